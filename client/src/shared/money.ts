@@ -1,0 +1,38 @@
+// Money travels as decimal strings ("1250000.00") and is compared as integer
+// cents (BigInt), so no amount ever passes through binary floating point.
+
+/** Up to 12 integer digits and 2 decimals: fits the database's NUMERIC(14,2). */
+export const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+
+export const isMoney = (value: unknown): value is string => typeof value === 'string' && MONEY_PATTERN.test(value);
+
+/** "12.5" → 1250n. The value must match MONEY_PATTERN. */
+export function toCents(value: string): bigint {
+  if (!isMoney(value)) throw new Error(`Not an amount: ${value}`);
+  const [whole, fraction = ''] = value.split('.');
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'));
+}
+
+/** 1250n → "12.50" */
+export function fromCents(cents: bigint): string {
+  const sign = cents < 0n ? '-' : '';
+  const abs = cents < 0n ? -cents : cents;
+  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+/** Canonical two-decimal form: "12.5" → "12.50". */
+export const normalizeMoney = (value: string): string => fromCents(toCents(value));
+
+/** "1234567.5" → "1,234,567.50" (grouping without Number(), so large amounts stay exact). */
+export function formatMoney(value: string | bigint): string {
+  const fixed = typeof value === 'bigint' ? fromCents(value) : normalizeMoney(value);
+  const [whole, fraction] = fixed.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+/** Form inputs may hand over numbers; keep their decimal text, trimmed. */
+export function moneyText(value: unknown): unknown {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string') return value.trim();
+  return value;
+}

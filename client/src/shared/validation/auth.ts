@@ -1,0 +1,44 @@
+// Sign-in and registration rules (spec section 5), shared by the forms and the server.
+import { mixed, object, string } from 'yup';
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Spec: a capital letter and one of !@#$%^&* */
+export const PASSWORD_STRENGTH_PATTERN = /^(?=.*[A-Z])(?=.*[!@#$%^&*]).*$/;
+export const NAME_MAX_LENGTH = 80;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const loginSchema = object({
+  email: string().trim().required('Email is required'),
+  password: string().required('Password is required'),
+});
+
+const nameField = string()
+  .trim()
+  .required('Name is required')
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
+
+export const registerSchema = object({
+  name: nameField,
+  photo: mixed<File>()
+    .nullable()
+    .test('photo-required', 'Profile photo is required', (value) => value !== null && value !== undefined),
+  email: string().trim().required('Email is required').matches(EMAIL_PATTERN, 'Invalid email address'),
+  password: string()
+    .required('Password is required')
+    .min(6, 'Password must be at least 6 characters')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .matches(PASSWORD_STRENGTH_PATTERN, 'Must include a capital letter and a special character'),
+});
+
+/**
+ * What the server accepts when it records a sign-in. E-mail, role and dates are
+ * never taken from the client: they come from the verified token and the server.
+ */
+export const signInRecordSchema = object({
+  name: nameField.optional(),
+  image: string()
+    .trim()
+    .max(2048, 'Image URL is too long')
+    .matches(/^(\/uploads\/|https?:\/\/)/, { message: 'Image must be an uploaded image or a web address', excludeEmptyString: true })
+    .optional(),
+});

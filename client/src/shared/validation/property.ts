@@ -1,0 +1,43 @@
+// Add and update property rules (spec section 5), shared by the forms and the server.
+import { object, string } from 'yup';
+import { isMoney, moneyText, toCents } from '../money';
+
+export const TITLE_MAX_LENGTH = 120;
+export const LOCATION_MAX_LENGTH = 160;
+export const DESCRIPTION_MAX_LENGTH = 5000;
+
+export const MIN_PRICE_MESSAGE = 'Minimum price must be at least 1';
+export const MAX_PRICE_MESSAGE = 'Maximum price must be greater than or equal to minimum price';
+export const AMOUNT_FORMAT_MESSAGE = 'Enter an amount with at most 12 digits and 2 decimals';
+
+const ONE = 100n; // 1.00 in cents
+
+const amount = (requiredMessage: string) =>
+  string()
+    .transform((_value, original) => moneyText(original))
+    .required(requiredMessage)
+    .test('amount-format', AMOUNT_FORMAT_MESSAGE, (value) => value === undefined || isMoney(value));
+
+const fields = {
+  title: string().trim().required('Property title is required').max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`),
+  location: string().trim().required('Location is required').max(LOCATION_MAX_LENGTH, `Location must be at most ${LOCATION_MAX_LENGTH} characters`),
+  description: string().trim().max(DESCRIPTION_MAX_LENGTH, `Description must be at most ${DESCRIPTION_MAX_LENGTH} characters`).optional(),
+  priceMin: amount(MIN_PRICE_MESSAGE).test('min-at-least-one', MIN_PRICE_MESSAGE, (value) => !isMoney(value) || toCents(value) >= ONE),
+  priceMax: amount(MAX_PRICE_MESSAGE).test('max-at-least-min', MAX_PRICE_MESSAGE, function (value) {
+    if (!isMoney(value)) return true;
+    const min: unknown = this.parent.priceMin;
+    const floor = isMoney(min) && toCents(min) >= ONE ? toCents(min) : ONE;
+    return toCents(value) >= floor;
+  }),
+};
+
+export const addPropertySchema = object({
+  ...fields,
+  image: string().trim().required('Property image is required'),
+});
+
+/** Update: the image is optional (the current one is kept). */
+export const updatePropertySchema = object({
+  ...fields,
+  image: string().trim().optional(),
+});

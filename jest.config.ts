@@ -1,0 +1,52 @@
+/** @jest-config-loader esbuild-register */
+// Three projects: `unit` (no infrastructure), `integration` (real PostgreSQL and
+// Firebase Auth emulator, the app over HTTP) and `browser` (the built client in
+// Debian's Chromium through Playwright). Run one with --selectProjects.
+import type { Config } from 'jest';
+
+const transform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
+      module: { type: 'es6' },
+    },
+  ],
+};
+
+const base = {
+  transform,
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  testEnvironment: 'node',
+} satisfies Config;
+
+const withInfrastructure = {
+  ...base,
+  globalSetup: '<rootDir>/server/test/global-setup.ts',
+  globalTeardown: '<rootDir>/server/test/global-teardown.ts',
+} satisfies Config;
+
+const config: Config = {
+  projects: [
+    {
+      ...base,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/client/src/**/*.test.ts', '<rootDir>/server/**/*.unit.test.ts'],
+    },
+    {
+      ...withInfrastructure,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/server/**/*.test.ts'],
+      testPathIgnorePatterns: ['\\.unit\\.test\\.ts$', '/node_modules/'],
+      testTimeout: 30_000,
+    },
+    {
+      ...withInfrastructure,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/client/e2e/**/*.e2e.test.ts'],
+      testTimeout: 120_000,
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,132 @@
+// The one Express app: built client at /, GraphQL at /graphql, the REST adapter
+// under /api, uploaded images at /uploads, and health probes.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expressMiddleware } from '@as-integrations/express5';
+import express, { type Express, type RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { RuntimeConfig } from '../client/src/shared/runtime-config';
+import type { AppConfig } from './config';
+import type { IdentityProvider } from './auth/identity-provider';
+import type { Db } from './db/client';
+import { createApolloServer } from './graphql/apollo';
+import { buildSchema } from './graphql/schema';
+import type { Logger } from './infra/logger';
+import { apiNotFound, restErrorHandler } from './rest/errors';
+import { contextOf, requestContextMiddleware } from './rest/request-context';
+import { createServices } from './services';
+import type { ImageStorage } from './uploads/image-storage';
+import { uploadsRouter } from './uploads/uploads.rest';
+import { usersRouter } from './users/users.rest';
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+  identity: IdentityProvider;
+  storage: ImageStorage;
+  log: Logger;
+  /** Browser-facing Auth emulator URL, when the emulator is used. */
+  authEmulatorUrl: string | null;
+}
+
+export interface BuiltApp {
+  app: Express;
+  stop(): Promise<void>;
+}
+
+export async function createApp(deps: AppDeps): Promise<BuiltApp> {
+  const { config, db, log } = deps;
+  const services = createServices(deps);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(securityHeaders);
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (req, res) => {
+    try {
+      await db.$queryRaw`SELECT 1`;
+      res.json({ status: 'ready' });
+    } catch (error) {
+      req.log.warn({ err: error }, 'database not reachable');
+      res.status(503).json({ status: 'unavailable', message: 'Database not reachable.' });
+    }
+  });
+
+  const withContext = requestContextMiddleware({ identity: deps.identity, db, services });
+
+  // GraphQL
+  const apollo = createApolloServer({ schema: buildSchema(), isProduction: config.isProduction, log });
+  await apollo.start();
+  app.get('/graphql', (req, res, next) => {
+    // A person opening /graphql in a browser gets the offline explorer.
+    if (req.accepts(['application/json', 'text/html']) === 'text/html' && !req.query.query) return res.redirect('/sandbox');
+    next();
+  });
+  app.use('/graphql', express.json({ limit: '1mb' }), withContext, expressMiddleware(apollo, { context: async ({ req }) => contextOf(req) }));
+
+  // REST adapter (spec section 7 paths, under /api)
+  const api = express.Router();
+  api.get('/config', (_req, res) => {
+    res.json(runtimeConfig(deps));
+  });
+  api.use(express.json({ limit: '1mb' }), withContext);
+  api.use(usersRouter());
+  api.use(uploadsRouter({ maxUploadBytes: config.maxUploadBytes }));
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  app.use('/uploads', express.static(config.uploadDir, { index: false, immutable: true, maxAge: '365d', fallthrough: false }));
+
+  // Built web client; every other GET is a client route (its 404 page included).
+  if (existsSync(config.clientDistDir)) {
+    app.use(express.static(config.clientDistDir, { index: false, maxAge: '1h', setHeaders: cacheHashedAssets }));
+    app.get(/.*/, (req, res, next) => {
+      if (!req.accepts('html')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(config.clientDistDir, 'index.html'));
+    });
+  } else {
+    log.warn({ dir: config.clientDistDir }, 'client build not found; run `npm run build` to serve the web client');
+  }
+
+  app.use(restErrorHandler);
+
+  return { app, stop: () => apollo.stop() };
+}
+
+function runtimeConfig({ config, authEmulatorUrl }: AppDeps): RuntimeConfig {
+  const firebase =
+    config.firebase.mode === 'firebase'
+      ? { apiKey: config.firebase.apiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId, appId: config.firebase.appId }
+      : // The emulator accepts any API key; the project id is what ties tokens together.
+        { apiKey: 'demo-api-key', authDomain: `${config.firebase.projectId}.firebaseapp.com`, projectId: config.firebase.projectId };
+  return { firebase, authEmulatorUrl, maxUploadBytes: config.maxUploadBytes };
+}
+
+const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+  next();
+};
+
+function cacheHashedAssets(res: express.Response, filePath: string) {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+}

@@ -1,0 +1,60 @@
+// Who is calling: decided once per request from the bearer token alone, then
+// checked by the same guards in GraphQL directives, REST handlers and services.
+import type { Role, User as UserRecord } from '../generated/prisma/client';
+import type { Db } from '../db/client';
+import { AppError, forbidden, unauthenticated } from '../shared/errors';
+import type { IdentityProvider, VerifiedIdentity } from './identity-provider';
+
+export interface Caller {
+  /** The verified token's claims, when a valid token was sent. */
+  identity: VerifiedIdentity | null;
+  /** The caller's user record (role included), read fresh for this request. */
+  viewer: UserRecord | null;
+  /** Why a sent token was refused; surfaced only where authentication is needed. */
+  authError: AppError | null;
+}
+
+export const anonymousCaller: Caller = { identity: null, viewer: null, authError: null };
+
+export function bearerToken(authorizationHeader: string | undefined): string | null {
+  if (!authorizationHeader) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorizationHeader);
+  return match ? match[1] : '';
+}
+
+export async function resolveCaller(authorizationHeader: string | undefined, identityProvider: IdentityProvider, db: Db): Promise<Caller> {
+  const token = bearerToken(authorizationHeader);
+  if (token === null) return anonymousCaller;
+  if (token === '') return { ...anonymousCaller, authError: unauthenticated('Malformed Authorization header; expected "Bearer <ID token>".') };
+  try {
+    const identity = await identityProvider.verifyIdToken(token);
+    const viewer = await db.user.findUnique({ where: { firebaseUid: identity.uid } });
+    return { identity, viewer, authError: null };
+  } catch (error) {
+    if (error instanceof AppError) return { ...anonymousCaller, authError: error };
+    throw error;
+  }
+}
+
+/** A valid token is required; a user record is not (the caller may be mid-sign-up). */
+export function requireIdentity(caller: Caller): VerifiedIdentity {
+  if (caller.authError) throw caller.authError;
+  if (!caller.identity) throw unauthenticated();
+  return caller.identity;
+}
+
+/** A valid token and a user record are required, and with `roles`, one of those roles. */
+export function requireViewer(caller: Caller, roles?: readonly Role[]): UserRecord {
+  requireIdentity(caller);
+  const viewer = caller.viewer;
+  if (!viewer) throw forbidden('Your account is not registered yet. Please sign in again.');
+  if (roles?.length && !roles.includes(viewer.role)) throw forbidden(forbiddenMessageFor(roles));
+  return viewer;
+}
+
+function forbiddenMessageFor(roles: readonly Role[]): string {
+  if (roles.length === 1 && roles[0] === 'admin') return 'Only admins can do this.';
+  if (roles.length === 1 && roles[0] === 'agent') return 'Only agents can do this.';
+  if (roles.length === 1 && roles[0] === 'user') return 'Only buyers (role user) can do this.';
+  return `Only ${roles.join(' or ')} accounts can do this.`;
+}

@@ -1,0 +1,107 @@
+// The identity provider seam: Firebase Auth through firebase-admin, talking to
+// the emulator or to a real project depending on configuration only.
+import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
+import { randomUUID } from 'node:crypto';
+import type { FirebaseConfig } from '../config';
+import { unauthenticated } from '../shared/errors';
+
+export interface VerifiedIdentity {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  picture: string | null;
+  signInProvider: string | null;
+}
+
+export interface IdentityAccount {
+  uid: string;
+  email: string | null;
+  disabled: boolean;
+  createdAt: string | null;
+  lastSignInAt: string | null;
+}
+
+export interface IdentityProvider {
+  /** Throws UNAUTHENTICATED for anything but a valid, unexpired ID token. */
+  verifyIdToken(token: string): Promise<VerifiedIdentity>;
+  getAccount(uid: string): Promise<IdentityAccount | null>;
+  getAccountByEmail(email: string): Promise<IdentityAccount | null>;
+  createAccount(input: { uid?: string; email: string; password: string; displayName: string; photoURL?: string }): Promise<IdentityAccount>;
+  updateAccount(uid: string, changes: { password?: string; displayName?: string; photoURL?: string | null; disabled?: boolean }): Promise<void>;
+  deleteAccount(uid: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * `emulatorHost` is set for both emulator modes. firebase-admin reads the
+ * emulator address from process.env, so it is placed there before first use.
+ */
+export function createFirebaseIdentityProvider(config: FirebaseConfig, emulatorHost?: string): IdentityProvider {
+  if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+  const app: App = initializeApp(
+    {
+      projectId: config.projectId,
+      ...(config.mode === 'firebase' && config.serviceAccountJson ? { credential: cert(JSON.parse(config.serviceAccountJson)) } : {}),
+    },
+    // Several apps may live in one process (tests): each gets its own name.
+    `opennest-${randomUUID()}`,
+  );
+  const auth: Auth = getAuth(app);
+
+  const toAccount = (user: Awaited<ReturnType<Auth['getUser']>>): IdentityAccount => ({
+    uid: user.uid,
+    email: user.email ?? null,
+    disabled: user.disabled,
+    createdAt: user.metadata.creationTime ? new Date(user.metadata.creationTime).toISOString() : null,
+    lastSignInAt: user.metadata.lastSignInTime ? new Date(user.metadata.lastSignInTime).toISOString() : null,
+  });
+  const orNull = async <T>(work: Promise<T>): Promise<T | null> => {
+    try {
+      return await work;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+      throw error;
+    }
+  };
+
+  return {
+    async verifyIdToken(token) {
+      let decoded: DecodedIdToken;
+      try {
+        decoded = await auth.verifyIdToken(token);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        throw unauthenticated(
+          code === 'auth/id-token-expired' ? 'Your session has expired. Please sign in again.' : 'Invalid authentication token.',
+        );
+      }
+      return {
+        uid: decoded.uid,
+        email: decoded.email ?? null,
+        emailVerified: decoded.email_verified ?? false,
+        name: typeof decoded.name === 'string' ? decoded.name : null,
+        picture: decoded.picture ?? null,
+        signInProvider: decoded.firebase?.sign_in_provider ?? null,
+      };
+    },
+    getAccount: async (uid) => {
+      const user = await orNull(auth.getUser(uid));
+      return user && toAccount(user);
+    },
+    getAccountByEmail: async (email) => {
+      const user = await orNull(auth.getUserByEmail(email));
+      return user && toAccount(user);
+    },
+    createAccount: async ({ uid, email, password, displayName, photoURL }) =>
+      toAccount(await auth.createUser({ uid, email, password, displayName, photoURL, emailVerified: true })),
+    updateAccount: async (uid, changes) => {
+      await auth.updateUser(uid, changes);
+    },
+    deleteAccount: async (uid) => {
+      await auth.deleteUser(uid);
+    },
+    close: () => deleteApp(app),
+  };
+}

@@ -1,0 +1,93 @@
+// Everything the server can be told comes from environment variables, read here
+// once. With none set, every part runs embedded (see README "Configuration").
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export type FirebaseConfig =
+  /** Start the Firebase Auth emulator ourselves (demo- project, no credentials). */
+  | { mode: 'embedded-emulator'; projectId: string }
+  /** Use an emulator someone else runs (docker-compose). */
+  | { mode: 'external-emulator'; projectId: string; emulatorHost: string; emulatorPublicUrl: string }
+  /** Real Firebase project. */
+  | { mode: 'firebase'; projectId: string; apiKey: string; authDomain: string; appId?: string; serviceAccountJson?: string };
+
+export interface AppConfig {
+  nodeEnv: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: an embedded PostgreSQL is started with its data under dataDir. */
+  databaseUrl?: string;
+  uploadDir: string;
+  maxUploadBytes: number;
+  firebase: FirebaseConfig;
+  /** Demo accounts and listings; on by default only when identity is emulated. */
+  seedDemo: boolean;
+  logLevel: string;
+  clientDistDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const dataDir = path.resolve(projectRoot, env.DATA_DIR ?? '.data');
+  const firebase = firebaseConfig(env);
+  return {
+    nodeEnv,
+    isProduction: nodeEnv === 'production',
+    port: intFrom(env.PORT, 4000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    uploadDir: path.resolve(projectRoot, env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 5 * 1024 * 1024),
+    firebase,
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : firebase.mode !== 'firebase',
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    clientDistDir: path.resolve(projectRoot, env.CLIENT_DIST_DIR ?? 'client/dist'),
+  };
+}
+
+function firebaseConfig(env: Env): FirebaseConfig {
+  if (env.FIREBASE_API_KEY) {
+    const projectId = required(env, 'FIREBASE_PROJECT_ID');
+    return {
+      mode: 'firebase',
+      projectId,
+      apiKey: env.FIREBASE_API_KEY,
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      appId: env.FIREBASE_APP_ID,
+      serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT_JSON,
+    };
+  }
+  const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-opennest';
+  if (!projectId.startsWith('demo-')) {
+    throw new Error('Without FIREBASE_API_KEY the Auth emulator is used, and its FIREBASE_PROJECT_ID must start with "demo-".');
+  }
+  if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+    return {
+      mode: 'external-emulator',
+      projectId,
+      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+      emulatorPublicUrl: env.FIREBASE_AUTH_EMULATOR_PUBLIC_URL ?? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`,
+    };
+  }
+  return { mode: 'embedded-emulator', projectId };
+}
+
+function intFrom(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number.parseInt(value, 10);
+  if (!Number.isSafeInteger(parsed) || parsed < 0) throw new Error(`Expected a non-negative integer, got "${value}".`);
+  return parsed;
+}
+
+function required(env: Env, name: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`Environment variable ${name} is required.`);
+  return value;
+}

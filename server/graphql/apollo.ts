@@ -1,0 +1,79 @@
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import type { Logger } from '../infra/logger';
+import { isAppError } from '../shared/errors';
+import type { RequestContext } from './context';
+
+interface Options {
+  schema: GraphQLSchema;
+  isProduction: boolean;
+  log: Logger;
+}
+
+export function createApolloServer({ schema, isProduction, log }: Options): ApolloServer<RequestContext> {
+  const armor = new ApolloArmor({
+    maxDepth: { n: 10 },
+    costLimit: { maxCost: 5000 },
+    maxAliases: { n: 15 },
+    maxDirectives: { n: 20 },
+    maxTokens: { n: 2000 },
+    // "Did you mean ...?" hints map the schema for attackers; keep them in development.
+    blockFieldSuggestion: { enabled: isProduction },
+  });
+  const protection = armor.protect();
+
+  return new ApolloServer<RequestContext>({
+    schema,
+    ...protection,
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), logOperations()],
+    validationRules: protection.validationRules,
+    introspection: true,
+    // main.ts owns shutdown; Apollo's own handler would re-raise the signal and
+    // kill the process before the emulator has exported its accounts.
+    stopOnTerminationSignals: false,
+    formatError: (formatted, error) => formatError(formatted, error, log),
+  });
+}
+
+/** Callers see typed, stack-free errors; unexpected ones are logged and masked. */
+export function formatError(formatted: GraphQLFormattedError, error: unknown, log: Logger): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (isAppError(original)) {
+    return {
+      message: original.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: original.code, ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}) },
+    };
+  }
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {
+    // Parse/validation/variable errors: already safe and useful to the caller.
+    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
+  }
+  log.error({ err: original }, 'unexpected GraphQL error');
+  return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+function logOperations(): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart({ contextValue }) {
+      const started = process.hrtime.bigint();
+      return {
+        async willSendResponse({ operationName, errors }) {
+          contextValue.log.info(
+            {
+              operation: operationName ?? 'anonymous',
+              ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
+              errors: errors?.map((e) => e.extensions?.code ?? 'UNKNOWN'),
+            },
+            'graphql operation',
+          );
+        },
+      };
+    },
+  };
+}

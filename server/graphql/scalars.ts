@@ -1,0 +1,45 @@
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import { isMoney, moneyText, normalizeMoney } from '../../client/src/shared/money';
+
+const badValue = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+
+export const DateTime = new GraphQLScalarType<Date, string>({
+  name: 'DateTime',
+  serialize(value) {
+    const date = value instanceof Date ? value : new Date(String(value));
+    if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime cannot represent an invalid date.');
+    return date.toISOString();
+  },
+  parseValue(value) {
+    const date = typeof value === 'string' ? new Date(value) : new Date(NaN);
+    if (Number.isNaN(date.getTime())) throw badValue('Expected an ISO-8601 date-time string.');
+    return date;
+  },
+  parseLiteral(ast) {
+    if (ast.kind !== Kind.STRING) throw badValue('Expected an ISO-8601 date-time string.');
+    return this.parseValue!(ast.value) as Date;
+  },
+});
+
+/**
+ * Money as decimal text. Output: Prisma's Decimal (exact) rendered with two
+ * decimals. Input: a decimal string (numbers are accepted as their text).
+ * Range and format rules with user-facing messages live in the shared schemas;
+ * here only what cannot be money at all is refused.
+ */
+export const Decimal = new GraphQLScalarType<string, string>({
+  name: 'Decimal',
+  serialize(value) {
+    const text = typeof value === 'object' && value !== null && 'toFixed' in value ? (value as { toFixed(n: number): string }).toFixed(2) : String(value);
+    return isMoney(text) ? normalizeMoney(text) : text;
+  },
+  parseValue(value) {
+    const text = moneyText(value);
+    if (typeof text !== 'string') throw badValue('Expected an amount as a decimal string, such as "1250.00".');
+    return text;
+  },
+  parseLiteral(ast) {
+    if (ast.kind !== Kind.STRING && ast.kind !== Kind.INT && ast.kind !== Kind.FLOAT) throw badValue('Expected an amount as a decimal string, such as "1250.00".');
+    return ast.value;
+  },
+});

@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import { mergeResolvers } from '@graphql-tools/merge';
+import type { GraphQLSchema } from 'graphql';
+import { projectRoot } from '../config';
+import { usersResolvers } from '../users/users.resolvers';
+import { applyAccessDirectives } from './access-directives';
+import type { Resolvers } from './generated/resolvers-types';
+import { DateTime, Decimal } from './scalars';
+
+/** The committed, generated schema (see codegen.ts): what runs is what is reviewed. */
+export const schemaPath = path.join(projectRoot, 'schema.graphql');
+
+const domainResolvers: Resolvers[] = [{ DateTime, Decimal }, usersResolvers];
+
+export function buildSchema(): GraphQLSchema {
+  const schema = makeExecutableSchema({
+    typeDefs: readFileSync(schemaPath, 'utf8'),
+    resolvers: mergeResolvers(domainResolvers as never[]),
+    resolverValidationOptions: { requireResolversToMatchSchema: 'error' },
+  });
+  return applyAccessDirectives(schema);
+}

@@ -1,0 +1,69 @@
+// `npm start`: the whole product on one origin, with embedded parts for
+// anything not configured (see README).
+import type { Server } from 'node:http';
+import { seedDemoData, type DemoLogin } from '../prisma/seed';
+import { createApp } from './app';
+import { createFirebaseIdentityProvider } from './auth/identity-provider';
+import { loadConfig } from './config';
+import { createDb } from './db/client';
+import { applyMigrations } from './db/migrate';
+import { startInfrastructure } from './infra/infrastructure';
+import { createLogger } from './infra/logger';
+import { createLocalImageStorage } from './uploads/image-storage';
+
+const config = loadConfig();
+const log = createLogger(config.logLevel);
+
+async function main() {
+  const infrastructure = await startInfrastructure(config, log);
+  const applied = await applyMigrations(infrastructure.databaseUrl, log);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+
+  const db = createDb(infrastructure.databaseUrl);
+  const identity = createFirebaseIdentityProvider(config.firebase, infrastructure.authEmulatorHost ?? undefined);
+  const storage = createLocalImageStorage(config.uploadDir);
+  const demoLogins = config.seedDemo ? await seedDemoData({ db, identity, storage, log }) : [];
+
+  const { app, stop: stopApp } = await createApp({ config, db, identity, storage, log, authEmulatorUrl: infrastructure.authEmulatorUrl });
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  printBanner(`http://localhost:${config.port}`, demoLogins, infrastructure.authEmulatorUrl);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    server.close();
+    server.closeAllConnections();
+    await stopApp().catch(() => undefined);
+    await db.$disconnect().catch(() => undefined);
+    await identity.close().catch(() => undefined);
+    await infrastructure.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function printBanner(url: string, logins: DemoLogin[], authEmulatorUrl: string | null) {
+  const lines = [
+    '',
+    `  OpenNest is running on ${url}`,
+    `    GraphQL     ${url}/graphql   (explorer: ${url}/sandbox)`,
+    `    REST        ${url}/api`,
+    ...(authEmulatorUrl ? [`    Auth        Firebase Auth emulator at ${authEmulatorUrl}`] : []),
+    ...(logins.length
+      ? ['', '  Demo logins (e-mail / password):', ...logins.map((l) => `    ${l.role.padEnd(6)} ${l.email.padEnd(24)} ${l.password}`)]
+      : []),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error) => {
+  log.fatal({ err: error }, 'start-up failed');
+  process.exit(1);
+});

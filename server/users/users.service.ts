@@ -1,0 +1,85 @@
+// Users: records created from verified identities, and role look-ups.
+import { signInRecordSchema } from '../../client/src/shared/validation/auth';
+import { requireIdentity, requireViewer, type Caller } from '../auth/caller';
+import type { IdentityProvider } from '../auth/identity-provider';
+import type { Db } from '../db/client';
+import { Prisma, type Role, type User as UserRecord } from '../generated/prisma/client';
+import { badInput, conflict, forbidden, notFound } from '../shared/errors';
+import { validateInput } from '../shared/validate';
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export interface UsersServiceDeps {
+  db: Db;
+  identity: IdentityProvider;
+}
+
+export function createUsersService({ db, identity: identityProvider }: UsersServiceDeps) {
+  return {
+    /** The caller's record, or null right after sign-up (before recordSignIn). */
+    me(caller: Caller): UserRecord | null {
+      requireIdentity(caller);
+      return caller.viewer;
+    },
+
+    /**
+     * Creates the caller's record on first sign-in, or refreshes it. The uid and
+     * e-mail come from the verified token; a new record is always role user.
+     */
+    async recordSignIn(caller: Caller, rawInput: unknown): Promise<UserRecord> {
+      const identity = requireIdentity(caller);
+      const input = await validateInput(signInRecordSchema, rawInput ?? {});
+      if (!identity.email) throw badInput('Your sign-in has no e-mail address; use e-mail/password or Google sign-in.');
+      const email = normalizeEmail(identity.email);
+      const now = new Date();
+      const profile = {
+        ...(input.name ? { name: input.name } : {}),
+        ...(input.image ? { image: input.image } : {}),
+      };
+
+      const sameEmail = await db.user.findUnique({ where: { email } });
+      if (sameEmail && sameEmail.firebaseUid !== identity.uid) {
+        // The e-mail's record belongs to another identity. Take it over only if
+        // that identity no longer exists (account deleted and re-created, or an
+        // emulator that forgot its accounts); otherwise refuse.
+        if (await identityProvider.getAccount(sameEmail.firebaseUid)) {
+          throw conflict('This e-mail address already belongs to another account.');
+        }
+        return db.user.update({ where: { id: sameEmail.id }, data: { firebaseUid: identity.uid, lastLogInAt: now, ...profile } });
+      }
+
+      try {
+        return await db.user.upsert({
+          where: { firebaseUid: identity.uid },
+          update: { email, lastLogInAt: now, ...profile },
+          create: {
+            firebaseUid: identity.uid,
+            email,
+            name: input.name ?? identity.name ?? email.split('@')[0],
+            image: input.image ?? identity.picture ?? null,
+            role: 'user',
+            lastLogInAt: now,
+          },
+        });
+      } catch (error) {
+        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+          throw conflict('This e-mail address already belongs to another account.');
+        }
+        throw error;
+      }
+    },
+
+    /** Spec "GET /users/role/{email}": one's own role, or anyone's for an admin. */
+    async roleByEmail(caller: Caller, rawEmail: unknown): Promise<{ email: string; role: Role }> {
+      const viewer = requireViewer(caller);
+      if (typeof rawEmail !== 'string' || !rawEmail.trim()) throw badInput('Email is required');
+      const email = normalizeEmail(rawEmail);
+      if (email !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only look up your own role.');
+      const user = email === viewer.email ? viewer : await db.user.findUnique({ where: { email }, select: { email: true, role: true } });
+      if (!user) throw notFound('No user has this e-mail address.');
+      return { email: user.email, role: user.role };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
