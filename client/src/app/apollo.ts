@@ -1,0 +1,32 @@
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import { SetContextLink } from '@apollo/client/link/context';
+import { ErrorLink } from '@apollo/client/link/error';
+import type { Auth } from 'firebase/auth';
+import { redirectToLogin } from './navigation';
+import { currentIdToken } from './session';
+
+const AUTH_ERROR_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
+
+export function createApolloClient(auth: Auth): ApolloClient {
+  // Every request carries the signed-in user's ID token.
+  const withToken = new SetContextLink(async (previous) => {
+    const token = await currentIdToken(auth);
+    return token ? { headers: { ...previous.headers, authorization: `Bearer ${token}` } } : {};
+  });
+
+  // Spec: a 401/403 (GraphQL: UNAUTHENTICATED/FORBIDDEN) sends the user to
+  // /login; the request still fails, so the screen can show its own message.
+  const onAuthError = new ErrorLink(({ error }) => {
+    const codes = CombinedGraphQLErrors.is(error) ? error.errors.map((e) => e.extensions?.code) : [];
+    const status = ServerError.is(error) ? error.statusCode : 0;
+    if (status === 401 || status === 403 || codes.some((code) => typeof code === 'string' && AUTH_ERROR_CODES.has(code))) {
+      redirectToLogin();
+    }
+  });
+
+  return new ApolloClient({
+    link: ApolloLink.from([onAuthError, withToken, new HttpLink({ uri: '/graphql' })]),
+    cache: new InMemoryCache(),
+  });
+}

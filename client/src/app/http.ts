@@ -1,0 +1,41 @@
+// fetch() for the REST endpoints the client uses (uploads): bearer token and the
+// spec's 401/403 handling, with the server's message on failure.
+import type { Auth } from 'firebase/auth';
+import { redirectToLogin } from './navigation';
+import { currentIdToken } from './session';
+
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function apiFetch<T>(auth: Auth, path: string, init: RequestInit = {}): Promise<T> {
+  const token = await currentIdToken(auth);
+  const headers = new Headers(init.headers);
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  const response = await fetch(path, { ...init, headers });
+  const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
+  if (!response.ok) {
+    if (response.status === 401 || response.status === 403) redirectToLogin();
+    throw new HttpError(body?.message ?? `Request failed (${response.status}).`, response.status, body?.code);
+  }
+  return body as T;
+}
+
+export interface UploadedImage {
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+}
+
+export function uploadImage(auth: Auth, file: File): Promise<UploadedImage> {
+  const form = new FormData();
+  form.append('file', file);
+  return apiFetch<UploadedImage>(auth, '/api/uploads', { method: 'POST', body: form });
+}

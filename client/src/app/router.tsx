@@ -1,0 +1,77 @@
+// The route table of spec section 2. Every page is its own chunk (lazy).
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAdmin, RequireAuth } from '../auth/guards';
+import { RootLayout } from '../layout/RootLayout';
+import NotFoundPage from '../pages/NotFoundPage';
+import { LoadingScreen } from '../ui/LoadingScreen';
+import { PlannedPage } from '../ui/PlannedPage';
+
+const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+/** A dashboard route whose screen a later issue builds. */
+const planned = (path: string, title: string): RouteObject => ({ path, element: <PlannedPage title={title} /> });
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      {
+        // Errors thrown while rendering or loading any page show the 404 page inside the layout.
+        errorElement: <NotFoundPage />,
+        children: [
+          { index: true, ...page(() => import('../home/HomePage')) },
+          { path: 'login', ...page(() => import('../auth/LoginPage')) },
+          { path: 'register', ...page(() => import('../auth/RegisterPage')) },
+          { path: 'forbidden', ...page(() => import('../pages/ForbiddenPage')) },
+          { path: 'sandbox', ...page(() => import('../sandbox/SandboxPage')) },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'allProperties', ...page(() => import('../properties/AllPropertiesPage')) },
+              { path: 'propertyDetails/:id', ...page(() => import('../properties/PropertyDetailsPage')) },
+              {
+                path: 'dash-board',
+                ...page(() => import('../dashboard/DashboardLayout')),
+                children: [
+                  { index: true, ...page(() => import('../dashboard/DashboardHome')) },
+                  // Agent (not role-guarded on the client; the server enforces roles)
+                  { path: 'agent-profile', ...page(() => import('../users/AgentProfilePage')) },
+                  planned('add-property', 'Add Property'),
+                  planned('my-added-properties', 'My Added Properties'),
+                  planned('update-property/:id', 'Update Property'),
+                  planned('requested-properties', 'Requested Properties'),
+                  planned('my-sold-properties', 'My Sold Properties'),
+                  // User
+                  { path: 'user-profile', ...page(() => import('../users/UserProfilePage')) },
+                  planned('wishlist', 'Wishlist'),
+                  planned('make-offer/:id', 'Make an Offer'),
+                  planned('payment/:id', 'Payment'),
+                  planned('property-bought', 'Property Bought'),
+                  planned('my-reviews', 'My Reviews'),
+                  // Admin: non-admins are sent to /forbidden
+                  {
+                    element: <RequireAdmin />,
+                    children: [
+                      { path: 'admin-profile', ...page(() => import('../users/AdminProfilePage')) },
+                      planned('manage-properties', 'Manage Properties'),
+                      planned('manage-users', 'Manage Users'),
+                      planned('manage-reviews', 'Manage Reviews'),
+                      planned('advertise-property', 'Advertise Property'),
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,81 @@
+import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { registerSchema } from '../shared/validation/auth';
+import { useAlert } from '../ui/alerts';
+import { FormField } from '../ui/FormField';
+import { AuthCard } from './AuthCard';
+import { registrationErrorMessage } from './auth-errors';
+import { useAuth } from './AuthProvider';
+import { PasswordInput } from './PasswordInput';
+import { redirectTarget } from './redirect-target';
+
+interface RegisterValues {
+  name: string;
+  photo: File | null;
+  email: string;
+  password: string;
+}
+
+export default function RegisterPage() {
+  const { register } = useAuth();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const form = useFormik<RegisterValues>({
+    initialValues: { name: '', photo: null, email: '', password: '' },
+    validationSchema: registerSchema,
+    onSubmit: async ({ name, photo, email, password }) => {
+      try {
+        const viewer = await register({ name: name.trim(), photo: photo!, email, password });
+        await alert.show({ status: 'success', title: 'Registration successful', text: `Welcome to OpenNest, ${viewer.name}!`, autoCloseMs: 2000 });
+        navigate(redirectTarget(location), { replace: true });
+      } catch (error) {
+        await alert.show({ status: 'error', title: 'Registration Failed', text: registrationErrorMessage(error) });
+      }
+    },
+  });
+  const photoError = form.touched.photo ? (form.errors.photo as string | undefined) : undefined;
+
+  return (
+    <AuthCard title="Register" subtitle="Create your OpenNest account.">
+      <form onSubmit={form.handleSubmit} noValidate>
+        <Stack gap="4">
+          <FormField form={form} name="name" label="Full name" autoComplete="name" placeholder="Your name" />
+          <Field.Root invalid={Boolean(photoError)}>
+            <Field.Label>Profile photo</Field.Label>
+            <Input
+              type="file"
+              name="photo"
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              p="1"
+              onChange={(event) => {
+                void form.setFieldValue('photo', event.currentTarget.files?.[0] ?? null);
+                void form.setFieldTouched('photo', true, false);
+              }}
+              onBlur={() => void form.setFieldTouched('photo', true)}
+            />
+            <Field.HelperText>JPEG, PNG, WebP or GIF.</Field.HelperText>
+            <Field.ErrorText>{photoError}</Field.ErrorText>
+          </Field.Root>
+          <FormField form={form} name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
+          <FormField form={form} name="password" label="Password" helperText="At least 6 characters, with a capital letter and one of !@#$%^&*">
+            <PasswordInput name="password" autoComplete="new-password" value={form.values.password} onChange={form.handleChange} onBlur={form.handleBlur} />
+          </FormField>
+          <Button type="submit" colorPalette="teal" loading={form.isSubmitting}>
+            Register
+          </Button>
+          <Text textAlign="center" fontSize="sm">
+            Already have an account?{' '}
+            <Link asChild colorPalette="teal" fontWeight="semibold">
+              <RouterLink to="/login" state={location.state}>
+                Login
+              </RouterLink>
+            </Link>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

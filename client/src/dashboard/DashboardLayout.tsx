@@ -1,0 +1,89 @@
+import { Alert, Avatar, Badge, Box, Button, Container, Flex, Grid, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuMenu } from 'react-icons/lu';
+import { NavLink, Outlet } from 'react-router';
+import { useAuth } from '../auth/AuthProvider';
+import { FRAUD_WARNING, HOME_ITEM, MENU_BY_ROLE, type MenuItem } from './menu';
+
+function MenuLink({ item, end }: { item: MenuItem; end?: boolean }) {
+  return (
+    <Link
+      asChild
+      display="flex"
+      alignItems="center"
+      gap="3"
+      px="3"
+      py="2"
+      rounded="md"
+      color="fg"
+      _hover={{ bg: 'teal.50', textDecoration: 'none' }}
+      css={{ '&.active': { bg: 'teal.600', color: 'white' } }}
+    >
+      <NavLink to={item.to} end={end}>
+        <Icon as={item.icon} aria-hidden />
+        {item.label}
+      </NavLink>
+    </Link>
+  );
+}
+
+export default function DashboardLayout() {
+  const { viewer, firebaseUser } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const role = viewer?.role;
+
+  // Spec: a fraud account sees only the warning, nothing else of the dashboard.
+  if (role === 'fraud') {
+    return (
+      <Container maxW="3xl" py="16">
+        <Alert.Root status="error" data-testid="fraud-warning">
+          <Alert.Indicator />
+          <Alert.Title>{FRAUD_WARNING}</Alert.Title>
+        </Alert.Root>
+      </Container>
+    );
+  }
+
+  const items = role ? MENU_BY_ROLE[role] : [];
+  const name = viewer?.name ?? firebaseUser?.displayName ?? '';
+  return (
+    <Container maxW="7xl" py="6">
+      <Grid templateColumns={{ base: '1fr', lg: '260px 1fr' }} gap="6">
+        <Box as="aside" aria-label="Dashboard menu">
+          <Button display={{ base: 'flex', lg: 'none' }} variant="outline" width="full" mb="3" onClick={() => setMenuOpen((open) => !open)} aria-expanded={menuOpen}>
+            <LuMenu /> Dashboard menu
+          </Button>
+          <Stack display={{ base: menuOpen ? 'flex' : 'none', lg: 'flex' }} gap="4" borderWidth="1px" rounded="lg" p="4" position={{ lg: 'sticky' }} top={{ lg: '20' }} onClick={() => setMenuOpen(false)}>
+            {/* Shared block */}
+            <Flex align="center" gap="3">
+              <Avatar.Root>
+                <Avatar.Fallback name={name} />
+                {viewer?.image && <Avatar.Image src={viewer.image} alt="" />}
+              </Avatar.Root>
+              <Box minW="0">
+                <Text fontWeight="semibold" truncate>
+                  {name}
+                </Text>
+                {role && (
+                  <Badge colorPalette="teal" textTransform="capitalize">
+                    {role}
+                  </Badge>
+                )}
+              </Box>
+            </Flex>
+            <Stack as="nav" aria-label="Dashboard" gap="1">
+              {items.map((item) => (
+                <MenuLink key={item.to} item={item} />
+              ))}
+              <Box borderTopWidth="1px" my="2" />
+              <MenuLink item={HOME_ITEM} end />
+            </Stack>
+          </Stack>
+        </Box>
+        <Box minW="0">
+          <Outlet />
+        </Box>
+      </Grid>
+    </Container>
+  );
+}

@@ -1,0 +1,17 @@
+import { Alert } from '@chakra-ui/react';
+import { useAuth } from '../auth/AuthProvider';
+import { ProfileCard } from './ProfileCard';
+
+/** Spec: only for agents or special roles; a user-role visitor sees a notice. */
+export default function AgentProfilePage() {
+  const { viewer } = useAuth();
+  if (viewer?.role !== 'agent' && viewer?.role !== 'admin') {
+    return (
+      <Alert.Root status="warning">
+        <Alert.Indicator />
+        <Alert.Title>This page is only for agents or special users.</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  return <ProfileCard heading="Agent Profile" />;
+}

@@ -1,0 +1,47 @@
+import { Avatar, Badge, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useAuth } from '../auth/AuthProvider';
+
+const formatTime = (value: string | null | undefined) =>
+  value ? new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+/** Photo, name, e-mail, role, and the identity provider's account times. */
+export function ProfileCard({ heading }: { heading: string }) {
+  const { viewer, firebaseUser } = useAuth();
+  if (!viewer) return null;
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        {heading}
+      </Heading>
+      <Card.Root maxW="2xl">
+        <Card.Body>
+          <HStack gap="5" align="center" mb="6">
+            <Avatar.Root size="2xl">
+              <Avatar.Fallback name={viewer.name} />
+              {viewer.image && <Avatar.Image src={viewer.image} alt={`${viewer.name}'s photo`} />}
+            </Avatar.Root>
+            <Stack gap="1">
+              <Text fontSize="xl" fontWeight="semibold">
+                {viewer.name}
+              </Text>
+              <Text color="fg.muted">{viewer.email}</Text>
+              <Badge alignSelf="start" colorPalette="teal" textTransform="capitalize">
+                {viewer.role}
+              </Badge>
+            </Stack>
+          </HStack>
+          <DataList.Root orientation="horizontal">
+            <DataList.Item>
+              <DataList.ItemLabel>Account created</DataList.ItemLabel>
+              <DataList.ItemValue>{formatTime(firebaseUser?.metadata.creationTime ?? viewer.createdAt)}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Last sign-in</DataList.ItemLabel>
+              <DataList.ItemValue>{formatTime(firebaseUser?.metadata.lastSignInTime ?? viewer.lastLogInAt)}</DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

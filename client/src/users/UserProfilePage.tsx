@@ -1,0 +1,5 @@
+import { ProfileCard } from './ProfileCard';
+
+export default function UserProfilePage() {
+  return <ProfileCard heading="My Profile" />;
+}
