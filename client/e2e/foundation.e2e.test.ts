@@ -1,0 +1,192 @@
+// The foundation's journeys in Chromium: registration with a photo, sign-in
+// errors, redirects for signed-out users and non-admins, the 404 page, and the
+// fraud dashboard.
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { uniqueEmail } from '../../server/test/identity';
+import { signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
+
+let session: BrowserSession;
+const photoPath = path.join(os.tmpdir(), `opennest-e2e-photo-${process.pid}.png`);
+beforeAll(async () => {
+  await sharp({ create: { width: 200, height: 200, channels: 3, background: '#2b6cb0' } }).png().toFile(photoPath);
+  session = await startBrowserSession();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+const alertText = (page: Page) => page.getByRole('alertdialog');
+
+describe('registration', () => {
+  it('shows the validation messages of an empty form', async () => {
+    const page = await session.newPage();
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    for (const message of ['Name is required', 'Profile photo is required', 'Email is required', 'Password is required']) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    await page.getByLabel('Password', { exact: true }).fill('secret');
+    await page.getByLabel('Email').fill('no-at-sign');
+    await page.getByLabel('Full name').click();
+    await page.getByText('Must include a capital letter and a special character').waitFor();
+    await page.getByText('Invalid email address').waitFor();
+  });
+
+  it('registers with a photo and lands on home with the name shown', async () => {
+    const page = await session.newPage();
+    const email = uniqueEmail('newcomer');
+
+    await page.goto('/register');
+    await page.getByLabel('Full name').fill('Nadia Newcomer');
+    await page.getByLabel('Profile photo').setInputFiles(photoPath);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Welcome#1');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+
+    await alertText(page).getByText('Registration successful').waitFor();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
+    await page.getByTestId('navbar-user-name').getByText('Nadia Newcomer').waitFor();
+
+    // The record was created by the server as role user, with the uploaded, re-encoded photo.
+    const user = await session.app.db.user.findUniqueOrThrow({ where: { email } });
+    expect(user).toMatchObject({ name: 'Nadia Newcomer', role: 'user' });
+    expect(user.image).toMatch(/^\/uploads\/.+\.webp$/);
+    const photo = await page.request.get(user.image!);
+    expect(photo.headers()['content-type']).toBe('image/webp');
+    const avatar = page.locator('header img');
+    await expect(avatar.getAttribute('src')).resolves.toBe(user.image);
+  });
+
+  it('says why a registration failed', async () => {
+    const existing = await session.app.createUser('user');
+    const page = await session.newPage();
+    await page.goto('/register');
+    await page.getByLabel('Full name').fill('Copy Cat');
+    await page.getByLabel('Profile photo').setInputFiles(photoPath);
+    await page.getByLabel('Email').fill(existing.email);
+    await page.getByLabel('Password', { exact: true }).fill('Welcome#1');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await alertText(page).getByText('Registration Failed').waitFor();
+    await alertText(page).getByText('This email is already registered. Please log in instead.').waitFor();
+  });
+});
+
+describe('login', () => {
+  it('shows the validation messages of an empty form', async () => {
+    const page = await session.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+  });
+
+  it.each([
+    ['an unknown e-mail', 'nobody-here@example.test', 'Whatever#1', 'Email not found. Please check and try again.'],
+    ['a wrong password', 'KNOWN', 'Wrong#pass1', 'Incorrect password. Please try again.'],
+    ['any other failure (malformed e-mail)', 'not-an-email', 'Whatever#1', 'Login failed. Please try again.'],
+  ])('explains %s under "Oops..."', async (_case, email, password, message) => {
+    const known = email === 'KNOWN' ? await session.app.createUser('user') : null;
+    const page = await session.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(known?.email ?? email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await alertText(page).getByText('Oops...').waitFor();
+    await alertText(page).getByText(message).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('sends a signed-out visitor of /dash-board to /login and back after signing in', async () => {
+    const agent = await session.app.createUser('agent', { name: 'Ada Agent' });
+    const page = await session.newPage();
+    await page.goto('/dash-board');
+    await page.waitForURL('**/login');
+    await signInThroughForm(page, agent.email, agent.password);
+    await page.waitForURL('**/dash-board/agent-profile');
+    await page.getByRole('heading', { name: 'Agent Profile' }).waitFor();
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByText('Add Property').waitFor();
+    // The session survives a reload.
+    await page.reload();
+    await page.getByTestId('navbar-user-name').getByText('Ada Agent').waitFor();
+  });
+
+  it('signs out with the Logout button', async () => {
+    const buyer = await session.app.createUser('user', { name: 'Bo Buyer' });
+    const page = await session.newPage();
+    await page.goto('/login');
+    await signInThroughForm(page, buyer.email, buyer.password);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+    await page.goto('/dash-board/user-profile');
+    await page.waitForURL('**/login');
+  });
+});
+
+describe('guards and error pages', () => {
+  it('sends a user at an admin route to /forbidden', async () => {
+    const buyer = await session.app.createUser('user');
+    const page = await session.newPage();
+    await page.goto('/dash-board/manage-users');
+    await page.waitForURL('**/login');
+    await signInThroughForm(page, buyer.email, buyer.password);
+    await page.waitForURL('**/forbidden');
+    await page.getByRole('heading', { name: 'Forbidden' }).waitFor();
+    await page.getByText('403').waitFor();
+    await page.getByRole('link', { name: 'Go to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('lets an admin in and shows the admin menu', async () => {
+    const admin = await session.app.createUser('admin', { name: 'Alma Admin' });
+    const page = await session.newPage();
+    await page.goto('/login', { waitUntil: 'load' });
+    await signInThroughForm(page, admin.email, admin.password);
+    await page.goto('/dash-board');
+    await page.waitForURL('**/dash-board/admin-profile');
+    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    for (const item of ['Manage Properties', 'Manage Users', 'Manage Reviews', 'Advertise Property']) await menu.getByText(item).waitFor();
+  });
+
+  it('shows only the warning to a fraud account', async () => {
+    const fraud = await session.app.createUser('fraud');
+    const page = await session.newPage();
+    await page.goto('/login');
+    await signInThroughForm(page, fraud.email, fraud.password);
+    await page.goto('/dash-board/add-property');
+    await page.getByTestId('fraud-warning').getByText('Your agent account has been marked as fraudulent. You cannot access agent features.').waitFor();
+    await expect(page.getByRole('navigation', { name: 'Dashboard' }).count()).resolves.toBe(0);
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await session.newPage();
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+});
+
+describe('shared layout', () => {
+  it('has the three links, the footer year and hides the name on small screens', async () => {
+    const buyer = await session.app.createUser('user', { name: 'Sami Small' });
+    const page = await session.newPage({ width: 390, height: 800 });
+    await page.goto('/login');
+    await signInThroughForm(page, buyer.email, buyer.password);
+    await expect(page.getByTestId('navbar-user-name').isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const mobileNav = page.getByRole('navigation', { name: 'Main (mobile)' });
+    for (const label of ['Home', 'All Properties', 'Dashboard']) await mobileNav.getByRole('link', { name: label }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('copyright').getByText(`© ${new Date().getFullYear()} OpenNest`).waitFor();
+    await page.getByText('since 1992').waitFor();
+  });
+
+  it('serves the offline GraphQL explorer at /sandbox', async () => {
+    const page = await session.newPage();
+    await page.goto('/sandbox');
+    await page.getByTestId('graphiql').locator('.graphiql-container').waitFor();
+  });
+});
