@@ -1,6 +1,6 @@
 // `npm run codegen`: merges the domain SDL fragments into /schema.graphql and
 // generates typed resolvers (server) and typed documents + Apollo hooks (client).
-// server/graphql/codegen.test.ts fails when the committed output is stale.
+// server/graphql/codegen.unit.test.ts fails when the committed output is stale.
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 const scalars = { DateTime: 'string', Decimal: 'string' };

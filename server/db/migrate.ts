@@ -12,6 +12,9 @@ import type { Logger } from '../infra/logger';
 
 export const migrationsDir = path.join(projectRoot, 'prisma', 'migrations');
 
+/** First line of a migration.sql that must not run inside a transaction. */
+const NO_TRANSACTION = /^-- opennest:no-transaction\b/;
+
 // Any constant will do; it only has to be the same for every process.
 const MIGRATION_LOCK_KEY = 72_707_301;
 
@@ -69,18 +72,33 @@ export async function applyMigrations(databaseUrl: string, log?: Logger, dir = m
         throw new Error(`Migration ${migration.name} failed earlier and needs a manual fix (see _prisma_migrations).`);
       }
       log?.info({ migration: migration.name }, 'applying migration');
-      await client.query('BEGIN');
-      try {
-        await client.query(migration.sql);
-        await client.query(
+      const record = () =>
+        client.query(
           `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count)
            VALUES ($1, $2, $3, now(), 1)`,
           [randomUUID(), migration.checksum, migration.name],
         );
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
+      if (NO_TRANSACTION.test(migration.sql)) {
+        // For statements PostgreSQL refuses inside a transaction (CREATE INDEX
+        // CONCURRENTLY, using a just-added enum value). Such a migration should
+        // be a single statement, or be safe to re-run.
+        try {
+          await client.query(migration.sql);
+        } catch (error) {
+          throw new Error(`Migration ${migration.name} failed (no transaction, check for partial changes): ${(error as Error).message}`, { cause: error });
+        }
+        await record();
+      } else {
+        // Everything else runs in one transaction: a failed migration leaves no trace.
+        await client.query('BEGIN');
+        try {
+          await client.query(migration.sql);
+          await record();
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
+        }
       }
       applied.push(migration.name);
     }

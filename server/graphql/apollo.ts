@@ -13,15 +13,20 @@ interface Options {
   log: Logger;
 }
 
+const MAX_TOKENS = 2000;
+
 export function createApolloServer({ schema, isProduction, log }: Options): ApolloServer<RequestContext> {
   const armor = new ApolloArmor({
     maxDepth: { n: 10 },
     costLimit: { maxCost: 5000 },
     maxAliases: { n: 15 },
     maxDirectives: { n: 20 },
-    maxTokens: { n: 2000 },
-    // "Did you mean ...?" hints map the schema for attackers; keep them in development.
-    blockFieldSuggestion: { enabled: isProduction },
+    // graphql-armor's token limit re-parses the document in a plugin hook, so any
+    // syntax error there became a 500; graphql-js enforces the limit while parsing
+    // instead (parseOptions below), and syntax errors answer GRAPHQL_PARSE_FAILED.
+    maxTokens: { enabled: false },
+    // Apollo's hideSchemaDetailsFromClientErrors (below) removes the hints cleanly.
+    blockFieldSuggestion: { enabled: false },
   });
   const protection = armor.protect();
 
@@ -30,6 +35,9 @@ export function createApolloServer({ schema, isProduction, log }: Options): Apol
     ...protection,
     plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), logOperations()],
     validationRules: protection.validationRules,
+    parseOptions: { maxTokens: MAX_TOKENS },
+    // "Did you mean ...?" hints map the schema for attackers; keep them in development.
+    hideSchemaDetailsFromClientErrors: isProduction,
     introspection: true,
     // main.ts owns shutdown; Apollo's own handler would re-raise the signal and
     // kill the process before the emulator has exported its accounts.

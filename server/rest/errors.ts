@@ -32,6 +32,7 @@ function toAppError(error: unknown): AppError | null {
   if (type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large.');
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new AppError('BAD_USER_INPUT', 'Unsupported body encoding.');
   if (status === 404) return new AppError('NOT_FOUND', 'Not found.');
+  if (status === 403) return new AppError('FORBIDDEN', 'Forbidden.');
   if (status && status >= 400 && status < 500) return new AppError('BAD_USER_INPUT', (error as Error).message || 'Bad request.');
   return null;
 }

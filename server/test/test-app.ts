@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../app';
 import { createFirebaseIdentityProvider, type IdentityProvider } from '../auth/identity-provider';
-import { loadConfig } from '../config';
+import { loadConfig, type AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Role, User as UserRecord } from '../generated/prisma/client';
 import { createLogger } from '../infra/logger';
@@ -35,7 +35,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(options: { clientDistDir?: string } = {}): Promise<TestApp> {
+/**
+ * `configOverrides` replaces parts of the test configuration (e.g. `{ nodeEnv: 'production' }`
+ * to check production-only behaviour); `isProduction` follows `nodeEnv` unless given too.
+ */
+export async function startTestApp(options: { clientDistDir?: string } = {}, configOverrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const env = testEnv();
   const database = await createTestDatabase();
   const uploadDir = await fs.mkdtemp(path.join(os.tmpdir(), 'opennest-uploads-'));
@@ -44,6 +48,8 @@ export async function startTestApp(options: { clientDistDir?: string } = {}): Pr
     uploadDir,
     clientDistDir: options.clientDistDir ?? path.join(uploadDir, 'no-client'),
     maxUploadBytes: 1024 * 1024,
+    ...configOverrides,
+    ...(configOverrides.nodeEnv !== undefined && configOverrides.isProduction === undefined ? { isProduction: configOverrides.nodeEnv === 'production' } : {}),
   };
   const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const identity = createFirebaseIdentityProvider(config.firebase, env.authEmulatorHost);

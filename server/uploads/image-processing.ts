@@ -45,7 +45,9 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
       .resize({ width: THUMBNAIL_WIDTH, height: Math.round((THUMBNAIL_WIDTH * 3) / 4), fit: 'cover', withoutEnlargement: false })
       .webp({ quality: 75 })
       .toBuffer();
-    return { full: full.data, thumbnail, width: full.info.width, height: full.info.height, contentType: 'image/webp', extension: 'webp' };
+    // An animated image's frames are stacked vertically: its height is one frame's.
+    const height = full.info.pages && full.info.pages > 1 && full.info.pageHeight ? full.info.pageHeight : full.info.height;
+    return { full: full.data, thumbnail, width: full.info.width, height, contentType: 'image/webp', extension: 'webp' };
   } catch {
     throw badInput('The image could not be read; it may be damaged.');
   }
