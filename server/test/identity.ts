@@ -33,3 +33,17 @@ export async function signIn(email: string, password: string): Promise<TestAccou
   const result = await call<{ localId: string; idToken: string }>('signInWithPassword', { email, password, returnSecureToken: true });
   return { uid: result.localId, email, password, idToken: result.idToken };
 }
+
+/**
+ * A Google sign-in as the emulator performs it (the emulator accepts an unsigned
+ * JSON id_token), giving a real ID token whose provider is google.com.
+ */
+export async function signInWithGoogle({ email = uniqueEmail('google'), name = 'Gina Google', picture = 'https://example.test/gina.png' } = {}): Promise<TestAccount> {
+  const claims = { sub: `google-${randomBytes(6).toString('hex')}`, email, email_verified: true, name, picture };
+  const result = await call<{ localId: string; idToken: string }>('signInWithIdp', {
+    postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`,
+    requestUri: 'http://localhost',
+    returnSecureToken: true,
+  });
+  return { uid: result.localId, email, password: '', idToken: result.idToken };
+}

@@ -1,4 +1,4 @@
-import { signUp } from '../test/identity';
+import { signInWithGoogle, signUp } from '../test/identity';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 const ME = 'query { me { id email name role image createdAt lastLogInAt } }';
@@ -43,6 +43,12 @@ describe('recording a sign-in', () => {
     expect(new Date(second.data!.recordSignIn.lastLogInAt).getTime()).toBeGreaterThan(new Date(first.data!.recordSignIn.lastLogInAt).getTime());
     expect(second.data?.recordSignIn.name).toBe('Rear Admiral Hopper');
     expect(await app.db.user.count({ where: { firebaseUid: account.uid } })).toBe(1);
+  });
+
+  it('records a Google sign-in with the name and photo from the token', async () => {
+    const account = await signInWithGoogle({ name: 'Gina Google', picture: 'https://example.test/gina.png' });
+    const result = await app.graphql<{ recordSignIn: { email: string; name: string; image: string; role: string } }>(RECORD, {}, account.idToken);
+    expect(result.data?.recordSignIn).toEqual({ id: expect.any(String), email: account.email, name: 'Gina Google', image: 'https://example.test/gina.png', role: 'user', lastLogInAt: expect.any(String) });
   });
 
   it('validates the profile with the shared rules', async () => {
