@@ -14,6 +14,13 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 900,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // graphiql's react-compiler-runtime carries a "use no memo" directive; harmless when bundled.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
   },
   server: {
     proxy: { '/graphql': server, '/api': server, '/uploads': server },

@@ -1,5 +1,6 @@
-import { Box, Card, Heading, Text } from '@chakra-ui/react';
+import { Box, Card, Heading, Link, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   return (
@@ -12,5 +13,20 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <Card.Body>{children}</Card.Body>
       </Card.Root>
     </Box>
+  );
+}
+
+/** "New to OpenNest? Register" and its twin; keeps the page the user came from. */
+export function AuthSwitchLink({ prompt, to, label }: { prompt: string; to: string; label: string }) {
+  const location = useLocation();
+  return (
+    <Text textAlign="center" fontSize="sm">
+      {prompt}{' '}
+      <Link asChild colorPalette="teal" fontWeight="semibold">
+        <RouterLink to={to} state={location.state}>
+          {label}
+        </RouterLink>
+      </Link>
+    </Text>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, HStack, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '../shared/validation/auth';
 import { useAlert } from '../ui/alerts';
 import { FormField } from '../ui/FormField';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthSwitchLink } from './AuthCard';
 import { loginErrorMessage } from './auth-errors';
 import { useAuth } from './AuthProvider';
 import { GoogleButton } from './GoogleButton';
@@ -52,14 +52,7 @@ export default function LoginPage() {
             <Separator flex="1" />
           </HStack>
           <GoogleButton onSignedIn={goOn} />
-          <Text textAlign="center" fontSize="sm">
-            New to OpenNest?{' '}
-            <Link asChild colorPalette="teal" fontWeight="semibold">
-              <RouterLink to="/register" state={location.state}>
-                Register
-              </RouterLink>
-            </Link>
-          </Text>
+          <AuthSwitchLink prompt="New to OpenNest?" to="/register" label="Register" />
         </Stack>
       </form>
     </AuthCard>

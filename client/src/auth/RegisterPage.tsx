@@ -1,10 +1,10 @@
-import { Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useFormik } from 'formik';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { registerSchema } from '../shared/validation/auth';
 import { useAlert } from '../ui/alerts';
 import { FormField } from '../ui/FormField';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthSwitchLink } from './AuthCard';
 import { registrationErrorMessage } from './auth-errors';
 import { useAuth } from './AuthProvider';
 import { PasswordInput } from './PasswordInput';
@@ -66,14 +66,7 @@ export default function RegisterPage() {
           <Button type="submit" colorPalette="teal" loading={form.isSubmitting}>
             Register
           </Button>
-          <Text textAlign="center" fontSize="sm">
-            Already have an account?{' '}
-            <Link asChild colorPalette="teal" fontWeight="semibold">
-              <RouterLink to="/login" state={location.state}>
-                Login
-              </RouterLink>
-            </Link>
-          </Text>
+          <AuthSwitchLink prompt="Already have an account?" to="/login" label="Login" />
         </Stack>
       </form>
     </AuthCard>
