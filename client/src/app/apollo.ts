@@ -8,7 +8,7 @@ import { currentIdToken } from './session';
 
 const AUTH_ERROR_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
 
-export function createApolloClient(auth: Auth): ApolloClient {
+export function createApolloClient(auth: Auth, transport: { uri?: string; fetch?: typeof fetch } = {}): ApolloClient {
   // Every request carries the signed-in user's ID token.
   const withToken = new SetContextLink(async (previous) => {
     const token = await currentIdToken(auth);
@@ -26,7 +26,7 @@ export function createApolloClient(auth: Auth): ApolloClient {
   });
 
   return new ApolloClient({
-    link: ApolloLink.from([onAuthError, withToken, new HttpLink({ uri: '/graphql' })]),
+    link: ApolloLink.from([onAuthError, withToken, new HttpLink({ uri: transport.uri ?? '/graphql', fetch: transport.fetch })]),
     cache: new InMemoryCache(),
   });
 }
