@@ -25,6 +25,8 @@ const config: CodegenConfig = {
         contextType: '../context#RequestContext',
         mappers: {
           User: '../../generated/prisma/client#User as UserRecord',
+          AgentSummary: '../../generated/prisma/client#User as UserRecord',
+          Property: '../../generated/prisma/client#Property as PropertyRecord',
         },
       },
     },

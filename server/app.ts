@@ -19,6 +19,8 @@ import { createServices } from './services';
 import type { ImageStorage } from './uploads/image-storage';
 import { uploadsRouter } from './uploads/uploads.rest';
 import { usersRouter } from './users/users.rest';
+import { propertiesRouter } from './properties/properties.rest';
+import { newsletterRouter } from './newsletter/newsletter.rest';
 
 export interface AppDeps {
   config: AppConfig;
@@ -69,7 +71,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     }
   });
 
-  const withContext = requestContextMiddleware({ identity: deps.identity, db, services });
+  const withContext = requestContextMiddleware({ identity: deps.identity, db, services, storage: deps.storage });
 
   // GraphQL
   const apollo = createApolloServer({ schema: buildSchema(), isProduction: config.isProduction, log });
@@ -88,6 +90,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   });
   api.use(express.json({ limit: '1mb' }), withContext);
   api.use(usersRouter());
+  api.use(propertiesRouter());
+  api.use(newsletterRouter());
   api.use(uploadsRouter({ maxUploadBytes: config.maxUploadBytes }));
   api.use(apiNotFound);
   app.use('/api', api);

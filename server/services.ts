@@ -5,6 +5,8 @@ import type { Db } from './db/client';
 import type { ImageStorage } from './uploads/image-storage';
 import { createUploadsService } from './uploads/uploads.service';
 import { createUsersService } from './users/users.service';
+import { createPropertiesService } from './properties/properties.service';
+import { createNewsletterService } from './newsletter/newsletter.service';
 
 export interface ServiceDeps {
   db: Db;
@@ -16,6 +18,8 @@ export function createServices(deps: ServiceDeps) {
   return {
     users: createUsersService(deps),
     uploads: createUploadsService(deps),
+    properties: createPropertiesService(deps),
+    newsletter: createNewsletterService(deps),
   };
 }
 

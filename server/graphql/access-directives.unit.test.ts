@@ -64,7 +64,14 @@ const callers = {
 
 type CallerName = keyof typeof callers;
 
-const contextFor = (caller: Caller): RequestContext => ({ requestId: 'test-request', log, caller, services: {} as Services });
+const contextFor = (caller: Caller): RequestContext => ({
+  requestId: 'test-request',
+  log,
+  caller,
+  services: {} as Services,
+  loaders: {} as RequestContext['loaders'],
+  storage: {} as RequestContext['storage'],
+});
 
 // ---------------------------------------------------------------------------
 // Building the schema

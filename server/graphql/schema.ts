@@ -4,6 +4,8 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import { mergeResolvers } from '@graphql-tools/merge';
 import type { GraphQLSchema } from 'graphql';
 import { projectRoot } from '../config';
+import { newsletterResolvers } from '../newsletter/newsletter.resolvers';
+import { propertiesResolvers } from '../properties/properties.resolvers';
 import { usersResolvers } from '../users/users.resolvers';
 import { applyAccessDirectives } from './access-directives';
 import type { Resolvers } from './generated/resolvers-types';
@@ -12,7 +14,7 @@ import { DateTime, Decimal } from './scalars';
 /** The committed, generated schema (see codegen.ts): what runs is what is reviewed. */
 export const schemaPath = path.join(projectRoot, 'schema.graphql');
 
-const domainResolvers: Resolvers[] = [{ DateTime, Decimal }, usersResolvers];
+const domainResolvers: Resolvers[] = [{ DateTime, Decimal }, usersResolvers, propertiesResolvers, newsletterResolvers];
 
 export function buildSchema(): GraphQLSchema {
   const schema = makeExecutableSchema({

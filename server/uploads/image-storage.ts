@@ -12,6 +12,8 @@ export interface StoredImage {
 
 export interface ImageStorage {
   save(image: { full: Buffer; thumbnail: Buffer; extension: string }): Promise<StoredImage>;
+  /** The thumbnail of a stored image's URL; other URLs (external images) are returned as they are. */
+  thumbnailUrl(url: string): string;
 }
 
 export function createLocalImageStorage(directory: string, publicPath = '/uploads'): ImageStorage {
@@ -23,6 +25,10 @@ export function createLocalImageStorage(directory: string, publicPath = '/upload
       const thumbnailName = `${id}-thumb.${extension}`;
       await Promise.all([fs.writeFile(path.join(directory, fullName), full), fs.writeFile(path.join(directory, thumbnailName), thumbnail)]);
       return { url: `${publicPath}/${fullName}`, thumbnailUrl: `${publicPath}/${thumbnailName}` };
+    },
+    thumbnailUrl(url) {
+      const match = new RegExp(`^${publicPath}/([0-9a-f-]{36})\\.(\\w+)$`).exec(url);
+      return match ? `${publicPath}/${match[1]}-thumb.${match[2]}` : url;
     },
   };
 }

@@ -1,5 +1,6 @@
 // Sign-in and registration rules (spec section 5), shared by the forms and the server.
 import { mixed, object, string } from 'yup';
+import { imageUrl } from './common';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Spec: a capital letter and one of !@#$%^&* */
@@ -36,9 +37,5 @@ export const registerSchema = object({
  */
 export const signInRecordSchema = object({
   name: nameField.optional(),
-  image: string()
-    .trim()
-    .max(2048, 'Image URL is too long')
-    .matches(/^(\/uploads\/|https?:\/\/)/, { message: 'Image must be an uploaded image or a web address', excludeEmptyString: true })
-    .optional(),
+  image: imageUrl().optional(),
 });

@@ -1,6 +1,7 @@
 // Add and update property rules (spec section 5), shared by the forms and the server.
 import { object, string } from 'yup';
 import { isMoney, moneyText, toCents } from '../money';
+import { imageUrl } from './common';
 
 export const TITLE_MAX_LENGTH = 120;
 export const LOCATION_MAX_LENGTH = 160;
@@ -33,11 +34,11 @@ const fields = {
 
 export const addPropertySchema = object({
   ...fields,
-  image: string().trim().required('Property image is required'),
+  image: imageUrl().required('Property image is required'),
 });
 
 /** Update: the image is optional (the current one is kept). */
 export const updatePropertySchema = object({
   ...fields,
-  image: string().trim().optional(),
+  image: imageUrl().optional(),
 });

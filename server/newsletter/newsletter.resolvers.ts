@@ -1,0 +1,7 @@
+import type { Resolvers } from '../graphql/generated/resolvers-types';
+
+export const newsletterResolvers: Resolvers = {
+  Mutation: {
+    subscribeToNewsletter: (_parent, { email }, { services }) => services.newsletter.subscribe(email),
+  },
+};

@@ -1,0 +1,11 @@
+import { Router } from 'express';
+import { contextOf } from '../rest/request-context';
+
+export function newsletterRouter(): Router {
+  const router = Router();
+  router.post('/newsletter', async (req, res) => {
+    const { services } = contextOf(req);
+    res.status(201).json(await services.newsletter.subscribe((req.body ?? {}).email));
+  });
+  return router;
+}

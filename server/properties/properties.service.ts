@@ -1,0 +1,253 @@
+// Listings: agents add, edit and remove their own; admins verify, reject and
+// advertise; signed-in users find verified ones. Every rule and permission is
+// here; GraphQL and REST only translate.
+import { normalizeMoney } from '../../client/src/shared/money';
+import { addPropertySchema, updatePropertySchema } from '../../client/src/shared/validation/property';
+import { requireViewer, type Caller } from '../auth/caller';
+import type { Db } from '../db/client';
+import { Prisma, type Property as PropertyRecord, type PropertyStatus, type User as UserRecord } from '../generated/prisma/client';
+import { badInput, conflict, forbidden, notFound } from '../shared/errors';
+import { parseId } from '../shared/ids';
+import { decodeCursor, encodeCursor, escapeLike, pageSize, toPage, type Page } from '../shared/pagination';
+import { validateInput } from '../shared/validate';
+
+export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC';
+export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC'];
+
+export const REJECTED_CANNOT_UPDATE = 'This property is rejected and cannot be updated.';
+export const PROPERTY_NOT_FOUND = 'Property not found.';
+const SEARCH_MAX_LENGTH = 100;
+
+export interface ListVerifiedArgs {
+  search?: string | null;
+  sort?: PropertySort | null;
+  first?: number | null;
+  after?: string | null;
+}
+
+/** Listings nobody deleted. */
+const live = { deletedAt: null } satisfies Prisma.PropertyWhereInput;
+
+export function createPropertiesService({ db }: { db: Db }) {
+  async function findLive(id: string): Promise<PropertyRecord> {
+    const property = await db.property.findFirst({ where: { id: parseId(id, 'property id'), ...live } });
+    if (!property) throw notFound(PROPERTY_NOT_FOUND);
+    return property;
+  }
+
+  function assertOwnListing(viewer: UserRecord, property: PropertyRecord) {
+    if (property.agentId !== viewer.id) throw forbidden('You can only change your own properties.');
+  }
+
+  const canSee = (viewer: UserRecord, property: PropertyRecord) =>
+    property.status === 'verified' || viewer.role === 'admin' || property.agentId === viewer.id;
+
+  return {
+    /** All properties page: verified only, searchable by location, sorted, paged by cursor. */
+    async listVerified(caller: Caller, { search, sort, first, after }: ListVerifiedArgs): Promise<Page<PropertyRecord>> {
+      requireViewer(caller);
+      const order = sort ?? 'NEWEST';
+      if (!PROPERTY_SORTS.includes(order)) throw badInput('Unknown sort order.');
+      const size = pageSize(first);
+      const term = (search ?? '').trim();
+      if (term.length > SEARCH_MAX_LENGTH) throw badInput(`Search at most ${SEARCH_MAX_LENGTH} characters.`);
+
+      const where: Prisma.PropertyWhereInput = {
+        status: 'verified',
+        ...live,
+        ...(term ? { location: { contains: escapeLike(term), mode: 'insensitive' } } : {}),
+        ...(after ? keysetAfter(order, decodeCursor(after, order)) : {}),
+      };
+      const rows = await db.property.findMany({ where, orderBy: orderByFor(order), take: size + 1 });
+      return toPage(rows, size, (row) => encodeCursor({ sort: order, value: sortValue(order, row), id: row.id }));
+    },
+
+    /** Home page: verified and advertised, newest first. No sign-in needed. */
+    async listAdvertised(first?: number | null): Promise<PropertyRecord[]> {
+      const size = pageSize(first, { fallback: 12, max: 24 });
+      return db.property.findMany({
+        where: { status: 'verified', isAdvertised: true, ...live },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: size,
+      });
+    },
+
+    /** Details page: verified ones for everyone signed in; others only for their agent and admins. */
+    async getVisible(caller: Caller, id: string): Promise<PropertyRecord> {
+      const viewer = requireViewer(caller);
+      const property = await findLive(id);
+      // An invisible listing looks exactly like a missing one.
+      if (!canSee(viewer, property)) throw notFound(PROPERTY_NOT_FOUND);
+      return property;
+    },
+
+    /** The calling agent's own listings, newest first. */
+    async listMine(caller: Caller): Promise<PropertyRecord[]> {
+      const viewer = requireViewer(caller, ['agent']);
+      return db.property.findMany({ where: { agentId: viewer.id, ...live }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    },
+
+    /**
+     * Someone's listings by their e-mail (the REST adapter's GET /properties?email=):
+     * an agent may ask for their own, an admin for anyone's.
+     */
+    async listByAgentEmail(caller: Caller, email: string): Promise<PropertyRecord[]> {
+      const viewer = requireViewer(caller);
+      const normalized = email.trim().toLowerCase();
+      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only list your own properties.');
+      return db.property.findMany({
+        where: { agent: { email: normalized }, ...live },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      });
+    },
+
+    /** Manage properties (admin): everything, newest first. */
+    async listAll(caller: Caller, { status, first, after }: { status?: PropertyStatus | null; first?: number | null; after?: string | null }): Promise<Page<PropertyRecord>> {
+      requireViewer(caller, ['admin']);
+      const size = pageSize(first, { fallback: 24, max: 1000 });
+      const where: Prisma.PropertyWhereInput = {
+        ...live,
+        ...(status ? { status } : {}),
+        ...(after ? keysetAfter('NEWEST', decodeCursor(after, 'NEWEST')) : {}),
+      };
+      const rows = await db.property.findMany({ where, orderBy: orderByFor('NEWEST'), take: size + 1 });
+      return toPage(rows, size, (row) => encodeCursor({ sort: 'NEWEST', value: sortValue('NEWEST', row), id: row.id }));
+    },
+
+    /** A new listing by the calling agent, pending until an admin decides. */
+    async add(caller: Caller, rawInput: unknown): Promise<PropertyRecord> {
+      const viewer = requireViewer(caller, ['agent']);
+      const input = await validateInput(addPropertySchema, rawInput);
+      return db.property.create({
+        data: {
+          agentId: viewer.id,
+          title: input.title,
+          location: input.location,
+          image: input.image,
+          description: input.description || null,
+          priceMin: normalizeMoney(input.priceMin),
+          priceMax: normalizeMoney(input.priceMax),
+          status: 'pending',
+        },
+      });
+    },
+
+    /** Edits the calling agent's own listing; status is kept; rejected listings are frozen. */
+    async update(caller: Caller, id: string, rawInput: unknown): Promise<PropertyRecord> {
+      const viewer = requireViewer(caller, ['agent']);
+      const property = await findLive(id);
+      assertOwnListing(viewer, property);
+      if (property.status === 'rejected') throw conflict(REJECTED_CANNOT_UPDATE);
+      const input = await validateInput(updatePropertySchema, rawInput);
+      // The status check is repeated in the WHERE clause, so an admin's
+      // rejection landing in between cannot be overwritten.
+      const { count } = await db.property.updateMany({
+        where: { id: property.id, agentId: viewer.id, status: { not: 'rejected' }, ...live },
+        data: {
+          title: input.title,
+          location: input.location,
+          ...(input.image ? { image: input.image } : {}),
+          description: input.description || null,
+          priceMin: normalizeMoney(input.priceMin),
+          priceMax: normalizeMoney(input.priceMax),
+        },
+      });
+      if (!count) {
+        await findLive(property.id); // deleted meanwhile: NOT_FOUND
+        throw conflict(REJECTED_CANNOT_UPDATE);
+      }
+      return findLive(property.id);
+    },
+
+    /**
+     * Removes the calling agent's own listing. Refused while an offer on it is
+     * accepted or bought; otherwise, in one transaction, its pending offers are
+     * rejected, its wishlist entries removed and the listing hidden for good.
+     */
+    async remove(caller: Caller, id: string): Promise<{ id: string; rejectedOfferCount: number; removedWishlistItemCount: number }> {
+      const viewer = requireViewer(caller, ['agent']);
+      const propertyId = parseId(id, 'property id');
+      return db.$transaction(async (tx) => {
+        // Lock the row: an offer being accepted at the same moment waits for us (or we for it).
+        const [locked] = await tx.$queryRaw<Array<{ agent_id: string }>>`
+          SELECT agent_id FROM properties WHERE id = ${propertyId}::uuid AND deleted_at IS NULL FOR UPDATE`;
+        if (!locked) throw notFound(PROPERTY_NOT_FOUND);
+        if (locked.agent_id !== viewer.id) throw forbidden('You can only change your own properties.');
+        const committed = await tx.offer.count({ where: { propertyId, status: { in: ['accepted', 'bought'] } } });
+        if (committed) throw conflict('This property has an accepted or completed offer and cannot be deleted.');
+        const rejected = await tx.offer.updateMany({ where: { propertyId, status: 'pending' }, data: { status: 'rejected' } });
+        const removed = await tx.wishlistItem.deleteMany({ where: { propertyId } });
+        await tx.property.update({ where: { id: propertyId }, data: { deletedAt: new Date(), isAdvertised: false } });
+        return { id: propertyId, rejectedOfferCount: rejected.count, removedWishlistItemCount: removed.count };
+      });
+    },
+
+    /** Admin decision on a pending listing; any other transition is refused. */
+    async review(caller: Caller, id: string, decision: PropertyStatus): Promise<PropertyRecord> {
+      requireViewer(caller, ['admin']);
+      if (decision !== 'verified' && decision !== 'rejected') throw badInput('Status must be "verified" or "rejected".');
+      const propertyId = parseId(id, 'property id');
+      const { count } = await db.property.updateMany({ where: { id: propertyId, status: 'pending', ...live }, data: { status: decision } });
+      if (!count) {
+        await findLive(propertyId);
+        throw conflict('Only pending properties can be verified or rejected.');
+      }
+      return findLive(propertyId);
+    },
+
+    /** Admin: a verified listing goes on the home page; there is no way back. */
+    async advertise(caller: Caller, id: string): Promise<PropertyRecord> {
+      requireViewer(caller, ['admin']);
+      const propertyId = parseId(id, 'property id');
+      const { count } = await db.property.updateMany({
+        where: { id: propertyId, status: 'verified', isAdvertised: false, ...live },
+        data: { isAdvertised: true },
+      });
+      if (!count) {
+        const property = await findLive(propertyId);
+        throw conflict(property.isAdvertised ? 'This property is already advertised.' : 'Only verified properties can be advertised.');
+      }
+      return findLive(propertyId);
+    },
+  };
+}
+
+export type PropertiesService = ReturnType<typeof createPropertiesService>;
+
+function orderByFor(sort: PropertySort): Prisma.PropertyOrderByWithRelationInput[] {
+  switch (sort) {
+    case 'PRICE_ASC':
+      return [{ priceMin: 'asc' }, { id: 'asc' }];
+    case 'PRICE_DESC':
+      return [{ priceMin: 'desc' }, { id: 'desc' }];
+    default:
+      return [{ createdAt: 'desc' }, { id: 'desc' }];
+  }
+}
+
+function sortValue(sort: PropertySort, row: PropertyRecord): string {
+  return sort === 'NEWEST' ? row.createdAt.toISOString() : row.priceMin.toFixed(2);
+}
+
+/** Rows strictly after the cursor in the given order (the keyset condition). */
+function keysetAfter(sort: PropertySort, cursor: { value: string; id: string }): Prisma.PropertyWhereInput {
+  const id = parseIdOrBadCursor(cursor.id);
+  if (sort === 'NEWEST') {
+    const createdAt = new Date(cursor.value);
+    if (Number.isNaN(createdAt.getTime())) throw badInput('Invalid cursor; start again from the first page.');
+    return { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };
+  }
+  if (!/^\d{1,12}\.\d{2}$/.test(cursor.value)) throw badInput('Invalid cursor; start again from the first page.');
+  const priceMin = cursor.value;
+  return sort === 'PRICE_ASC'
+    ? { OR: [{ priceMin: { gt: priceMin } }, { priceMin, id: { gt: id } }] }
+    : { OR: [{ priceMin: { lt: priceMin } }, { priceMin, id: { lt: id } }] };
+}
+
+function parseIdOrBadCursor(id: string): string {
+  try {
+    return parseId(id);
+  } catch {
+    throw badInput('Invalid cursor; start again from the first page.');
+  }
+}

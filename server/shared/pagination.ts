@@ -1,0 +1,49 @@
+// Keyset (cursor) pagination. A cursor is an opaque, URL-safe token naming the
+// sort order and the last row's sort key, so pages stay stable while rows are
+// added and each page is an index range scan, not an OFFSET.
+import { badInput } from './errors';
+
+export interface Page<T> {
+  nodes: T[];
+  pageInfo: { endCursor: string | null; hasNextPage: boolean };
+}
+
+export interface CursorKey {
+  /** The sort order the cursor belongs to. */
+  sort: string;
+  /** The last row's sort value (decimal text or ISO time). */
+  value: string;
+  id: string;
+}
+
+export function encodeCursor(key: CursorKey): string {
+  return Buffer.from(JSON.stringify([key.sort, key.value, key.id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string, expectedSort: string): CursorKey {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 3 && parsed.every((part) => typeof part === 'string') && parsed[0] === expectedSort) {
+      return { sort: parsed[0], value: parsed[1], id: parsed[2] };
+    }
+  } catch {
+    // fall through
+  }
+  throw badInput('Invalid cursor; start again from the first page.');
+}
+
+export function pageSize(first: number | null | undefined, { fallback = 24, max = 48 } = {}): number {
+  const size = first ?? fallback;
+  if (!Number.isInteger(size) || size < 1 || size > max) throw badInput(`Page size must be between 1 and ${max}.`);
+  return size;
+}
+
+/** Turns `size + 1` fetched rows into a page. */
+export function toPage<T>(rows: T[], size: number, cursorOf: (row: T) => string): Page<T> {
+  const nodes = rows.slice(0, size);
+  const last = nodes.at(-1);
+  return { nodes, pageInfo: { hasNextPage: rows.length > size, endCursor: last ? cursorOf(last) : null } };
+}
+
+/** Escapes LIKE wildcards so a search term matches literally (Prisma's `contains` does not). */
+export const escapeLike = (term: string) => term.replace(/[\\%_]/g, (char) => `\\${char}`);
