@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldPolicy } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
@@ -27,6 +27,35 @@ export function createApolloClient(auth: Auth, transport: { uri?: string; fetch?
 
   return new ApolloClient({
     link: ApolloLink.from([onAuthError, withToken, new HttpLink({ uri: transport.uri ?? '/graphql', fetch: transport.fetch })]),
-    cache: new InMemoryCache(),
+    cache: createCache(),
+  });
+}
+
+/** Cursor-paged lists: one cache entry per filter, pages appended as they load. */
+function appendPages(keyArgs: string[]): FieldPolicy<Connection> {
+  return {
+    keyArgs,
+    merge(existing, incoming, { args }) {
+      if (!existing || !args?.after) return incoming;
+      return { ...incoming, nodes: [...existing.nodes, ...incoming.nodes] };
+    },
+  };
+}
+
+interface Connection {
+  nodes: unknown[];
+  pageInfo: unknown;
+}
+
+export function createCache(): InMemoryCache {
+  return new InMemoryCache({
+    typePolicies: {
+      Query: {
+        fields: {
+          verifiedProperties: appendPages(['search', 'sort']),
+          allProperties: appendPages(['status']),
+        },
+      },
+    },
   });
 }

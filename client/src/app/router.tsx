@@ -40,9 +40,9 @@ export const routes: RouteObject[] = [
                   { index: true, ...page(() => import('../dashboard/DashboardHome')) },
                   // Agent (not role-guarded on the client; the server enforces roles)
                   { path: 'agent-profile', ...page(() => import('../users/AgentProfilePage')) },
-                  planned('add-property', 'Add Property'),
-                  planned('my-added-properties', 'My Added Properties'),
-                  planned('update-property/:id', 'Update Property'),
+                  { path: 'add-property', ...page(() => import('../properties/AddPropertyPage')) },
+                  { path: 'my-added-properties', ...page(() => import('../properties/MyPropertiesPage')) },
+                  { path: 'update-property/:id', ...page(() => import('../properties/UpdatePropertyPage')) },
                   planned('requested-properties', 'Requested Properties'),
                   planned('my-sold-properties', 'My Sold Properties'),
                   // User
@@ -57,10 +57,10 @@ export const routes: RouteObject[] = [
                     element: <RequireAdmin />,
                     children: [
                       { path: 'admin-profile', ...page(() => import('../users/AdminProfilePage')) },
-                      planned('manage-properties', 'Manage Properties'),
+                      { path: 'manage-properties', ...page(() => import('../properties/ManagePropertiesPage')) },
                       planned('manage-users', 'Manage Users'),
                       planned('manage-reviews', 'Manage Reviews'),
-                      planned('advertise-property', 'Advertise Property'),
+                      { path: 'advertise-property', ...page(() => import('../properties/AdvertisePropertyPage')) },
                     ],
                   },
                 ],

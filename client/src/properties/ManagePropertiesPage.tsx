@@ -1,0 +1,5 @@
+import { PlannedPage } from '../ui/PlannedPage';
+
+export default function ManagePropertiesPage() {
+  return <PlannedPage title="Manage Properties" />;
+}

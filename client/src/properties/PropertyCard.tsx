@@ -1,0 +1,62 @@
+import { AspectRatio, Avatar, Badge, Box, Button, Card, HStack, Image, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { LuMapPin } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router';
+import type { PropertyCardFieldsFragment } from '../graphql/generated';
+import { priceRange, STATUS_COLOUR } from './format';
+
+interface PropertyCardProps {
+  property: PropertyCardFieldsFragment;
+  /** Show the listing agent's avatar and name. */
+  showAgent?: boolean;
+  /** Replaces the default footer (a Details button). */
+  actions?: ReactNode;
+}
+
+/** A listing card: thumbnail (lazy, fixed 4:3 so nothing jumps), title, location, price range, status. */
+export function PropertyCard({ property, showAgent = false, actions }: PropertyCardProps) {
+  return (
+    <Card.Root overflow="hidden" height="full" data-testid="property-card">
+      <AspectRatio ratio={4 / 3} bg="gray.100">
+        <Image src={property.thumbnail} alt={property.title} loading="lazy" decoding="async" objectFit="cover" />
+      </AspectRatio>
+      <Card.Body gap="2" p="4">
+        <HStack justify="space-between" align="start" gap="2">
+          <Card.Title as="h3" fontSize="lg" lineClamp={2}>
+            {property.title}
+          </Card.Title>
+          <Badge colorPalette={STATUS_COLOUR[property.status]} textTransform="capitalize" flexShrink={0}>
+            {property.status}
+          </Badge>
+        </HStack>
+        <HStack color="fg.muted" gap="1">
+          <LuMapPin aria-hidden />
+          <Text lineClamp={1}>{property.location}</Text>
+        </HStack>
+        {showAgent && (
+          <HStack gap="2">
+            <Avatar.Root size="xs">
+              <Avatar.Fallback name={property.agent.name} />
+              {property.agent.image && <Avatar.Image src={property.agent.image} alt="" />}
+            </Avatar.Root>
+            <Text fontSize="sm">{property.agent.name}</Text>
+          </HStack>
+        )}
+        <Text fontWeight="semibold" color="teal.700">
+          {priceRange(property.priceMin, property.priceMax)}
+        </Text>
+      </Card.Body>
+      <Card.Footer p="4" pt="0">
+        {actions ?? (
+          <Box width="full">
+            <Button asChild width="full" colorPalette="teal" variant="outline">
+              <RouterLink to={`/propertyDetails/${property.id}`}>Details</RouterLink>
+            </Button>
+          </Box>
+        )}
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
+export const cardGridColumns = { home: { base: 1, md: 2, lg: 4 }, all: { base: 1, md: 2, lg: 3 } } as const;
