@@ -1,9 +1,27 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 
 export type Db = PrismaClient;
 
-export function createDb(databaseUrl: string, options: { maxConnections?: number } = {}): Db {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
-  return new PrismaClient({ adapter });
+export interface DbOptions {
+  maxConnections?: number;
+  /** Called with each new pooled connection (tests and benchmarks count statements this way). */
+  onConnect?: (client: pg.PoolClient) => void;
+}
+
+export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
+  if (options.onConnect) pool.on('connect', options.onConnect);
+  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+}
+
+/** Reports the text of every statement sent on `client` to `report`. */
+export function observeStatements(client: pg.PoolClient, report: (sql: string) => void): void {
+  const query = client.query as (...args: unknown[]) => unknown;
+  client.query = function observedQuery(this: pg.PoolClient, ...args: unknown[]) {
+    const [statement] = args;
+    report(typeof statement === 'string' ? statement : String((statement as { text?: unknown } | null)?.text ?? ''));
+    return query.apply(this, args);
+  } as unknown as typeof client.query;
 }

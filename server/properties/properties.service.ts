@@ -51,6 +51,8 @@ export function createPropertiesService({ db }: { db: Db }) {
       const size = pageSize(first);
       const term = (search ?? '').trim();
       if (term.length > SEARCH_MAX_LENGTH) throw badInput(`Search at most ${SEARCH_MAX_LENGTH} characters.`);
+      // PostgreSQL text cannot hold U+0000 (the query would fail with a 500); no location contains it.
+      if (term.includes('\u0000')) throw badInput('Search must not contain NUL characters.');
 
       const where: Prisma.PropertyWhereInput = {
         status: 'verified',
@@ -229,12 +231,18 @@ function sortValue(sort: PropertySort, row: PropertyRecord): string {
   return sort === 'NEWEST' ? row.createdAt.toISOString() : row.priceMin.toFixed(2);
 }
 
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** Rows strictly after the cursor in the given order (the keyset condition). */
 function keysetAfter(sort: PropertySort, cursor: { value: string; id: string }): Prisma.PropertyWhereInput {
   const id = parseIdOrBadCursor(cursor.id);
   if (sort === 'NEWEST') {
+    // Only the exact form encodeCursor writes (toISOString, four-digit year):
+    // other dates JavaScript accepts can be out of PostgreSQL's range (a 500).
     const createdAt = new Date(cursor.value);
-    if (Number.isNaN(createdAt.getTime())) throw badInput('Invalid cursor; start again from the first page.');
+    if (!ISO_TIMESTAMP.test(cursor.value) || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== cursor.value) {
+      throw badInput('Invalid cursor; start again from the first page.');
+    }
     return { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };
   }
   if (!/^\d{1,12}\.\d{2}$/.test(cursor.value)) throw badInput('Invalid cursor; start again from the first page.');

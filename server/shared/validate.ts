@@ -8,7 +8,9 @@ import { badInput, type FieldErrors } from './errors';
  */
 export async function validateInput<S extends AnySchema>(schema: S, input: unknown): Promise<InferType<S>> {
   try {
-    return await schema.validate(input, { abortEarly: false, stripUnknown: true });
+    const value = await schema.validate(input, { abortEarly: false, stripUnknown: true });
+    rejectNulCharacters(value);
+    return value;
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const fieldErrors: FieldErrors = {};
@@ -18,4 +20,16 @@ export async function validateInput<S extends AnySchema>(schema: S, input: unkno
     }
     throw badInput(Object.values(fieldErrors)[0] ?? error.message, fieldErrors);
   }
+}
+
+export const NUL_CHARACTER_MESSAGE = 'Must not contain NUL characters';
+
+/** PostgreSQL text cannot hold U+0000: refuse it as input rather than fail (500) when storing. */
+function rejectNulCharacters(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  const fieldErrors: FieldErrors = {};
+  for (const [field, fieldValue] of Object.entries(value)) {
+    if (typeof fieldValue === 'string' && fieldValue.includes('\u0000')) fieldErrors[field] = NUL_CHARACTER_MESSAGE;
+  }
+  if (Object.keys(fieldErrors).length) throw badInput(NUL_CHARACTER_MESSAGE, fieldErrors);
 }

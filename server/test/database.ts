@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDb, type Db } from '../db/client';
+import { createDb, observeStatements, type Db } from '../db/client';
 import { databaseUrl, testEnv } from './infrastructure';
 
 export interface TestDatabase {
   url: string;
   db: Db;
+  /**
+   * Calls `listener` with the text of every SQL statement `db` sends (each
+   * query on each pooled connection, BEGIN/COMMIT included) until the returned
+   * function is called. For tests that count queries per request (N+1 checks).
+   */
+  onStatement(listener: (sql: string) => void): () => void;
   drop(): Promise<void>;
 }
 
@@ -15,13 +21,30 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `opennest_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(env.adminUrl, `CREATE DATABASE ${name} TEMPLATE ${env.templateDatabase}`);
   const url = databaseUrl(env.adminUrl, name);
-  const db = createDb(url, { maxConnections: 5 });
+  const { db, onStatement } = createObservedDb(url, 5);
   return {
     url,
     db,
+    onStatement,
     async drop() {
       await db.$disconnect();
       await adminQuery(env.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** The app's Prisma client, with every statement it sends reported to the current listeners. */
+function createObservedDb(url: string, maxConnections: number): { db: Db; onStatement: TestDatabase['onStatement'] } {
+  const listeners = new Set<(sql: string) => void>();
+  const db = createDb(url, {
+    maxConnections,
+    onConnect: (client) => observeStatements(client, (sql) => listeners.forEach((listener) => listener(sql))),
+  });
+  return {
+    db,
+    onStatement(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

@@ -30,6 +30,11 @@ export interface TestApp {
   uploadDir: string;
   graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphqlResponse<T>>;
   rest(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
+  /**
+   * Runs `action` and returns, with its result, the SQL statements the app's
+   * database client sent meanwhile (real statements on the wire, in order).
+   */
+  sqlStatementsDuring<T>(action: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
   /** A signed-up account with its user record created through the API, then given `role`. */
   createUser(role?: Role, options?: { name?: string; email?: string; password?: string }): Promise<TestAccount & { user: UserRecord }>;
   close(): Promise<void>;
@@ -98,6 +103,15 @@ export async function startTestApp(options: { clientDistDir?: string } = {}, con
         // not JSON
       }
       return { status: response.status, body: parsed };
+    },
+    async sqlStatementsDuring(action) {
+      const statements: string[] = [];
+      const stop = database.onStatement((sql) => statements.push(sql));
+      try {
+        return { result: await action(), statements };
+      } finally {
+        stop();
+      }
     },
     async createUser(role = 'user', { name = `Test ${role}`, email = uniqueEmail(role), password } = {}) {
       const account = await signUp({ email, password, displayName: name });
