@@ -27,6 +27,8 @@ const withInfrastructure = {
 } satisfies Config;
 
 const config: Config = {
+  // testTimeout is global in Jest (ignored per project): browser journeys need the room.
+  testTimeout: 120_000,
   projects: [
     {
       ...base,
@@ -38,13 +40,11 @@ const config: Config = {
       displayName: 'integration',
       testMatch: ['<rootDir>/server/**/*.test.ts'],
       testPathIgnorePatterns: ['\\.unit\\.test\\.ts$', '/node_modules/'],
-      testTimeout: 30_000,
     },
     {
       ...withInfrastructure,
       displayName: 'browser',
       testMatch: ['<rootDir>/client/e2e/**/*.e2e.test.ts'],
-      testTimeout: 120_000,
     },
   ],
 };

@@ -1,5 +1,82 @@
-import { PlannedPage } from '../ui/PlannedPage';
+import { Button, Card, Flex } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { useRef } from 'react';
+import { LuPlus } from 'react-icons/lu';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../app/errors';
+import { useAuth } from '../auth/AuthProvider';
+import { useAddPropertyMutation } from '../graphql/generated';
+import { useAlert } from '../ui/alerts';
+import { toaster } from '../ui/toaster';
+import { AgentOnly, PageHeader } from './page-parts';
+import { addPropertyFormSchema, ImageField, keepFieldFocus, PropertyFields, propertyInput, usePropertyValidation, useFocusFirstError, useImageUploader, type PropertyFormValues } from './property-form';
 
+const EMPTY: PropertyFormValues = { title: '', location: '', image: null, priceMin: '', priceMax: '', description: '' };
+
+/** Agent: a new listing (spec section 2, Add property). It starts pending. */
 export default function AddPropertyPage() {
-  return <PlannedPage title="Add Property" />;
+  return (
+    <AgentOnly>
+      <AddPropertyForm />
+    </AgentOnly>
+  );
+}
+
+function AddPropertyForm() {
+  const { viewer, auth } = useAuth();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const upload = useImageUploader(auth);
+  const { validate, showServerErrors } = usePropertyValidation(addPropertyFormSchema);
+  const [addProperty] = useAddPropertyMutation({
+    // The new listing belongs at the top of the agent's and the admin's lists: load them afresh.
+    update(cache) {
+      cache.evict({ id: 'ROOT_QUERY', fieldName: 'myProperties' });
+      cache.evict({ id: 'ROOT_QUERY', fieldName: 'allProperties' });
+      cache.gc();
+    },
+  });
+
+  const form = useFormik<PropertyFormValues>({
+    initialValues: EMPTY,
+    validate,
+    onSubmit: async (values, helpers) => {
+      try {
+        const image = await upload(values.image!);
+        await addProperty({ variables: { input: { ...propertyInput(values), image } } });
+      } catch (error) {
+        // Everything typed stays in the form; the server's field messages go under their fields.
+        showServerErrors(helpers, values, error);
+        toaster.create({ type: 'error', title: 'Failed to Add Property', description: errorMessage(error, 'Something went wrong!') });
+        return;
+      }
+      await alert.show({ status: 'success', title: 'Property Added', text: 'Your property was added and awaits verification.', autoCloseMs: 2000 });
+      navigate('/dash-board/my-added-properties');
+    },
+  });
+
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, formRef);
+
+  return (
+    <>
+      <PageHeader title="Add Property" subtitle="New listings are reviewed by an admin before buyers can see them." />
+      <Card.Root maxW="3xl">
+        <Card.Body p={{ base: '4', md: '6' }}>
+          <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-label="Add property">
+            <PropertyFields
+              form={form}
+              agent={{ name: viewer?.name ?? '', email: viewer?.email ?? '' }}
+              imageField={<ImageField form={form} label="Property image" helperText="JPEG, PNG, WebP or GIF." />}
+            />
+            <Flex justify="end" mt="6">
+              <Button type="submit" colorPalette="teal" onMouseDown={keepFieldFocus} loading={form.isSubmitting} loadingText="Adding..." width={{ base: 'full', sm: 'auto' }}>
+                <LuPlus aria-hidden /> Add Property
+              </Button>
+            </Flex>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </>
+  );
 }

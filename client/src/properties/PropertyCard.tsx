@@ -1,9 +1,10 @@
-import { AspectRatio, Avatar, Badge, Box, Button, Card, HStack, Image, Text } from '@chakra-ui/react';
+import { AspectRatio, Avatar, Box, Button, Card, HStack, Image, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuMapPin } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import type { PropertyCardFieldsFragment } from '../graphql/generated';
-import { priceRange, STATUS_COLOUR } from './format';
+import { priceRange } from './format';
+import { StatusBadge } from './page-parts';
 
 interface PropertyCardProps {
   property: PropertyCardFieldsFragment;
@@ -25,9 +26,7 @@ export function PropertyCard({ property, showAgent = false, actions }: PropertyC
           <Card.Title as="h3" fontSize="lg" lineClamp={2}>
             {property.title}
           </Card.Title>
-          <Badge colorPalette={STATUS_COLOUR[property.status]} textTransform="capitalize" flexShrink={0}>
-            {property.status}
-          </Badge>
+          <StatusBadge status={property.status} />
         </HStack>
         <HStack color="fg.muted" gap="1">
           <LuMapPin aria-hidden />

@@ -1,10 +1,144 @@
-import { Container } from '@chakra-ui/react';
-import { PlannedPage } from '../ui/PlannedPage';
+import { AspectRatio, Avatar, Badge, Box, Card, Container, Grid, Heading, HStack, Image, Link, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { LuArrowLeft, LuCalendar, LuMail, LuMapPin } from 'react-icons/lu';
+import { Link as RouterLink, useParams } from 'react-router';
+import { usePropertyDetailsQuery, type PropertyDetailsFieldsFragment } from '../graphql/generated';
+import NotFoundPage from '../pages/NotFoundPage';
+import { QueryError } from '../ui/QueryError';
+import { priceRange, STATUS_COLOUR } from './format';
+import { PropertyReviewsSlot } from './PropertyReviewsSlot';
+import { PropertyWishlistSlot } from './PropertyWishlistSlot';
+
+/**
+ * The server answers NOT_FOUND for unknown ids and for listings this viewer may
+ * not see, and BAD_USER_INPUT for an id that is not an id at all: all are a 404 here.
+ */
+function isNotFound(error: unknown): boolean {
+  return (
+    CombinedGraphQLErrors.is(error) &&
+    error.errors.some((e) => e.extensions?.code === 'NOT_FOUND' || (e.extensions?.code === 'BAD_USER_INPUT' && e.path?.includes('property')))
+  );
+}
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 export default function PropertyDetailsPage() {
+  const { id = '' } = useParams();
+  const { data, loading, error, refetch } = usePropertyDetailsQuery({ variables: { id } });
+  const property = data?.property;
+
+  let content;
+  if (property) content = <PropertyDetails property={property} />;
+  else if (loading) content = <DetailsSkeleton />;
+  else if (isNotFound(error)) return <NotFoundPage />;
+  else content = <QueryError title="Could not load this property" error={error} onRetry={() => refetch()} />;
+
   return (
-    <Container maxW="7xl" py="10">
-      <PlannedPage title="Property Details" />
+    <Container maxW="6xl" py={{ base: '6', md: '10' }}>
+      <Link asChild color="teal.700" fontWeight="medium" mb="6" display="inline-flex" gap="1" alignItems="center">
+        <RouterLink to="/allProperties">
+          <LuArrowLeft aria-hidden /> All properties
+        </RouterLink>
+      </Link>
+      {content}
     </Container>
+  );
+}
+
+function PropertyDetails({ property }: { property: PropertyDetailsFieldsFragment }) {
+  const { agent } = property;
+  return (
+    <Stack gap={{ base: '8', md: '10' }} data-testid="property-details">
+      <title>{`${property.title} · OpenNest`}</title>
+      <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap={{ base: '6', lg: '10' }} alignItems="start">
+        <AspectRatio ratio={4 / 3} rounded="xl" overflow="hidden" bg="gray.100" boxShadow="sm">
+          <Image src={property.image} alt={property.title} objectFit="cover" fetchPriority="high" decoding="async" data-testid="property-image" />
+        </AspectRatio>
+
+        <Stack gap="5">
+          <Stack gap="3">
+            <Badge alignSelf="start" size="lg" colorPalette={STATUS_COLOUR[property.status]} textTransform="capitalize" data-testid="property-status">
+              {property.status}
+            </Badge>
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight" lineHeight="1.2">
+              {property.title}
+            </Heading>
+            <HStack color="fg.muted" gap="1.5" align="start">
+              <Box as="span" mt="1" flexShrink={0}>
+                <LuMapPin aria-hidden />
+              </Box>
+              <Text>{property.location}</Text>
+            </HStack>
+          </Stack>
+
+          <Box borderWidth="1px" rounded="lg" p="4" bg="teal.50" borderColor="teal.100">
+            <Text fontSize="sm" color="teal.800" fontWeight="medium">
+              Price range
+            </Text>
+            <Text fontSize={{ base: 'xl', md: '2xl' }} fontWeight="bold" color="teal.800" data-testid="property-price">
+              {priceRange(property.priceMin, property.priceMax)}
+            </Text>
+          </Box>
+
+          <PropertyWishlistSlot property={property} />
+
+          <Card.Root variant="outline" size="sm" data-testid="property-agent">
+            <Card.Body>
+              <Text fontSize="sm" color="fg.muted" mb="3">
+                Listed by
+              </Text>
+              <HStack gap="3">
+                <Avatar.Root size="lg">
+                  <Avatar.Fallback name={agent.name} />
+                  {agent.image && <Avatar.Image src={agent.image} alt="" />}
+                </Avatar.Root>
+                <Stack gap="0" minW="0">
+                  <Text fontWeight="semibold">{agent.name}</Text>
+                  <Link href={`mailto:${agent.email}`} color="teal.700" fontSize="sm" display="inline-flex" gap="1" alignItems="center" wordBreak="break-all">
+                    <LuMail aria-hidden /> {agent.email}
+                  </Link>
+                </Stack>
+              </HStack>
+            </Card.Body>
+          </Card.Root>
+
+          <HStack color="fg.muted" fontSize="sm" gap="1.5">
+            <LuCalendar aria-hidden />
+            <Text>Listed on {formatDate(property.createdAt)}</Text>
+          </HStack>
+        </Stack>
+      </Grid>
+
+      <Box as="section" aria-labelledby="description-heading">
+        <Heading as="h2" id="description-heading" size="xl" mb="3">
+          About this property
+        </Heading>
+        <Text color={property.description ? 'fg' : 'fg.muted'} whiteSpace="pre-line" lineHeight="tall" maxW="3xl" data-testid="property-description">
+          {property.description?.trim() || 'No description provided.'}
+        </Text>
+      </Box>
+
+      <PropertyReviewsSlot property={property} />
+    </Stack>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <Stack gap="10" role="status" aria-label="Loading property" aria-busy="true">
+      <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap={{ base: '6', lg: '10' }}>
+        <AspectRatio ratio={4 / 3} rounded="xl" overflow="hidden">
+          <Skeleton />
+        </AspectRatio>
+        <Stack gap="5">
+          <Skeleton height="6" width="24" />
+          <Skeleton height="10" width="80%" />
+          <Skeleton height="5" width="50%" />
+          <Skeleton height="20" />
+          <Skeleton height="24" />
+        </Stack>
+      </Grid>
+      <SkeletonText noOfLines={4} maxW="3xl" />
+    </Stack>
   );
 }

@@ -1,5 +1,175 @@
-import { PlannedPage } from '../ui/PlannedPage';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { Alert, Badge, Button, Card, Flex, HStack, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { useRef } from 'react';
+import { LuArrowLeft, LuSave } from 'react-icons/lu';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../app/errors';
+import { useAuth } from '../auth/AuthProvider';
+import { usePropertyDetailsQuery, useUpdatePropertyMutation, type PropertyDetailsFieldsFragment } from '../graphql/generated';
+import { useAlert } from '../ui/alerts';
+import { toaster } from '../ui/toaster';
+import { QueryError } from '../ui/QueryError';
+import { AgentOnly, PageHeader, StatusBadge } from './page-parts';
+import { ImageField, keepFieldFocus, PropertyFields, propertyInput, usePropertyValidation, useFocusFirstError, updatePropertyFormSchema, useImageUploader, type PropertyFormValues } from './property-form';
 
+const MY_PROPERTIES = '/dash-board/my-added-properties';
+const REJECTED_MESSAGE = 'This property is rejected and cannot be updated.';
+
+/** Agent: edit one of their listings (spec section 2, Update property). Status is kept; rejected ones are frozen. */
 export default function UpdatePropertyPage() {
-  return <PlannedPage title="Update Property" />;
+  return (
+    <AgentOnly>
+      <UpdateProperty />
+    </AgentOnly>
+  );
+}
+
+function UpdateProperty() {
+  const { id = '' } = useParams();
+  // Always from the server: the status may have changed since the list was loaded.
+  const { data, loading, error, refetch } = usePropertyDetailsQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
+
+  const backLink = (
+    <Button asChild variant="ghost" size="sm">
+      <RouterLink to={MY_PROPERTIES}>
+        <LuArrowLeft aria-hidden /> My Added Properties
+      </RouterLink>
+    </Button>
+  );
+
+  let content;
+  if (data?.property) {
+    // Keyed by id so another property's values never linger in the form.
+    content = <UpdatePropertyForm key={data.property.id} property={data.property} onStale={() => void refetch()} />;
+  } else if (loading) {
+    content = (
+      <Card.Root maxW="3xl" aria-busy="true" aria-label="Loading the property">
+        <Card.Body gap="5" p={{ base: '4', md: '6' }}>
+          {Array.from({ length: 4 }, (_, index) => (
+            <Stack key={index} gap="2">
+              <Skeleton height="4" width="30%" />
+              <Skeleton height="10" />
+            </Stack>
+          ))}
+          <SkeletonText noOfLines={3} />
+        </Card.Body>
+      </Card.Root>
+    );
+  } else {
+    content = <QueryError title="Failed to fetch property data" error={error} onRetry={() => refetch()} />;
+  }
+
+  return (
+    <>
+      <PageHeader title="Update Property" subtitle="Change the details of your listing. Its status stays as it is." actions={backLink} />
+      {content}
+    </>
+  );
+}
+
+function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsFieldsFragment; onStale: () => void }) {
+  const { viewer, auth } = useAuth();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const upload = useImageUploader(auth);
+  const { validate, showServerErrors } = usePropertyValidation(updatePropertyFormSchema);
+  const [updateProperty] = useUpdatePropertyMutation();
+
+  const rejected = property.status === 'rejected';
+  const notMine = viewer !== null && property.agent.id !== viewer.id;
+  const locked = rejected || notMine;
+
+  const form = useFormik<PropertyFormValues>({
+    initialValues: {
+      title: property.title,
+      location: property.location,
+      image: null,
+      priceMin: property.priceMin,
+      priceMax: property.priceMax,
+      description: property.description ?? '',
+    },
+    validate,
+    onSubmit: async (values, helpers) => {
+      if (rejected) {
+        await alert.show({ status: 'warning', title: 'Cannot Update', text: 'This property is rejected and cannot be updated' });
+        return;
+      }
+      try {
+        // Only a newly chosen image is uploaded; without one the server keeps the current image.
+        const image = values.image ? await upload(values.image) : undefined;
+        await updateProperty({ variables: { id: property.id, input: { ...propertyInput(values), ...(image ? { image } : {}) } } });
+      } catch (error) {
+        showServerErrors(helpers, values, error);
+        toaster.create({ type: 'error', title: 'Failed to update property', description: errorMessage(error, 'Something went wrong') });
+        // Rejected or removed meanwhile: reload it so the form shows its current state (the typed values stay).
+        if (CombinedGraphQLErrors.is(error) && ['CONFLICT', 'NOT_FOUND'].includes(String(error.errors[0]?.extensions?.code))) onStale();
+        return;
+      }
+      await alert.show({ status: 'success', title: 'Property Updated', text: 'Your changes were saved.', autoCloseMs: 2000 });
+      navigate(MY_PROPERTIES);
+    },
+  });
+
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, formRef);
+
+  return (
+    <Card.Root maxW="3xl">
+      <Card.Body p={{ base: '4', md: '6' }}>
+        {rejected && (
+          <Alert.Root status="error" mb="5" data-testid="rejected-notice">
+            <Alert.Indicator />
+            <Alert.Title>{REJECTED_MESSAGE}</Alert.Title>
+          </Alert.Root>
+        )}
+        {!rejected && notMine && (
+          <Alert.Root status="warning" mb="5">
+            <Alert.Indicator />
+            <Alert.Title>You can only update your own properties.</Alert.Title>
+          </Alert.Root>
+        )}
+        <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-label="Update property">
+          <fieldset disabled={locked} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            <Stack gap="5">
+              <Stack gap="1.5">
+                <HStack gap="2" wrap="wrap">
+                  <Text fontWeight="medium" textStyle="sm">
+                    Status
+                  </Text>
+                  <StatusBadge status={property.status} />
+                  {property.isAdvertised && <Badge colorPalette="purple">Advertised</Badge>}
+                </HStack>
+                <Text textStyle="xs" color="fg.muted">
+                  Set by an admin; updating keeps it.
+                </Text>
+              </Stack>
+              <PropertyFields
+                form={form}
+                disabled={locked}
+                agent={{ name: property.agent.name, email: property.agent.email }}
+                imageField={
+                  <ImageField
+                    form={form}
+                    disabled={locked}
+                    label="Property image"
+                    helperText="Optional: choose a JPEG, PNG, WebP or GIF file to replace the current image."
+                    currentImage={{ src: property.thumbnail, alt: `Current image of ${property.title}` }}
+                  />
+                }
+              />
+            </Stack>
+          </fieldset>
+          <Flex justify="end" gap="3" mt="6" direction={{ base: 'column-reverse', sm: 'row' }}>
+            <Button asChild variant="outline">
+              <RouterLink to={MY_PROPERTIES}>Cancel</RouterLink>
+            </Button>
+            <Button type="submit" colorPalette="teal" onMouseDown={keepFieldFocus} disabled={locked} loading={form.isSubmitting} loadingText="Saving...">
+              <LuSave aria-hidden /> Update Property
+            </Button>
+          </Flex>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
 }

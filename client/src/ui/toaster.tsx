@@ -1,7 +1,7 @@
 import { Toaster as ChakraToaster, createToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
 
 /** Non-blocking notices: `toaster.create({ type: 'error', title, description })`. */
-export const toaster = createToaster({ placement: 'top-end', pauseOnPageIdle: true });
+export const toaster = createToaster({ placement: 'top-end' });
 
 export function Toaster() {
   return (

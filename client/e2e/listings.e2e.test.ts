@@ -1,0 +1,153 @@
+// The listings journey in Chromium: an agent lists a property with an image, an
+// admin verifies and advertises it, buyers find and sort it, and a rejected
+// listing cannot be edited.
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
+
+let session: BrowserSession;
+const imagePath = path.join(os.tmpdir(), `opennest-e2e-listing-${process.pid}.jpg`);
+
+beforeAll(async () => {
+  await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c05621' } }).jpeg().toFile(imagePath);
+  session = await startBrowserSession();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+async function signedInPage(role: 'agent' | 'admin' | 'user', name: string) {
+  const account = await session.app.createUser(role, { name });
+  const page = await session.newPage();
+  await page.goto('/login');
+  await signInThroughForm(page, account.email, account.password);
+  return { page, account };
+}
+
+/** Waits until the All Properties grid shows exactly these titles, in this order. */
+async function expectTitles(page: Page, expected: string[]): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let titles: string[] = [];
+  while (Date.now() < deadline) {
+    titles = await page.getByTestId('property-card').locator('h3').allTextContents();
+    if (JSON.stringify(titles) === JSON.stringify(expected)) return;
+    await page.waitForTimeout(100);
+  }
+  expect(titles).toEqual(expected);
+}
+
+it('takes a listing from an agent to the home page, and freezes a rejected one', async () => {
+  const unique = `Q${Date.now().toString(36)}`;
+  const title = `Riverside Cottage ${unique}`;
+  const location = `Bashundhara ${unique}, Dhaka`;
+
+  // An agent adds a property with an image.
+  const { page: agentPage, account: agent } = await signedInPage('agent', 'Asha Agent');
+  await agentPage.goto('/dash-board/add-property');
+  await agentPage.getByLabel('Property title').fill(title);
+  await agentPage.getByLabel('Location').fill(location);
+  await agentPage.getByLabel('Property image').setInputFiles(imagePath);
+  await agentPage.getByLabel('Minimum price ($)').fill('250000');
+  await agentPage.getByLabel('Maximum price ($)').fill('275000.50');
+  await agentPage.getByRole('button', { name: 'Add Property' }).click();
+  await agentPage.waitForURL('**/dash-board/my-added-properties');
+  const myCard = agentPage.getByTestId('property-card').filter({ hasText: title });
+  await myCard.getByText('pending', { exact: true }).waitFor();
+  const stored = await session.app.db.property.findFirstOrThrow({ where: { title } });
+  expect(stored).toMatchObject({ agentId: agent.user.id, status: 'pending', location });
+  expect(stored.priceMax.toFixed(2)).toBe('275000.50');
+  expect(stored.image).toMatch(/^\/uploads\/.+\.webp$/);
+
+  // Two other verified listings to sort against, one cheaper and one dearer.
+  await session.app.db.property.createMany({
+    data: [
+      { agentId: agent.user.id, title: `Cheaper Flat ${unique}`, location: `Mirpur ${unique}, Dhaka`, image: stored.image, priceMin: '100000', priceMax: '120000', status: 'verified' },
+      { agentId: agent.user.id, title: `Dearer Villa ${unique}`, location: `Gulshan ${unique}, Dhaka`, image: stored.image, priceMin: '900000', priceMax: '950000', status: 'verified' },
+    ],
+  });
+
+  // A buyer does not see it while it is pending.
+  const { page: buyerPage } = await signedInPage('user', 'Bina Buyer');
+  await buyerPage.goto(`/allProperties?search=${encodeURIComponent(unique)}`);
+  await buyerPage.getByTestId('sort-select').selectOption('price-asc');
+  await expectTitles(buyerPage, [`Cheaper Flat ${unique}`, `Dearer Villa ${unique}`]);
+
+  // The admin verifies it.
+  const { page: adminPage } = await signedInPage('admin', 'Adil Admin');
+  await adminPage.goto('/dash-board/manage-properties');
+  await adminPage.getByRole('button', { name: `Verify ${title}` }).click();
+  await adminPage.getByRole('row').filter({ hasText: title }).getByText('verified', { exact: true }).waitFor();
+
+  // Now buyers find it by a case-changed part of its location, and it sorts by price.
+  await buyerPage.goto('/allProperties');
+  await buyerPage.getByLabel('Search by location').fill(`bashUNDHARA ${unique.toLowerCase()}`);
+  await buyerPage.waitForURL((url) => url.searchParams.get('search') === `bashUNDHARA ${unique.toLowerCase()}`);
+  await expectTitles(buyerPage, [title]);
+  const card = buyerPage.getByTestId('property-card').filter({ hasText: title });
+  await card.getByText('Asha Agent').waitFor();
+  await card.getByText('$250,000.00 – $275,000.50').waitFor();
+
+  await buyerPage.getByLabel('Search by location').fill(unique.toLowerCase());
+  await buyerPage.waitForURL((url) => url.searchParams.get('search') === unique.toLowerCase());
+  await buyerPage.getByTestId('sort-select').selectOption('price-asc');
+  await buyerPage.waitForURL((url) => url.searchParams.get('sort') === 'price-asc');
+  await expectTitles(buyerPage, [`Cheaper Flat ${unique}`, title, `Dearer Villa ${unique}`]);
+  await buyerPage.getByTestId('sort-select').selectOption('price-desc');
+  await buyerPage.waitForURL((url) => url.searchParams.get('sort') === 'price-desc');
+  await expectTitles(buyerPage, [`Dearer Villa ${unique}`, title, `Cheaper Flat ${unique}`]);
+  // The search survives a reload (it lives in the URL).
+  await buyerPage.reload();
+  await expectTitles(buyerPage, [`Dearer Villa ${unique}`, title, `Cheaper Flat ${unique}`]);
+
+  // Details page.
+  await card.getByRole('link', { name: 'Details' }).click();
+  await buyerPage.waitForURL(`**/propertyDetails/${stored.id}`);
+  await buyerPage.getByRole('heading', { name: title }).waitFor();
+  await buyerPage.getByText('No description provided.').waitFor();
+
+  // The admin advertises it; it shows on the home page (signed out, too).
+  await adminPage.goto('/dash-board/advertise-property');
+  await adminPage.getByRole('button', { name: `Advertise ${title}` }).click();
+  await adminPage.getByRole('alertdialog').getByText('Property advertised successfully!').waitFor();
+  await adminPage.getByRole('alertdialog').getByRole('heading', { name: 'Success', exact: true }).waitFor();
+  await adminPage.getByRole('button', { name: 'OK' }).click();
+  await expect(adminPage.getByRole('button', { name: `Advertised: ${title}` }).isDisabled()).resolves.toBe(true);
+
+  const visitor = await session.newPage();
+  await visitor.goto('/');
+  await visitor.getByTestId('advertised-grid').getByTestId('property-card').filter({ hasText: title }).waitFor();
+
+  // Another of the agent's listings is rejected: its form is frozen.
+  await agentPage.goto('/dash-board/add-property');
+  const doomed = `Shaky Shack ${unique}`;
+  await agentPage.getByLabel('Property title').fill(doomed);
+  await agentPage.getByLabel('Location').fill(`Keraniganj ${unique}`);
+  await agentPage.getByLabel('Property image').setInputFiles(imagePath);
+  await agentPage.getByLabel('Minimum price ($)').fill('5000');
+  await agentPage.getByLabel('Maximum price ($)').fill('6000');
+  await agentPage.getByRole('button', { name: 'Add Property' }).click();
+  await agentPage.waitForURL('**/dash-board/my-added-properties');
+  await adminPage.goto('/dash-board/manage-properties');
+  await adminPage.getByRole('button', { name: `Reject ${doomed}` }).click();
+  await adminPage.getByRole('row').filter({ hasText: doomed }).getByText('rejected', { exact: true }).waitFor();
+
+  const rejected = await session.app.db.property.findFirstOrThrow({ where: { title: doomed } });
+  await agentPage.goto('/dash-board/my-added-properties');
+  const rejectedCard = agentPage.getByTestId('property-card').filter({ hasText: doomed });
+  await rejectedCard.getByText('rejected', { exact: true }).waitFor();
+  await expect(rejectedCard.getByRole('link', { name: `Update ${doomed}` }).count()).resolves.toBe(0);
+  await agentPage.goto(`/dash-board/update-property/${rejected.id}`);
+  await agentPage.getByText('This property is rejected and cannot be updated.').waitFor();
+  await expect(agentPage.getByLabel('Property title').isDisabled()).resolves.toBe(true);
+  await expect(agentPage.getByRole('button', { name: 'Update Property' }).isDisabled()).resolves.toBe(true);
+  // The verified one can still be edited, and keeps its status.
+  await agentPage.goto(`/dash-board/update-property/${stored.id}`);
+  await expect(agentPage.getByLabel('Property title').inputValue()).resolves.toBe(title);
+  await agentPage.getByLabel('Property title').fill(`${title} (renovated)`);
+  await agentPage.getByRole('button', { name: 'Update Property' }).click();
+  await agentPage.waitForURL('**/dash-board/my-added-properties');
+  const updated = await session.app.db.property.findUniqueOrThrow({ where: { id: stored.id } });
+  expect(updated).toMatchObject({ title: `${title} (renovated)`, status: 'verified', isAdvertised: true, image: stored.image });
+});
