@@ -25,8 +25,11 @@ const config: CodegenConfig = {
         contextType: '../context#RequestContext',
         mappers: {
           User: '../../generated/prisma/client#User as UserRecord',
-          AgentSummary: '../../generated/prisma/client#User as UserRecord',
+          UserSummary: '../../generated/prisma/client#User as UserRecord',
           Property: '../../generated/prisma/client#Property as PropertyRecord',
+          WishlistItem: '../../generated/prisma/client#WishlistItem as WishlistItemRecord',
+          Offer: '../../generated/prisma/client#Offer as OfferRecord',
+          Review: '../../generated/prisma/client#Review as ReviewRecord',
         },
       },
     },

@@ -21,6 +21,12 @@ import { uploadsRouter } from './uploads/uploads.rest';
 import { usersRouter } from './users/users.rest';
 import { propertiesRouter } from './properties/properties.rest';
 import { newsletterRouter } from './newsletter/newsletter.rest';
+import { offersRouter } from './offers/offers.rest';
+import type { PaymentProvider } from './payments/payment-provider';
+import { paymentsRouter, stripeWebhookRoute } from './payments/payments.rest';
+import { reviewsRouter } from './reviews/reviews.rest';
+import { wishlistRouter } from './wishlist/wishlist.rest';
+import type { PaymentsRuntimeConfig } from '../client/src/shared/runtime-config';
 
 export interface AppDeps {
   config: AppConfig;
@@ -30,6 +36,9 @@ export interface AppDeps {
   log: Logger;
   /** Browser-facing Auth emulator URL, when the emulator is used. */
   authEmulatorUrl: string | null;
+  payments: PaymentProvider;
+  /** What the browser needs to take card payments. */
+  paymentsBrowser: PaymentsRuntimeConfig;
 }
 
 export interface BuiltApp {
@@ -88,10 +97,16 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   api.get('/config', (_req, res) => {
     res.json(runtimeConfig(deps));
   });
+  // Before the JSON parser: the webhook's signature is over the raw body.
+  api.use(stripeWebhookRoute(services.payments));
   api.use(express.json({ limit: '1mb' }), withContext);
   api.use(usersRouter());
   api.use(propertiesRouter());
   api.use(newsletterRouter());
+  api.use(wishlistRouter());
+  api.use(offersRouter());
+  api.use(paymentsRouter());
+  api.use(reviewsRouter());
   api.use(uploadsRouter({ maxUploadBytes: config.maxUploadBytes }));
   api.use(apiNotFound);
   app.use('/api', api);
@@ -115,13 +130,13 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   return { app, stop: () => apollo.stop() };
 }
 
-function runtimeConfig({ config, authEmulatorUrl }: AppDeps): RuntimeConfig {
+function runtimeConfig({ config, authEmulatorUrl, paymentsBrowser }: AppDeps): RuntimeConfig {
   const firebase =
     config.firebase.mode === 'firebase'
       ? { apiKey: config.firebase.apiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId, appId: config.firebase.appId }
       : // The emulator accepts any API key; the project id is what ties tokens together.
         { apiKey: 'demo-api-key', authDomain: `${config.firebase.projectId}.firebaseapp.com`, projectId: config.firebase.projectId };
-  return { firebase, authEmulatorUrl, maxUploadBytes: config.maxUploadBytes };
+  return { firebase, authEmulatorUrl, maxUploadBytes: config.maxUploadBytes, payments: paymentsBrowser };
 }
 
 const securityHeaders: RequestHandler = (_req, res, next) => {

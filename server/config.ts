@@ -13,6 +13,12 @@ export type FirebaseConfig =
   /** Real Firebase project. */
   | { mode: 'firebase'; projectId: string; apiKey: string; authDomain: string; appId?: string; serviceAccountJson?: string };
 
+export type PaymentsConfig =
+  /** Start the local Stripe-compatible payment server (test cards, no network). */
+  | { mode: 'local' }
+  /** Real Stripe (test-mode keys). */
+  | { mode: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+
 export interface AppConfig {
   nodeEnv: string;
   isProduction: boolean;
@@ -24,6 +30,7 @@ export interface AppConfig {
   uploadDir: string;
   maxUploadBytes: number;
   firebase: FirebaseConfig;
+  payments: PaymentsConfig;
   /** Demo accounts and listings; on by default only when identity is emulated. */
   seedDemo: boolean;
   logLevel: string;
@@ -46,6 +53,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     uploadDir: path.resolve(projectRoot, env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 5 * 1024 * 1024),
     firebase,
+    payments: paymentsConfig(env),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : firebase.mode !== 'firebase',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     clientDistDir: path.resolve(projectRoot, env.CLIENT_DIST_DIR ?? 'client/dist'),
@@ -77,6 +85,16 @@ function firebaseConfig(env: Env): FirebaseConfig {
     };
   }
   return { mode: 'embedded-emulator', projectId };
+}
+
+function paymentsConfig(env: Env): PaymentsConfig {
+  if (!env.STRIPE_SECRET_KEY) return { mode: 'local' };
+  return {
+    mode: 'stripe',
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: required(env, 'STRIPE_PUBLISHABLE_KEY'),
+    webhookSecret: required(env, 'STRIPE_WEBHOOK_SECRET'),
+  };
 }
 
 function intFrom(value: string | undefined, fallback: number): number {

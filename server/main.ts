@@ -9,7 +9,9 @@ import { createDb } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { startInfrastructure } from './infra/infrastructure';
 import { createLogger } from './infra/logger';
+import { startPayments } from './payments/payments-runtime';
 import { createLocalImageStorage } from './uploads/image-storage';
+import path from 'node:path';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);
@@ -23,13 +25,24 @@ async function main() {
   const identity = createFirebaseIdentityProvider(config.firebase, infrastructure.authEmulatorHost ?? undefined);
   const storage = createLocalImageStorage(config.uploadDir);
   const demoLogins = config.seedDemo ? await seedDemoData({ db, identity, storage, log }) : [];
+  const payments = await startPayments(config.payments, { stateFile: path.join(config.dataDir, 'payments', 'local-stripe.json'), log });
 
-  const { app, stop: stopApp } = await createApp({ config, db, identity, storage, log, authEmulatorUrl: infrastructure.authEmulatorUrl });
+  const { app, stop: stopApp } = await createApp({
+    config,
+    db,
+    identity,
+    storage,
+    log,
+    authEmulatorUrl: infrastructure.authEmulatorUrl,
+    payments: payments.provider,
+    paymentsBrowser: payments.browser,
+  });
   const server: Server = await new Promise((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
     listening.once('error', reject);
   });
-  printBanner(`http://localhost:${config.port}`, demoLogins, infrastructure.authEmulatorUrl);
+  payments.attachApp(`http://127.0.0.1:${config.port}`, [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`]);
+  printBanner(`http://localhost:${config.port}`, demoLogins, infrastructure.authEmulatorUrl, payments.browser.provider === 'local' ? payments.browser.apiUrl : null);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -39,6 +52,7 @@ async function main() {
     server.close();
     server.closeAllConnections();
     await stopApp().catch(() => undefined);
+    await payments.stop().catch(() => undefined);
     await db.$disconnect().catch(() => undefined);
     await identity.close().catch(() => undefined);
     await infrastructure.stop();
@@ -48,13 +62,14 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-function printBanner(url: string, logins: DemoLogin[], authEmulatorUrl: string | null) {
+function printBanner(url: string, logins: DemoLogin[], authEmulatorUrl: string | null, localPaymentsUrl: string | null) {
   const lines = [
     '',
     `  OpenNest is running on ${url}`,
     `    GraphQL     ${url}/graphql   (explorer: ${url}/sandbox)`,
     `    REST        ${url}/api`,
     ...(authEmulatorUrl ? [`    Auth        Firebase Auth emulator at ${authEmulatorUrl}`] : []),
+    ...(localPaymentsUrl ? [`    Payments    local Stripe-compatible server at ${localPaymentsUrl} (card 4242 4242 4242 4242 succeeds)`] : []),
     ...(logins.length
       ? ['', '  Demo logins (e-mail / password):', ...logins.map((l) => `    ${l.role.padEnd(6)} ${l.email.padEnd(24)} ${l.password}`)]
       : []),

@@ -2,6 +2,11 @@
 // handlers both call these, so rules and authorization live in one place.
 import type { IdentityProvider } from './auth/identity-provider';
 import type { Db } from './db/client';
+import { createOffersService } from './offers/offers.service';
+import type { PaymentProvider } from './payments/payment-provider';
+import { createPaymentsService } from './payments/payments.service';
+import { createReviewsService } from './reviews/reviews.service';
+import { createWishlistService } from './wishlist/wishlist.service';
 import type { ImageStorage } from './uploads/image-storage';
 import { createUploadsService } from './uploads/uploads.service';
 import { createUsersService } from './users/users.service';
@@ -12,6 +17,7 @@ export interface ServiceDeps {
   db: Db;
   identity: IdentityProvider;
   storage: ImageStorage;
+  payments: PaymentProvider;
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -20,6 +26,10 @@ export function createServices(deps: ServiceDeps) {
     uploads: createUploadsService(deps),
     properties: createPropertiesService(deps),
     newsletter: createNewsletterService(deps),
+    wishlist: createWishlistService(deps),
+    offers: createOffersService(deps),
+    payments: createPaymentsService(deps),
+    reviews: createReviewsService(deps),
   };
 }
 

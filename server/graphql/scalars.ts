@@ -43,3 +43,22 @@ export const Decimal = new GraphQLScalarType<string, string>({
     return ast.value;
   },
 });
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date (YYYY-MM-DD). Output: a Date column rendered in UTC. Input: the text, checked for shape only. */
+export const DateScalar = new GraphQLScalarType<string, string>({
+  name: 'Date',
+  serialize(value) {
+    if (value instanceof Date) return value.toISOString().slice(0, 10);
+    return String(value);
+  },
+  parseValue(value) {
+    if (typeof value !== 'string' || !ISO_DATE.test(value)) throw badValue('Expected a date as YYYY-MM-DD.');
+    return value;
+  },
+  parseLiteral(ast) {
+    if (ast.kind !== Kind.STRING) throw badValue('Expected a date as YYYY-MM-DD.');
+    return this.parseValue!(ast.value) as string;
+  },
+});

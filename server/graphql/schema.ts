@@ -5,16 +5,20 @@ import { mergeResolvers } from '@graphql-tools/merge';
 import type { GraphQLSchema } from 'graphql';
 import { projectRoot } from '../config';
 import { newsletterResolvers } from '../newsletter/newsletter.resolvers';
+import { offersResolvers } from '../offers/offers.resolvers';
+import { paymentsResolvers } from '../payments/payments.resolvers';
+import { reviewsResolvers } from '../reviews/reviews.resolvers';
+import { wishlistResolvers } from '../wishlist/wishlist.resolvers';
 import { propertiesResolvers } from '../properties/properties.resolvers';
 import { usersResolvers } from '../users/users.resolvers';
 import { applyAccessDirectives } from './access-directives';
 import type { Resolvers } from './generated/resolvers-types';
-import { DateTime, Decimal } from './scalars';
+import { DateScalar, DateTime, Decimal } from './scalars';
 
 /** The committed, generated schema (see codegen.ts): what runs is what is reviewed. */
 export const schemaPath = path.join(projectRoot, 'schema.graphql');
 
-const domainResolvers: Resolvers[] = [{ DateTime, Decimal }, usersResolvers, propertiesResolvers, newsletterResolvers];
+const domainResolvers: Resolvers[] = [{ DateTime, Decimal, Date: DateScalar }, usersResolvers, propertiesResolvers, newsletterResolvers, wishlistResolvers, offersResolvers, paymentsResolvers, reviewsResolvers];
 
 export function buildSchema(): GraphQLSchema {
   const schema = makeExecutableSchema({

@@ -1,4 +1,5 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types';
+import { loadRequired } from '../graphql/load-required';
 
 export const propertiesResolvers: Resolvers = {
   Query: {
@@ -18,10 +19,6 @@ export const propertiesResolvers: Resolvers = {
   },
   Property: {
     thumbnail: (property, _args, { storage }) => storage.thumbnailUrl(property.image),
-    agent: async (property, _args, { loaders }) => {
-      const agent = await loaders.userById.load(property.agentId);
-      if (!agent) throw new Error(`Property ${property.id} has no agent record.`);
-      return agent;
-    },
+    agent: (property, _args, { loaders }) => loadRequired(loaders.userById, property.agentId, 'agent'),
   },
 };

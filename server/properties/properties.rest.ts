@@ -2,6 +2,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { Property as PropertyRecord } from '../generated/prisma/client';
 import type { RequestContext } from '../graphql/context';
+import { queryString } from '../rest/query';
 import { contextOf } from '../rest/request-context';
 import { badInput } from '../shared/errors';
 import type { PropertySort } from './properties.service';
@@ -50,13 +51,6 @@ const editableFields = (body: Record<string, unknown>) => ({
   priceMin: body.priceMin,
   priceMax: body.priceMax,
 });
-
-function queryString(req: Request, name: string): string | undefined {
-  const value = req.query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw badInput(`Query parameter "${name}" must appear once.`);
-  return value;
-}
 
 function limitParam(req: Request, fallback: number, max: number): number {
   const raw = queryString(req, 'limit');

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { Prisma, type Property as PropertyRecord, type PropertyStatus, type User as UserRecord } from '../generated/prisma/client';
 import { badInput, conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
-import { decodeCursor, encodeCursor, escapeLike, pageSize, toPage, type Page } from '../shared/pagination';
+import { cursorId, decodeCursor, encodeCursor, escapeLike, INVALID_CURSOR, newestFirstAfter, newestFirstCursor, pageSize, toPage, type CursorKey, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
 
 export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC';
@@ -113,7 +113,7 @@ export function createPropertiesService({ db }: { db: Db }) {
         ...(after ? keysetAfter('NEWEST', decodeCursor(after, 'NEWEST')) : {}),
       };
       const rows = await db.property.findMany({ where, orderBy: orderByFor('NEWEST'), take: size + 1 });
-      return toPage(rows, size, (row) => encodeCursor({ sort: 'NEWEST', value: sortValue('NEWEST', row), id: row.id }));
+      return toPage(rows, size, newestFirstCursor);
     },
 
     /** A new listing by the calling agent, pending until an admin decides. */
@@ -231,31 +231,13 @@ function sortValue(sort: PropertySort, row: PropertyRecord): string {
   return sort === 'NEWEST' ? row.createdAt.toISOString() : row.priceMin.toFixed(2);
 }
 
-const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
 /** Rows strictly after the cursor in the given order (the keyset condition). */
-function keysetAfter(sort: PropertySort, cursor: { value: string; id: string }): Prisma.PropertyWhereInput {
-  const id = parseIdOrBadCursor(cursor.id);
-  if (sort === 'NEWEST') {
-    // Only the exact form encodeCursor writes (toISOString, four-digit year):
-    // other dates JavaScript accepts can be out of PostgreSQL's range (a 500).
-    const createdAt = new Date(cursor.value);
-    if (!ISO_TIMESTAMP.test(cursor.value) || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== cursor.value) {
-      throw badInput('Invalid cursor; start again from the first page.');
-    }
-    return { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };
-  }
-  if (!/^\d{1,12}\.\d{2}$/.test(cursor.value)) throw badInput('Invalid cursor; start again from the first page.');
+function keysetAfter(sort: PropertySort, cursor: CursorKey): Prisma.PropertyWhereInput {
+  if (sort === 'NEWEST') return newestFirstAfter(cursor);
+  if (!/^\d{1,12}\.\d{2}$/.test(cursor.value)) throw badInput(INVALID_CURSOR);
+  const id = cursorId(cursor);
   const priceMin = cursor.value;
   return sort === 'PRICE_ASC'
     ? { OR: [{ priceMin: { gt: priceMin } }, { priceMin, id: { gt: id } }] }
     : { OR: [{ priceMin: { lt: priceMin } }, { priceMin, id: { lt: id } }] };
-}
-
-function parseIdOrBadCursor(id: string): string {
-  try {
-    return parseId(id);
-  } catch {
-    throw badInput('Invalid cursor; start again from the first page.');
-  }
 }

@@ -2,6 +2,9 @@
 // sort order and the last row's sort key, so pages stay stable while rows are
 // added and each page is an index range scan, not an OFFSET.
 import { badInput } from './errors';
+import { parseId } from './ids';
+
+export const INVALID_CURSOR = 'Invalid cursor; start again from the first page.';
 
 export interface Page<T> {
   nodes: T[];
@@ -29,8 +32,35 @@ export function decodeCursor(cursor: string, expectedSort: string): CursorKey {
   } catch {
     // fall through
   }
-  throw badInput('Invalid cursor; start again from the first page.');
+  throw badInput(INVALID_CURSOR);
 }
+
+/** The cursor's row id (a cursor is client input: anything else is a 400). */
+export function cursorId(cursor: CursorKey): string {
+  try {
+    return parseId(cursor.id);
+  } catch {
+    throw badInput(INVALID_CURSOR);
+  }
+}
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * Rows after the cursor in newest-first order (created_at DESC, id DESC), for
+ * any table with those columns. Only the exact form encodeCursor writes is
+ * accepted: other dates JavaScript parses can be out of PostgreSQL's range.
+ */
+export function newestFirstAfter(cursor: CursorKey): { OR: Array<Record<string, unknown>> } {
+  const createdAt = new Date(cursor.value);
+  if (!ISO_TIMESTAMP.test(cursor.value) || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== cursor.value) {
+    throw badInput(INVALID_CURSOR);
+  }
+  const id = cursorId(cursor);
+  return { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };
+}
+
+export const newestFirstCursor = (row: { createdAt: Date; id: string }) => encodeCursor({ sort: 'NEWEST', value: row.createdAt.toISOString(), id: row.id });
 
 export function pageSize(first: number | null | undefined, { fallback = 24, max = 48 } = {}): number {
   const size = first ?? fallback;

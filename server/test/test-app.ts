@@ -12,6 +12,7 @@ import { loadConfig, type AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Role, User as UserRecord } from '../generated/prisma/client';
 import { createLogger } from '../infra/logger';
+import { startPayments } from '../payments/payments-runtime';
 import { createLocalImageStorage } from '../uploads/image-storage';
 import { createTestDatabase } from './database';
 import { signUp, uniqueEmail, type TestAccount } from './identity';
@@ -58,6 +59,7 @@ export async function startTestApp(options: { clientDistDir?: string } = {}, con
   };
   const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const identity = createFirebaseIdentityProvider(config.firebase, env.authEmulatorHost);
+  const payments = await startPayments({ mode: 'local' }, { log });
   const { app, stop } = await createApp({
     config,
     db: database.db,
@@ -65,11 +67,14 @@ export async function startTestApp(options: { clientDistDir?: string } = {}, con
     storage: createLocalImageStorage(uploadDir),
     log,
     authEmulatorUrl: `http://${env.authEmulatorHost}`,
+    payments: payments.provider,
+    paymentsBrowser: payments.browser,
   });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  payments.attachApp(url, [url]);
 
   const testApp: TestApp = {
     url,
@@ -130,6 +135,7 @@ export async function startTestApp(options: { clientDistDir?: string } = {}, con
         server.closeAllConnections();
       });
       await stop();
+      await payments.stop();
       await identity.close();
       await database.drop();
       await fs.rm(uploadDir, { recursive: true, force: true });

@@ -8,4 +8,14 @@ export interface RuntimeConfig {
   authEmulatorUrl: string | null;
   /** Largest accepted upload, for a friendly check before sending. */
   maxUploadBytes: number;
+  payments: PaymentsRuntimeConfig;
 }
+
+export type PaymentsRuntimeConfig =
+  /** Real Stripe: Stripe.js Elements with this publishable key. */
+  | { provider: 'stripe'; publishableKey: string }
+  /**
+   * The local Stripe-compatible server (Stripe.js cannot load offline): a plain
+   * card form confirms the payment against `apiUrl` directly, never via the app.
+   */
+  | { provider: 'local'; publishableKey: string; apiUrl: string };

@@ -1,0 +1,166 @@
+// Offers: buyers offer within a property's price range; the property's agent
+// accepts one (rejecting the rest) or rejects; payment later marks it bought.
+import { normalizeMoney } from '../../client/src/shared/money';
+import { createOfferSchema } from '../../client/src/shared/validation/offer';
+import { requireViewer, type Caller } from '../auth/caller';
+import type { Db } from '../db/client';
+import { Prisma, type Offer as OfferRecord, type User as UserRecord } from '../generated/prisma/client';
+import { conflict, forbidden, notFound } from '../shared/errors';
+import { parseId } from '../shared/ids';
+import { validateInput } from '../shared/validate';
+
+export const OPEN_OFFER_EXISTS = 'You already have an open offer on this property.';
+export const ALREADY_ACCEPTED = 'Another offer on this property has already been accepted.';
+export const ONLY_PENDING = 'Only pending offers can be accepted or rejected.';
+
+/**
+ * The earliest calendar date anywhere on Earth right now (UTC-12): a buyer whose
+ * local "today" is that date is not choosing a past date, whatever our clock says.
+ */
+export const earliestTodayOnEarth = (now = new Date()) => new Date(now.getTime() - 12 * 3600_000).toISOString().slice(0, 10);
+
+const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.OfferOrderByWithRelationInput[];
+
+export function createOffersService({ db }: { db: Db }) {
+  async function findOffer(id: string): Promise<OfferRecord> {
+    const offer = await db.offer.findUnique({ where: { id: parseId(id, 'offer id') } });
+    if (!offer) throw notFound('Offer not found.');
+    return offer;
+  }
+
+  function assertAgentOf(viewer: UserRecord, offer: OfferRecord) {
+    if (offer.agentId !== viewer.id) throw forbidden('This offer is on another agent’s property.');
+  }
+
+  const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+
+  return {
+    async make(caller: Caller, input: { propertyId: string; offerAmount: unknown; buyingDate: unknown }): Promise<OfferRecord> {
+      const viewer = requireViewer(caller, ['user']);
+      const propertyId = parseId(input.propertyId, 'property id');
+      const property = await db.property.findFirst({ where: { id: propertyId, status: 'verified', deletedAt: null } });
+      if (!property) throw notFound('Property not found.');
+      // The range is the property's current one, never numbers the client sent.
+      const schema = createOfferSchema({ priceMin: property.priceMin.toFixed(2), priceMax: property.priceMax.toFixed(2) }, earliestTodayOnEarth());
+      const { offerAmount, buyingDate } = await validateInput(schema, { offerAmount: input.offerAmount, buyingDate: input.buyingDate });
+
+      const existing = await db.offer.findFirst({ where: { propertyId, buyerId: viewer.id, status: { in: ['pending', 'accepted'] } } });
+      if (existing) throw conflict(OPEN_OFFER_EXISTS);
+      if (await db.offer.count({ where: { propertyId, status: { in: ['accepted', 'bought'] } } })) {
+        throw conflict('This property already has an accepted offer.');
+      }
+      try {
+        return await db.offer.create({
+          data: {
+            propertyId,
+            buyerId: viewer.id,
+            agentId: property.agentId,
+            amount: normalizeMoney(offerAmount),
+            buyingDate: new Date(`${buyingDate}T00:00:00.000Z`),
+            status: 'pending',
+          },
+        });
+      } catch (error) {
+        // A simultaneous second offer loses on the partial unique index.
+        if (isUniqueViolation(error)) throw conflict(OPEN_OFFER_EXISTS);
+        throw error;
+      }
+    },
+
+    async listMine(caller: Caller): Promise<OfferRecord[]> {
+      const viewer = requireViewer(caller, ['user']);
+      return db.offer.findMany({ where: { buyerId: viewer.id }, orderBy: newestFirst });
+    },
+
+    /** The spec's GET /offers/user?email=: one's own offers, or anyone's for an admin. */
+    async listByBuyerEmail(caller: Caller, email: string): Promise<OfferRecord[]> {
+      const viewer = requireViewer(caller);
+      const normalized = email.trim().toLowerCase();
+      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see your own offers.');
+      return db.offer.findMany({ where: { buyer: { email: normalized } }, orderBy: newestFirst });
+    },
+
+    async listForAgent(caller: Caller): Promise<OfferRecord[]> {
+      const viewer = requireViewer(caller, ['agent']);
+      return db.offer.findMany({ where: { agentId: viewer.id }, orderBy: newestFirst });
+    },
+
+    /** The spec's GET /offers/agent/{email}: one's own, or anyone's for an admin. */
+    async listByAgentEmail(caller: Caller, email: string): Promise<OfferRecord[]> {
+      const viewer = requireViewer(caller);
+      const normalized = email.trim().toLowerCase();
+      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see offers on your own properties.');
+      return db.offer.findMany({ where: { agent: { email: normalized } }, orderBy: newestFirst });
+    },
+
+    async get(caller: Caller, id: string): Promise<OfferRecord> {
+      const viewer = requireViewer(caller);
+      const offer = await findOffer(id);
+      if (offer.buyerId !== viewer.id && offer.agentId !== viewer.id && viewer.role !== 'admin') throw forbidden('This offer is not yours.');
+      return offer;
+    },
+
+    /**
+     * Accepts a pending offer and rejects every other pending offer on the same
+     * property, in one transaction that holds the property's row lock, so two
+     * simultaneous accepts (two agents' tabs) end with exactly one accepted offer.
+     */
+    async accept(caller: Caller, id: string): Promise<OfferRecord> {
+      const viewer = requireViewer(caller, ['agent']);
+      const offer = await findOffer(id);
+      assertAgentOf(viewer, offer);
+      try {
+        return await db.$transaction(async (tx) => {
+          const [property] = await tx.$queryRaw<Array<{ deleted_at: Date | null }>>`
+            SELECT deleted_at FROM properties WHERE id = ${offer.propertyId}::uuid FOR UPDATE`;
+          if (!property || property.deleted_at) throw conflict('This property has been removed.');
+          const current = await tx.offer.findUniqueOrThrow({ where: { id: offer.id } });
+          if (current.status !== 'pending') throw conflict(ONLY_PENDING);
+          const taken = await tx.offer.count({ where: { propertyId: offer.propertyId, status: { in: ['accepted', 'bought'] } } });
+          if (taken) throw conflict(ALREADY_ACCEPTED);
+          const accepted = await tx.offer.update({ where: { id: offer.id }, data: { status: 'accepted' } });
+          await tx.offer.updateMany({ where: { propertyId: offer.propertyId, status: 'pending', id: { not: offer.id } }, data: { status: 'rejected' } });
+          return accepted;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(ALREADY_ACCEPTED);
+        throw error;
+      }
+    },
+
+    async reject(caller: Caller, id: string): Promise<OfferRecord> {
+      const viewer = requireViewer(caller, ['agent']);
+      const offer = await findOffer(id);
+      assertAgentOf(viewer, offer);
+      const { count } = await db.offer.updateMany({ where: { id: offer.id, status: 'pending' }, data: { status: 'rejected' } });
+      if (!count) throw conflict(ONLY_PENDING);
+      return findOffer(offer.id);
+    },
+
+    /** Bought offers on the calling agent's properties, and their exact sum. */
+    async sales(caller: Caller): Promise<{ offers: OfferRecord[]; total: string }> {
+      const viewer = requireViewer(caller, ['agent']);
+      return salesOf(db, { agentId: viewer.id });
+    },
+
+    /** The spec's GET /sold-properties/{email}: one's own, or anyone's for an admin. */
+    async salesByAgentEmail(caller: Caller, email: string): Promise<{ offers: OfferRecord[]; total: string }> {
+      const viewer = requireViewer(caller);
+      const normalized = email.trim().toLowerCase();
+      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see your own sales.');
+      return salesOf(db, { agent: { email: normalized } });
+    },
+  };
+}
+
+async function salesOf(db: Db, who: Prisma.OfferWhereInput): Promise<{ offers: OfferRecord[]; total: string }> {
+  const where: Prisma.OfferWhereInput = { ...who, status: 'bought' };
+  const [offers, sum] = await Promise.all([
+    db.offer.findMany({ where, orderBy: newestFirst }),
+    // NUMERIC addition in PostgreSQL, returned as an exact Decimal.
+    db.offer.aggregate({ where, _sum: { amount: true } }),
+  ]);
+  return { offers, total: (sum._sum.amount ?? new Prisma.Decimal(0)).toFixed(2) };
+}
+
+export type OffersService = ReturnType<typeof createOffersService>;

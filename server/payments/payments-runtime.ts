@@ -1,0 +1,41 @@
+// Which payment provider runs: real Stripe when its keys are configured, else
+// the local Stripe-compatible server, started here.
+import { randomBytes } from 'node:crypto';
+import type { PaymentsRuntimeConfig } from '../../client/src/shared/runtime-config';
+import type { PaymentsConfig } from '../config';
+import type { Logger } from '../infra/logger';
+import { startLocalStripe } from './local-stripe/local-stripe';
+import { createStripeProvider, type PaymentProvider } from './payment-provider';
+
+export interface PaymentsRuntime {
+  provider: PaymentProvider;
+  /** What the browser is told (GET /api/config). */
+  browser: PaymentsRuntimeConfig;
+  /** Once the app listens: where webhooks go and which origin may confirm payments. */
+  attachApp(appUrl: string, browserOrigins: string[]): void;
+  stop(): Promise<void>;
+}
+
+export async function startPayments(config: PaymentsConfig, options: { stateFile?: string; log: Logger }): Promise<PaymentsRuntime> {
+  if (config.mode === 'stripe') {
+    return {
+      provider: createStripeProvider({ secretKey: config.secretKey, webhookSecret: config.webhookSecret }),
+      browser: { provider: 'stripe', publishableKey: config.publishableKey },
+      attachApp: () => undefined,
+      stop: async () => undefined,
+    };
+  }
+  const secret = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
+  const keys = { secretKey: secret('sk_test_local'), publishableKey: secret('pk_test_local'), webhookSecret: secret('whsec_local') };
+  const local = await startLocalStripe({ ...keys, stateFile: options.stateFile, log: options.log });
+  options.log.info({ url: local.url }, 'local payment server ready (Stripe test cards)');
+  return {
+    provider: createStripeProvider({ ...keys, endpoint: { host: local.host, port: local.port, protocol: 'http' } }),
+    browser: { provider: 'local', publishableKey: keys.publishableKey, apiUrl: local.url },
+    attachApp(appUrl, browserOrigins) {
+      local.setWebhookUrl(`${appUrl}/api/stripe/webhook`);
+      for (const origin of browserOrigins) local.allowOrigin(origin);
+    },
+    stop: () => local.stop(),
+  };
+}

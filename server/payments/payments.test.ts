@@ -1,0 +1,170 @@
+// Card payments against the local Stripe-compatible server, driven by the real
+// `stripe` SDK: only a payment the provider confirms, for the offer and its
+// exact amount, makes an offer bought.
+import { signWebhookPayload } from './local-stripe/local-stripe';
+import { startTestApp, type TestApp } from '../test/test-app';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const START = 'mutation($offerId: ID!) { startOfferPayment(offerId: $offerId) { offerId paymentIntentId clientSecret amount currency } }';
+const COMPLETE = 'mutation($offerId: ID!, $pi: String!) { completeOfferPayment(offerId: $offerId, paymentIntentId: $pi) { id status transactionId } }';
+
+interface Started {
+  startOfferPayment: { offerId: string; paymentIntentId: string; clientSecret: string; amount: string; currency: string };
+}
+
+/** An accepted offer of `amount` by a fresh buyer on a fresh verified property. */
+async function acceptedOffer(amount = '150000.55') {
+  const agent = await app.createUser('agent');
+  const buyer = await app.createUser('user');
+  const property = await app.db.property.create({
+    data: { agentId: agent.user.id, title: 'Paid Place', location: 'Dhaka', image: '/uploads/x.webp', priceMin: '1', priceMax: '999999999999.99', status: 'verified' },
+  });
+  const offer = await app.db.offer.create({
+    data: { propertyId: property.id, buyerId: buyer.user.id, agentId: agent.user.id, amount, buyingDate: new Date('2030-01-01'), status: 'accepted' },
+  });
+  return { agent, buyer, property, offer };
+}
+
+/** What the payment page's card form does: confirm straight against the payment server. */
+async function confirmWithCard(clientSecret: string, paymentIntentId: string, cardNumber: string) {
+  const config = (await (await fetch(`${app.url}/api/config`)).json()) as { payments: { apiUrl: string; publishableKey: string } };
+  const body = new URLSearchParams({
+    client_secret: clientSecret,
+    'payment_method_data[type]': 'card',
+    'payment_method_data[card][number]': cardNumber,
+    'payment_method_data[card][exp_month]': '12',
+    'payment_method_data[card][exp_year]': String(new Date().getFullYear() + 3),
+    'payment_method_data[card][cvc]': '123',
+  });
+  const response = await fetch(`${config.payments.apiUrl}/v1/payment_intents/${paymentIntentId}/confirm`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${config.payments.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any>, cors: response.headers.get('access-control-allow-origin') };
+}
+
+describe('paying for an accepted offer', () => {
+  it('charges the stored amount in cents, and marks the offer bought only after the provider confirms', async () => {
+    const { buyer, offer } = await acceptedOffer('150000.55');
+    const started = await app.graphql<Started>(START, { offerId: offer.id }, buyer.idToken);
+    expect(started.errors).toBeUndefined();
+    const payment = started.data!.startOfferPayment;
+    expect(payment).toMatchObject({ offerId: offer.id, amount: '150000.55', currency: 'usd' });
+
+    // Not paid yet: completing is refused and nothing changes.
+    const early = await app.graphql(COMPLETE, { offerId: offer.id, pi: payment.paymentIntentId }, buyer.idToken);
+    expect(early.errors?.[0]).toMatchObject({ message: 'The payment has not succeeded.', extensions: { code: 'CONFLICT' } });
+    expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('accepted');
+
+    const confirmed = await confirmWithCard(payment.clientSecret, payment.paymentIntentId, '4242 4242 4242 4242');
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ status: 'succeeded', amount: 15000055, currency: 'usd', metadata: { offerId: offer.id } });
+    expect(confirmed.cors).toBe(app.url);
+
+    const done = await app.graphql<{ completeOfferPayment: { status: string; transactionId: string } }>(COMPLETE, { offerId: offer.id, pi: payment.paymentIntentId }, buyer.idToken);
+    expect(done.data?.completeOfferPayment).toEqual({ id: offer.id, status: 'bought', transactionId: payment.paymentIntentId });
+
+    // Replaying the confirmation is harmless; a second payment is refused.
+    const again = await app.graphql<{ completeOfferPayment: { status: string } }>(COMPLETE, { offerId: offer.id, pi: payment.paymentIntentId }, buyer.idToken);
+    expect(again.data?.completeOfferPayment.status).toBe('bought');
+    const second = await app.graphql(START, { offerId: offer.id }, buyer.idToken);
+    expect(second.errors?.[0]).toMatchObject({ message: 'This offer is already paid.', extensions: { code: 'CONFLICT' } });
+  });
+
+  it('returns the same payment when started twice (idempotency key per offer)', async () => {
+    const { buyer, offer } = await acceptedOffer('2000.00');
+    const first = await app.graphql<Started>(START, { offerId: offer.id }, buyer.idToken);
+    const second = await app.graphql<Started>(START, { offerId: offer.id }, buyer.idToken);
+    expect(second.data?.startOfferPayment.paymentIntentId).toBe(first.data?.startOfferPayment.paymentIntentId);
+  });
+
+  it('leaves the offer accepted when the card is declined, with the card error message', async () => {
+    const { buyer, offer } = await acceptedOffer();
+    const payment = (await app.graphql<Started>(START, { offerId: offer.id }, buyer.idToken)).data!.startOfferPayment;
+    const declined = await confirmWithCard(payment.clientSecret, payment.paymentIntentId, '4000000000000002');
+    expect(declined.status).toBe(402);
+    expect(declined.body.error).toMatchObject({ type: 'card_error', code: 'card_declined', message: 'Your card was declined.' });
+    const broke = await confirmWithCard(payment.clientSecret, payment.paymentIntentId, '4000000000009995');
+    expect(broke.body.error).toMatchObject({ decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+    expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('accepted');
+    const refused = await app.graphql(COMPLETE, { offerId: offer.id, pi: payment.paymentIntentId }, buyer.idToken);
+    expect(refused.errors?.[0].extensions?.code).toBe('CONFLICT');
+  });
+
+  it('refuses a succeeded payment that belongs to another offer or another amount', async () => {
+    const first = await acceptedOffer('1000.00');
+    const payment = (await app.graphql<Started>(START, { offerId: first.offer.id }, first.buyer.idToken)).data!.startOfferPayment;
+    // The stored amount changes after the payment started (the API never allows
+    // this; it stands for any mismatch): the provider charges 1000.00.
+    await app.db.offer.update({ where: { id: first.offer.id }, data: { amount: '1000.01' } });
+    expect((await confirmWithCard(payment.clientSecret, payment.paymentIntentId, '4242424242424242')).body.status).toBe('succeeded');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the webhook arrives and is refused too
+
+    const wrongAmount = await app.graphql(COMPLETE, { offerId: first.offer.id, pi: payment.paymentIntentId }, first.buyer.idToken);
+    expect(wrongAmount.errors?.[0]).toMatchObject({ message: 'The payment amount does not match the offer.', extensions: { code: 'CONFLICT' } });
+    expect((await app.db.offer.findUniqueOrThrow({ where: { id: first.offer.id } })).status).toBe('accepted');
+
+    // Same buyer, another accepted offer of the charged amount: the paid payment names the first offer.
+    const otherProperty = await app.db.property.create({
+      data: { agentId: first.agent.user.id, title: 'Other', location: 'Sylhet', image: '/uploads/y.webp', priceMin: '1', priceMax: '5000', status: 'verified' },
+    });
+    const other = await app.db.offer.create({
+      data: { propertyId: otherProperty.id, buyerId: first.buyer.user.id, agentId: first.agent.user.id, amount: '1000.00', buyingDate: new Date('2030-01-01'), status: 'accepted' },
+    });
+    const wrongOffer = await app.graphql(COMPLETE, { offerId: other.id, pi: payment.paymentIntentId }, first.buyer.idToken);
+    expect(wrongOffer.errors?.[0]).toMatchObject({ message: 'This payment belongs to another offer.', extensions: { code: 'CONFLICT' } });
+    expect((await app.db.offer.findUniqueOrThrow({ where: { id: other.id } })).status).toBe('accepted');
+  });
+
+  it('refuses someone else\'s offer, offers not accepted, and amounts above the card limit', async () => {
+    const { offer } = await acceptedOffer();
+    const stranger = await app.createUser('user');
+    expect((await app.graphql(START, { offerId: offer.id }, stranger.idToken)).errors?.[0].extensions?.code).toBe('FORBIDDEN');
+
+    const pending = await acceptedOffer();
+    await app.db.offer.update({ where: { id: pending.offer.id }, data: { status: 'pending' } });
+    expect((await app.graphql(START, { offerId: pending.offer.id }, pending.buyer.idToken)).errors?.[0].message).toBe('This offer has not been accepted yet.');
+
+    const huge = await acceptedOffer('1000000.00');
+    const refused = await app.graphql(START, { offerId: huge.offer.id }, huge.buyer.idToken);
+    expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'CONFLICT' } });
+    expect(refused.errors?.[0].message).toContain('limited to $999,999.99');
+    expect((await app.db.offer.findUniqueOrThrow({ where: { id: huge.offer.id } })).paymentIntentId).toBeNull();
+  });
+});
+
+describe('the payment webhook', () => {
+  it('completes the payment when the browser never comes back', async () => {
+    const { buyer, offer } = await acceptedOffer('3210.98');
+    const payment = (await app.graphql<Started>(START, { offerId: offer.id }, buyer.idToken)).data!.startOfferPayment;
+    await confirmWithCard(payment.clientSecret, payment.paymentIntentId, '4242424242424242');
+    // The payment server posts a signed payment_intent.succeeded event to the app.
+    const deadline = Date.now() + 5000;
+    let status = 'accepted';
+    while (Date.now() < deadline && status !== 'bought') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status;
+    }
+    expect(status).toBe('bought');
+    expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).transactionId).toBe(payment.paymentIntentId);
+  });
+
+  it('answers 401 to a bad signature and changes nothing', async () => {
+    const { buyer, offer } = await acceptedOffer('10.00');
+    const payment = (await app.graphql<Started>(START, { offerId: offer.id }, buyer.idToken)).data!.startOfferPayment;
+    const forged = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: payment.paymentIntentId, object: 'payment_intent', status: 'succeeded', amount: 1000, currency: 'usd', metadata: { offerId: offer.id } } } });
+    for (const signature of [undefined, 't=1,v1=deadbeef', signWebhookPayload(forged, 'whsec_not_the_secret')]) {
+      const result = await app.rest('POST', '/api/stripe/webhook', { body: forged, headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) } });
+      expect(result).toEqual({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Invalid webhook signature.' } });
+    }
+    expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('accepted');
+  });
+});

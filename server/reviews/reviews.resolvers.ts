@@ -1,0 +1,19 @@
+import type { Resolvers } from '../graphql/generated/resolvers-types';
+import { loadRequired } from '../graphql/load-required';
+
+export const reviewsResolvers: Resolvers = {
+  Query: {
+    propertyReviews: (_parent, { propertyId }, { caller, services }) => services.reviews.listForProperty(caller, propertyId),
+    latestReviews: (_parent, { first }, { services }) => services.reviews.latest(first),
+    myReviews: (_parent, _args, { caller, services }) => services.reviews.listMine(caller),
+    allReviews: (_parent, args, { caller, services }) => services.reviews.listAll(caller, args),
+  },
+  Mutation: {
+    addReview: (_parent, { propertyId, text }, { caller, services }) => services.reviews.add(caller, propertyId, text),
+    deleteReview: (_parent, { id }, { caller, services }) => services.reviews.remove(caller, id),
+  },
+  Review: {
+    property: (review, _args, { loaders }) => loadRequired(loaders.propertyById, review.propertyId, 'property'),
+    reviewer: (review, _args, { loaders }) => loadRequired(loaders.userById, review.userId, 'reviewer'),
+  },
+};

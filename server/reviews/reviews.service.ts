@@ -1,0 +1,74 @@
+// Reviews: buyers review verified properties; everyone signed in reads them;
+// the home page shows the newest; authors and admins delete them.
+import { reviewSchema } from '../../client/src/shared/validation/review';
+import { requireViewer, type Caller } from '../auth/caller';
+import type { Db } from '../db/client';
+import type { Prisma, Review as ReviewRecord } from '../generated/prisma/client';
+import { forbidden, notFound } from '../shared/errors';
+import { parseId } from '../shared/ids';
+import { decodeCursor, newestFirstAfter, newestFirstCursor, pageSize, toPage, type Page } from '../shared/pagination';
+import { validateInput } from '../shared/validate';
+
+const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.ReviewOrderByWithRelationInput[];
+/** Reviews of listings buyers can still see. */
+const onVisibleListing = { property: { status: 'verified', deletedAt: null } } satisfies Prisma.ReviewWhereInput;
+
+export function createReviewsService({ db }: { db: Db }) {
+  return {
+    async add(caller: Caller, rawPropertyId: string, text: unknown): Promise<ReviewRecord> {
+      const viewer = requireViewer(caller, ['user']);
+      const propertyId = parseId(rawPropertyId, 'property id');
+      const property = await db.property.findFirst({ where: { id: propertyId, status: 'verified', deletedAt: null } });
+      if (!property) throw notFound('Property not found.');
+      const { reviewText } = await validateInput(reviewSchema, { reviewText: text });
+      return db.review.create({ data: { propertyId, userId: viewer.id, text: reviewText } });
+    },
+
+    async listForProperty(caller: Caller, rawPropertyId: string): Promise<ReviewRecord[]> {
+      const viewer = requireViewer(caller);
+      const propertyId = parseId(rawPropertyId, 'property id');
+      const property = await db.property.findFirst({ where: { id: propertyId, deletedAt: null } });
+      if (!property || (property.status !== 'verified' && viewer.role !== 'admin' && property.agentId !== viewer.id)) {
+        throw notFound('Property not found.');
+      }
+      return db.review.findMany({ where: { propertyId }, orderBy: newestFirst });
+    },
+
+    async latest(first?: number | null): Promise<ReviewRecord[]> {
+      return db.review.findMany({ where: onVisibleListing, orderBy: newestFirst, take: pageSize(first, { fallback: 6, max: 24 }) });
+    },
+
+    async listMine(caller: Caller): Promise<ReviewRecord[]> {
+      const viewer = requireViewer(caller, ['user']);
+      return db.review.findMany({ where: { userId: viewer.id }, orderBy: newestFirst });
+    },
+
+    /** The spec's GET /my-reviews/{email}: one's own, or anyone's for an admin. */
+    async listByEmail(caller: Caller, email: string): Promise<ReviewRecord[]> {
+      const viewer = requireViewer(caller);
+      const normalized = email.trim().toLowerCase();
+      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see your own reviews.');
+      return db.review.findMany({ where: { user: { email: normalized } }, orderBy: newestFirst });
+    },
+
+    async listAll(caller: Caller, { first, after }: { first?: number | null; after?: string | null }): Promise<Page<ReviewRecord>> {
+      requireViewer(caller, ['admin']);
+      const size = pageSize(first, { fallback: 24, max: 1000 });
+      const where: Prisma.ReviewWhereInput = after ? newestFirstAfter(decodeCursor(after, 'NEWEST')) : {};
+      const rows = await db.review.findMany({ where, orderBy: newestFirst, take: size + 1 });
+      return toPage(rows, size, newestFirstCursor);
+    },
+
+    /** Authors delete their own reviews; admins delete any. */
+    async remove(caller: Caller, id: string): Promise<string> {
+      const viewer = requireViewer(caller);
+      const review = await db.review.findUnique({ where: { id: parseId(id, 'review id') } });
+      if (!review) throw notFound('Review not found.');
+      if (review.userId !== viewer.id && viewer.role !== 'admin') throw forbidden('You can only delete your own reviews.');
+      await db.review.delete({ where: { id: review.id } });
+      return review.id;
+    },
+  };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;

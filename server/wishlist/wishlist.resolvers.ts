@@ -1,0 +1,16 @@
+import type { Resolvers } from '../graphql/generated/resolvers-types';
+import { loadRequired } from '../graphql/load-required';
+
+export const wishlistResolvers: Resolvers = {
+  Query: {
+    myWishlist: (_parent, _args, { caller, services }) => services.wishlist.listMine(caller),
+    wishlistItem: (_parent, { id }, { caller, services }) => services.wishlist.get(caller, id),
+  },
+  Mutation: {
+    addToWishlist: (_parent, { propertyId }, { caller, services }) => services.wishlist.add(caller, propertyId),
+    removeFromWishlist: (_parent, { id }, { caller, services }) => services.wishlist.remove(caller, id),
+  },
+  WishlistItem: {
+    property: (item, _args, { loaders }) => loadRequired(loaders.propertyById, item.propertyId, 'property'),
+  },
+};
