@@ -13,7 +13,7 @@ async function start() {
   const auth = initFirebaseAuth(config);
   root.render(
     <StrictMode>
-      <App auth={auth} />
+      <App auth={auth} config={config} />
     </StrictMode>,
   );
 }

@@ -43,15 +43,15 @@ export const routes: RouteObject[] = [
                   { path: 'add-property', ...page(() => import('../properties/AddPropertyPage')) },
                   { path: 'my-added-properties', ...page(() => import('../properties/MyPropertiesPage')) },
                   { path: 'update-property/:id', ...page(() => import('../properties/UpdatePropertyPage')) },
-                  planned('requested-properties', 'Requested Properties'),
-                  planned('my-sold-properties', 'My Sold Properties'),
+                  { path: 'requested-properties', ...page(() => import('../offers/RequestedPropertiesPage')) },
+                  { path: 'my-sold-properties', ...page(() => import('../offers/SoldPropertiesPage')) },
                   // User
                   { path: 'user-profile', ...page(() => import('../users/UserProfilePage')) },
-                  planned('wishlist', 'Wishlist'),
-                  planned('make-offer/:id', 'Make an Offer'),
-                  planned('payment/:id', 'Payment'),
-                  planned('property-bought', 'Property Bought'),
-                  planned('my-reviews', 'My Reviews'),
+                  { path: 'wishlist', ...page(() => import('../wishlist/WishlistPage')) },
+                  { path: 'make-offer/:id', ...page(() => import('../offers/MakeOfferPage')) },
+                  { path: 'payment/:id', ...page(() => import('../payments/PaymentPage')) },
+                  { path: 'property-bought', ...page(() => import('../offers/PropertyBoughtPage')) },
+                  { path: 'my-reviews', ...page(() => import('../reviews/MyReviewsPage')) },
                   // Admin: non-admins are sent to /forbidden
                   {
                     element: <RequireAdmin />,

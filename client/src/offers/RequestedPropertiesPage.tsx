@@ -1,0 +1,5 @@
+import { PlannedPage } from '../ui/PlannedPage';
+
+export default function RequestedPropertiesPage() {
+  return <PlannedPage title="Requested Properties" />;
+}

@@ -1,0 +1,5 @@
+import { PlannedPage } from '../ui/PlannedPage';
+
+export default function MyReviewsPage() {
+  return <PlannedPage title="My Reviews" />;
+}
