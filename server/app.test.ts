@@ -96,6 +96,8 @@ describe('GET /api/config', () => {
       firebase: { apiKey: 'demo-api-key', authDomain: `${projectId}.firebaseapp.com`, projectId },
       authEmulatorUrl: `http://${testEnv().authEmulatorHost}`,
       maxUploadBytes: 1024 * 1024,
+      // The local payment server: only the publishable key, never the secret one.
+      payments: { provider: 'local', publishableKey: expect.stringMatching(/^pk_test_local_/), apiUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) },
     });
     expect(text).not.toMatch(/postgres|password|secret|private|serviceAccount|databaseUrl|dataDir|uploadDir/i);
   });

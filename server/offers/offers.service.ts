@@ -44,21 +44,26 @@ export function createOffersService({ db }: { db: Db }) {
       const schema = createOfferSchema({ priceMin: property.priceMin.toFixed(2), priceMax: property.priceMax.toFixed(2) }, earliestTodayOnEarth());
       const { offerAmount, buyingDate } = await validateInput(schema, { offerAmount: input.offerAmount, buyingDate: input.buyingDate });
 
-      const existing = await db.offer.findFirst({ where: { propertyId, buyerId: viewer.id, status: { in: ['pending', 'accepted'] } } });
-      if (existing) throw conflict(OPEN_OFFER_EXISTS);
-      if (await db.offer.count({ where: { propertyId, status: { in: ['accepted', 'bought'] } } })) {
-        throw conflict('This property already has an accepted offer.');
-      }
       try {
-        return await db.offer.create({
-          data: {
-            propertyId,
-            buyerId: viewer.id,
-            agentId: property.agentId,
-            amount: normalizeMoney(offerAmount),
-            buyingDate: new Date(`${buyingDate}T00:00:00.000Z`),
-            status: 'pending',
-          },
+        // Under the property's row lock, like accept(): an offer cannot slip in
+        // beside an acceptance happening at the same moment.
+        return await db.$transaction(async (tx) => {
+          await tx.$queryRaw`SELECT id FROM properties WHERE id = ${propertyId}::uuid FOR UPDATE`;
+          const existing = await tx.offer.findFirst({ where: { propertyId, buyerId: viewer.id, status: { in: ['pending', 'accepted'] } } });
+          if (existing) throw conflict(OPEN_OFFER_EXISTS);
+          if (await tx.offer.count({ where: { propertyId, status: { in: ['accepted', 'bought'] } } })) {
+            throw conflict('This property already has an accepted offer.');
+          }
+          return tx.offer.create({
+            data: {
+              propertyId,
+              buyerId: viewer.id,
+              agentId: property.agentId,
+              amount: normalizeMoney(offerAmount),
+              buyingDate: new Date(`${buyingDate}T00:00:00.000Z`),
+              status: 'pending',
+            },
+          });
         });
       } catch (error) {
         // A simultaneous second offer loses on the partial unique index.

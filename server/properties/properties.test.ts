@@ -344,7 +344,9 @@ describe('deleting a property', () => {
   it.each(['accepted', 'bought'] as const)('is refused (CONFLICT) while an offer is %s, and nothing changes', async (status) => {
     const property = await seed(agent.user.id);
     const committed = await offer(property.id, agent.user.id, status);
-    const pending = await offer(property.id, agent.user.id, 'pending');
+    // Another buyer's pending offer (one open offer per buyer per property).
+    const otherBuyer = await app.createUser('user');
+    const pending = await offer(property.id, agent.user.id, 'pending', otherBuyer.user.id);
     await app.db.wishlistItem.create({ data: { userId: buyer.user.id, propertyId: property.id } });
 
     const result = await app.graphql<Json>(DELETE, { id: property.id }, agent.idToken);
