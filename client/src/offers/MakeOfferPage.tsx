@@ -1,5 +1,221 @@
-import { PlannedPage } from '../ui/PlannedPage';
+import { AspectRatio, Box, Button, Card, Field, Flex, Grid, HStack, Image, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { validateYupSchema, yupToFormErrors, useFormik, type FormikErrors } from 'formik';
+import { useEffect, useMemo, useRef } from 'react';
+import { LuArrowLeft, LuHandCoins, LuMapPin } from 'react-icons/lu';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { errorMessage, fieldErrors } from '../app/errors';
+import { useAuth } from '../auth/AuthProvider';
+import { useMakeOfferMutation, useWishlistItemQuery, type WishlistItemFieldsFragment } from '../graphql/generated';
+import { priceRange } from '../properties/format';
+import { PageHeader } from '../properties/page-parts';
+import { keepFieldFocus } from '../properties/property-form';
+import { createOfferSchema, todayIsoDate } from '../shared/validation/offer';
+import { useAlert } from '../ui/alerts';
+import { FormField } from '../ui/FormField';
+import { QueryError } from '../ui/QueryError';
+import { toaster } from '../ui/toaster';
+import { isNotFound } from './offer-parts';
+import { BuyerOnly } from '../auth/RoleOnly';
+import { dollars } from '../shared/money';
 
+const WISHLIST = '/dash-board/wishlist';
+const PROPERTY_BOUGHT = '/dash-board/property-bought';
+
+interface OfferFormValues {
+  offerAmount: string;
+  buyingDate: string;
+}
+
+const FIELD_NAMES: Array<keyof OfferFormValues> = ['offerAmount', 'buyingDate'];
+
+/** Buyer: an offer on a wishlisted property (spec section 2, Make offer); the id is the wishlist item's. */
 export default function MakeOfferPage() {
-  return <PlannedPage title="Make an Offer" />;
+  return (
+    <BuyerOnly>
+      <MakeOffer />
+    </BuyerOnly>
+  );
+}
+
+function MakeOffer() {
+  const { id = '' } = useParams();
+  // The price range may have changed since the wishlist was loaded: ask the server.
+  const { data, loading, error, refetch } = useWishlistItemQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
+  const item = data?.wishlistItem;
+
+  let content;
+  if (item) {
+    content = <OfferForm key={item.id} item={item} />;
+  } else if (loading) {
+    content = (
+      <Card.Root maxW="4xl" aria-busy="true" aria-label="Loading the property">
+        <Card.Body gap="5" p={{ base: '4', md: '6' }}>
+          <Skeleton height="24" />
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+            {Array.from({ length: 6 }, (_, index) => (
+              <Stack key={index} gap="2">
+                <Skeleton height="4" width="40%" />
+                <Skeleton height="10" />
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </Card.Body>
+      </Card.Root>
+    );
+  } else if (isNotFound(error)) {
+    content = <QueryError title="This wishlist item was not found" error={error} />;
+  } else {
+    content = <QueryError title="Could not load the property" error={error} onRetry={() => refetch()} />;
+  }
+
+  return (
+    <>
+      <title>Make an Offer · OpenNest</title>
+      <PageHeader
+        title="Make an Offer"
+        subtitle="Offer an amount within the price range; the agent accepts or rejects it."
+        actions={
+          <Button asChild variant="ghost" size="sm">
+            <RouterLink to={WISHLIST}>
+              <LuArrowLeft aria-hidden /> Wishlist
+            </RouterLink>
+          </Button>
+        }
+      />
+      {content}
+    </>
+  );
+}
+
+function ReadOnlyField({ label, value, type }: { label: string; value: string; type?: string }) {
+  return (
+    <Field.Root readOnly>
+      <Field.Label>{label}</Field.Label>
+      <Input value={value} readOnly type={type} bg="bg.muted" />
+    </Field.Root>
+  );
+}
+
+function OfferForm({ item }: { item: WishlistItemFieldsFragment }) {
+  const { property } = item;
+  const { viewer } = useAuth();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const today = useMemo(() => todayIsoDate(), []);
+  const schema = useMemo(() => createOfferSchema({ priceMin: property.priceMin, priceMax: property.priceMax }, today), [property.priceMin, property.priceMax, today]);
+  // The server's last per-field messages stay under their fields until that field changes.
+  const serverErrors = useRef<Partial<Record<keyof OfferFormValues, { value: string; message: string }>>>({});
+  const [makeOffer] = useMakeOfferMutation({
+    // The new offer belongs at the top of the Property Bought page: load it afresh there.
+    update(cache) {
+      cache.evict({ id: 'ROOT_QUERY', fieldName: 'myOffers' });
+      cache.gc();
+    },
+  });
+
+  const form = useFormik<OfferFormValues>({
+    initialValues: { offerAmount: '', buyingDate: '' },
+    validate: async (values) => {
+      let errors: FormikErrors<OfferFormValues> = {};
+      try {
+        await validateYupSchema(values, schema);
+      } catch (validationError) {
+        errors = yupToFormErrors<OfferFormValues>(validationError);
+      }
+      for (const name of FIELD_NAMES) {
+        const server = serverErrors.current[name];
+        if (server && !errors[name] && values[name] === server.value) errors[name] = server.message;
+      }
+      return errors;
+    },
+    onSubmit: async (values, helpers) => {
+      const offerAmount = values.offerAmount.trim();
+      let amount: string;
+      try {
+        const result = await makeOffer({ variables: { input: { propertyId: property.id, offerAmount, buyingDate: values.buyingDate } } });
+        amount = result.data?.makeOffer.offerAmount ?? offerAmount;
+      } catch (error) {
+        const fields = fieldErrors(error) ?? {};
+        const known = FIELD_NAMES.filter((name) => typeof fields[name] === 'string');
+        serverErrors.current = Object.fromEntries(known.map((name) => [name, { value: values[name], message: fields[name] }]));
+        if (known.length > 0) {
+          void helpers.setTouched({ offerAmount: true, buyingDate: true }, false);
+          helpers.setErrors(Object.fromEntries(known.map((name) => [name, fields[name]])));
+        } else {
+          toaster.create({ type: 'error', title: 'Could not make the offer', description: errorMessage(error, 'Something went wrong') });
+        }
+        return;
+      }
+      await alert.show({ status: 'success', title: 'Offer Submitted', text: `Your offer of ${dollars(amount)} for "${property.title}" was sent to the agent.`, autoCloseMs: 2000 });
+      navigate(PROPERTY_BOUGHT);
+    },
+  });
+
+  // After a submit that ended with errors, focus the first invalid field.
+  const formRef = useRef<HTMLFormElement>(null);
+  const { submitCount, isSubmitting } = form;
+  const hasErrors = Object.keys(form.errors).length > 0;
+  useEffect(() => {
+    if (submitCount === 0 || isSubmitting || !hasErrors) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    // Only when a submit finishes, not on every keystroke.
+  }, [submitCount, isSubmitting]);
+
+  const range = priceRange(property.priceMin, property.priceMax);
+
+  return (
+    <Card.Root maxW="4xl">
+      <Card.Body p={{ base: '4', md: '6' }} gap="6">
+        <Grid templateColumns={{ base: '96px 1fr', sm: '160px 1fr' }} gap="4" alignItems="center" data-testid="offer-property">
+          <AspectRatio ratio={4 / 3} rounded="md" overflow="hidden" bg="gray.100">
+            <Image src={property.thumbnail} alt={property.title} objectFit="cover" />
+          </AspectRatio>
+          <Stack gap="1" minW="0">
+            <Text fontWeight="semibold" fontSize="lg">
+              {property.title}
+            </Text>
+            <HStack color="fg.muted" gap="1" align="start">
+              <Box as="span" mt="1" flexShrink={0}>
+                <LuMapPin aria-hidden />
+              </Box>
+              <Text>{property.location}</Text>
+            </HStack>
+            <Text fontWeight="semibold" color="teal.700" data-testid="offer-price-range">
+              Price range: {range}
+            </Text>
+          </Stack>
+        </Grid>
+
+        <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-label="Make an offer">
+          <Stack gap="5">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+              <ReadOnlyField label="Property title" value={property.title} />
+              <ReadOnlyField label="Property location" value={property.location} />
+              <ReadOnlyField label="Agent name" value={property.agent.name} />
+              <ReadOnlyField label="Agent email" value={property.agent.email} type="email" />
+              <ReadOnlyField label="Buyer name" value={viewer?.name ?? ''} />
+              <ReadOnlyField label="Buyer email" value={viewer?.email ?? ''} type="email" />
+            </SimpleGrid>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5" alignItems="start">
+              <FormField
+                form={form}
+                name="offerAmount"
+                label="Offer amount ($)"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={`e.g. ${property.priceMin}`}
+                helperText={`Between ${dollars(property.priceMin)} and ${dollars(property.priceMax)}.`}
+              />
+              <FormField form={form} name="buyingDate" label="Buying date" type="date" min={today} helperText="Today or later." />
+            </SimpleGrid>
+            <Flex justify="end">
+              <Button type="submit" colorPalette="teal" onMouseDown={keepFieldFocus} loading={form.isSubmitting} loadingText="Submitting..." width={{ base: 'full', sm: 'auto' }}>
+                <LuHandCoins aria-hidden /> Make an Offer
+              </Button>
+            </Flex>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
 }

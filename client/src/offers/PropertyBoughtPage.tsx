@@ -1,5 +1,135 @@
-import { PlannedPage } from '../ui/PlannedPage';
+import { AspectRatio, Avatar, Box, Button, Card, Code, DataList, EmptyState, HStack, Image, SimpleGrid, Text, VStack } from '@chakra-ui/react';
+import { LuCreditCard, LuMapPin, LuShoppingBag } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router';
+import { useMyOffersQuery, type OfferFieldsFragment } from '../graphql/generated';
+import { PageHeader } from '../properties/page-parts';
+import { cardGridColumns } from '../properties/PropertyCard';
+import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
+import { QueryError } from '../ui/QueryError';
+import { formatCalendarDate, OfferStatusBadge } from './offer-parts';
+import { BuyerOnly } from '../auth/RoleOnly';
+import { dollars } from '../shared/money';
 
+/** Buyer: the offers they made, with Pay on accepted unpaid ones (spec section 2, Property bought). */
 export default function PropertyBoughtPage() {
-  return <PlannedPage title="Property Bought" />;
+  return (
+    <BuyerOnly>
+      <PropertyBought />
+    </BuyerOnly>
+  );
+}
+
+const plural = (count: number) => `${count} ${count === 1 ? 'offer' : 'offers'}`;
+
+function PropertyBought() {
+  // Statuses change on the agent's side: always ask the server, show the cache meanwhile.
+  const { data, loading, error, refetch } = useMyOffersQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+  const offers = data?.myOffers;
+
+  let content;
+  if (!offers && loading) {
+    content = <PropertyGridSkeleton count={3} columns={cardGridColumns.all} showAgent label="Loading your offers" />;
+  } else if (!offers && error) {
+    content = <QueryError title="Could not load your offers" error={error} onRetry={() => refetch()} />;
+  } else if (!offers || offers.length === 0) {
+    content = (
+      <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" data-testid="offers-empty">
+        <EmptyState.Content>
+          <EmptyState.Indicator>
+            <LuShoppingBag />
+          </EmptyState.Indicator>
+          <VStack textAlign="center">
+            <EmptyState.Title>You have not made any offers yet.</EmptyState.Title>
+            <EmptyState.Description>Make an offer on a property from your wishlist; it shows here with its status.</EmptyState.Description>
+          </VStack>
+          <Button asChild colorPalette="teal">
+            <RouterLink to="/dash-board/wishlist">Go to Wishlist</RouterLink>
+          </Button>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  } else {
+    content = (
+      <SimpleGrid columns={cardGridColumns.all} gap="6" data-testid="offers-grid">
+        {offers.map((offer) => (
+          <OfferCard key={offer.id} offer={offer} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <>
+      <title>Property Bought · OpenNest</title>
+      <PageHeader title="Property Bought" subtitle={offers && offers.length > 0 ? plural(offers.length) : undefined} />
+      {content}
+    </>
+  );
+}
+
+function OfferCard({ offer }: { offer: OfferFieldsFragment }) {
+  const { property, agent } = offer;
+  const payable = offer.status === 'accepted' && !offer.transactionId;
+  return (
+    <Card.Root overflow="hidden" height="full" data-testid="offer-card">
+      <AspectRatio ratio={4 / 3} bg="gray.100">
+        <Image src={property.thumbnail} alt={property.title} loading="lazy" decoding="async" objectFit="cover" />
+      </AspectRatio>
+      <Card.Body gap="3" p="4">
+        <HStack justify="space-between" align="start" gap="2">
+          <Card.Title as="h3" fontSize="lg" lineClamp={2}>
+            {property.title}
+          </Card.Title>
+          <OfferStatusBadge status={offer.status} />
+        </HStack>
+        <HStack color="fg.muted" gap="1">
+          <LuMapPin aria-hidden />
+          <Text lineClamp={1}>{property.location}</Text>
+        </HStack>
+        <HStack gap="2">
+          <Avatar.Root size="xs">
+            <Avatar.Fallback name={agent.name} />
+            {agent.image && <Avatar.Image src={agent.image} alt="" />}
+          </Avatar.Root>
+          <Text fontSize="sm">
+            <Text as="span" color="fg.muted">
+              Agent:{' '}
+            </Text>
+            {agent.name}
+          </Text>
+        </HStack>
+        <DataList.Root orientation="horizontal" size="md" gap="2">
+          <DataList.Item>
+            <DataList.ItemLabel>Offer amount</DataList.ItemLabel>
+            <DataList.ItemValue fontWeight="semibold" color="teal.700" data-testid="offer-amount">
+              {dollars(offer.offerAmount)}
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Buying date</DataList.ItemLabel>
+            <DataList.ItemValue>{formatCalendarDate(offer.buyingDate)}</DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+        {offer.status === 'bought' && offer.transactionId && (
+          <Box bg="green.50" borderWidth="1px" borderColor="green.100" rounded="md" p="3" data-testid="transaction-id">
+            <Text fontSize="xs" color="green.800" fontWeight="medium">
+              Transaction ID
+            </Text>
+            <Code fontSize="xs" bg="transparent" px="0" wordBreak="break-all" whiteSpace="normal">
+              {offer.transactionId}
+            </Code>
+          </Box>
+        )}
+      </Card.Body>
+      {payable && (
+        <Card.Footer p="4" pt="0">
+          <Button asChild width="full" colorPalette="teal" aria-label={`Pay for ${property.title}`}>
+            <RouterLink to={`/dash-board/payment/${offer.id}`}>
+              <LuCreditCard aria-hidden /> Pay
+            </RouterLink>
+          </Button>
+        </Card.Footer>
+      )}
+    </Card.Root>
+  );
 }

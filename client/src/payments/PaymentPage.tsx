@@ -1,5 +1,365 @@
-import { PlannedPage } from '../ui/PlannedPage';
+import { Alert, AspectRatio, Avatar, Box, Button, Card, Code, DataList, Grid, Heading, HStack, Image, Separator, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { LuArrowLeft, LuMapPin, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../app/errors';
+import { useRuntimeConfig } from '../app/runtime-config';
+import { useCompleteOfferPaymentMutation, useOfferQuery, useStartOfferPaymentMutation, type OfferFieldsFragment, type StartOfferPaymentMutation } from '../graphql/generated';
+import { formatCalendarDate, isNotFound, OfferStatusBadge } from '../offers/offer-parts';
+import { BuyerOnly } from '../auth/RoleOnly';
+import { dollars } from '../shared/money';
+import { PageHeader } from '../properties/page-parts';
+import { useAlert } from '../ui/alerts';
+import { QueryError } from '../ui/QueryError';
+import type { CardFormProps, ConfirmOutcome } from './card-form';
+import { LocalCardForm } from './LocalCardForm';
 
+// Stripe Elements only when real Stripe is configured: @stripe/* stays out of the bundle otherwise.
+const StripeCardForm = lazy(() =>
+  import('./StripeCardForm').catch(() => ({
+    default: function StripeUnavailable() {
+      return (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>The card form could not load. Please reload the page.</Alert.Title>
+        </Alert.Root>
+      );
+    },
+  })),
+);
+
+const PROPERTY_BOUGHT = '/dash-board/property-bought';
+
+const CARD_UPDATE_FAILED = 'Payment completed but failed to update offer status.';
+const DATABASE_UPDATE_FAILED = 'Payment succeeded but database update failed.';
+
+type Payment = StartOfferPaymentMutation['startOfferPayment'];
+
+/** Where starting the payment stands: the server decides the amount and whether it can be paid at all. */
+type StartState = { status: 'loading' } | { status: 'ready'; payment: Payment } | { status: 'refused'; error: unknown };
+
+/** Buyer: pay for an accepted offer by card (spec section 2, Payment); the id is the offer's. */
 export default function PaymentPage() {
-  return <PlannedPage title="Payment" />;
+  return (
+    <BuyerOnly>
+      <PaymentScreen />
+    </BuyerOnly>
+  );
+}
+
+function PaymentScreen() {
+  const { id = '' } = useParams();
+  const { data, loading, error, refetch } = useOfferQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
+  const [startOfferPayment] = useStartOfferPaymentMutation();
+  const [start, setStart] = useState<StartState>({ status: 'loading' });
+  const startedFor = useRef<string | null>(null);
+
+  const begin = useCallback(async () => {
+    setStart({ status: 'loading' });
+    try {
+      const result = await startOfferPayment({ variables: { offerId: id } });
+      const payment = result.data?.startOfferPayment;
+      setStart(payment ? { status: 'ready', payment } : { status: 'refused', error: null });
+    } catch (startError) {
+      setStart({ status: 'refused', error: startError });
+    }
+  }, [id, startOfferPayment]);
+
+  // Once per offer (a repeated start would be harmless: the server returns the same payment).
+  useEffect(() => {
+    if (startedFor.current === id) return;
+    startedFor.current = id;
+    void begin();
+  }, [id, begin]);
+
+  const offer = data?.offer;
+  let content;
+  if (offer) {
+    content = <PaymentLayout offer={offer} start={start} onRetryStart={() => void begin()} />;
+  } else if (loading) {
+    content = <PaymentSkeleton />;
+  } else if (isNotFound(error)) {
+    content = <QueryError title="This offer was not found" error={error} />;
+  } else {
+    content = <QueryError title="Could not load the offer" error={error} onRetry={() => refetch()} />;
+  }
+
+  return (
+    <>
+      <title>Payment · OpenNest</title>
+      <PageHeader
+        title="Payment"
+        subtitle="Pay for your accepted offer by card."
+        actions={
+          <Button asChild variant="ghost" size="sm">
+            <RouterLink to={PROPERTY_BOUGHT}>
+              <LuArrowLeft aria-hidden /> Property Bought
+            </RouterLink>
+          </Button>
+        }
+      />
+      {content}
+    </>
+  );
+}
+
+function PaymentLayout({ offer, start, onRetryStart }: { offer: OfferFieldsFragment; start: StartState; onRetryStart: () => void }) {
+  // The amount charged is the server's (startOfferPayment), never one computed here.
+  const amount = start.status === 'ready' ? start.payment.amount : offer.offerAmount;
+  const currency = start.status === 'ready' ? start.payment.currency.toUpperCase() : 'USD';
+  return (
+    <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6" alignItems="start" maxW="5xl">
+      <OfferSummary offer={offer} amount={amount} currency={currency} />
+      <Card.Root>
+        <Card.Body p={{ base: '4', md: '6' }} gap="4">
+          <Heading as="h2" size="lg">
+            Card payment
+          </Heading>
+          {start.status === 'loading' && <CardFormSkeleton />}
+          {start.status === 'refused' && <PaymentRefused offer={offer} error={start.error} onRetry={onRetryStart} />}
+          {start.status === 'ready' && <PayWithCard key={start.payment.paymentIntentId} offer={offer} payment={start.payment} />}
+        </Card.Body>
+      </Card.Root>
+    </Grid>
+  );
+}
+
+function OfferSummary({ offer, amount, currency }: { offer: OfferFieldsFragment; amount: string; currency: string }) {
+  const { property, agent } = offer;
+  return (
+    <Card.Root data-testid="payment-summary">
+      <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+        <Grid templateColumns={{ base: '96px 1fr', sm: '140px 1fr' }} gap="4" alignItems="center">
+          <AspectRatio ratio={4 / 3} rounded="md" overflow="hidden" bg="gray.100">
+            <Image src={property.thumbnail} alt={property.title} objectFit="cover" />
+          </AspectRatio>
+          <Stack gap="1" minW="0">
+            <Heading as="h2" size="lg">
+              {property.title}
+            </Heading>
+            <HStack color="fg.muted" gap="1" align="start">
+              <Box as="span" mt="1" flexShrink={0}>
+                <LuMapPin aria-hidden />
+              </Box>
+              <Text>{property.location}</Text>
+            </HStack>
+            <Box>
+              <OfferStatusBadge status={offer.status} />
+            </Box>
+          </Stack>
+        </Grid>
+        <HStack gap="2">
+          <Avatar.Root size="xs">
+            <Avatar.Fallback name={agent.name} />
+            {agent.image && <Avatar.Image src={agent.image} alt="" />}
+          </Avatar.Root>
+          <Text fontSize="sm">
+            <Text as="span" color="fg.muted">
+              Agent:{' '}
+            </Text>
+            {agent.name}
+          </Text>
+        </HStack>
+        <DataList.Root orientation="horizontal" size="md" gap="2">
+          <DataList.Item>
+            <DataList.ItemLabel>Buying date</DataList.ItemLabel>
+            <DataList.ItemValue>{formatCalendarDate(offer.buyingDate)}</DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
+        <Separator />
+        <Box>
+          <Text fontSize="sm" color="fg.muted">
+            Amount to pay
+          </Text>
+          <Text fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" color="teal.700" data-testid="payment-amount" wordBreak="break-word">
+            {dollars(amount)}{' '}
+            <Text as="span" fontSize="md" fontWeight="medium" color="fg.muted">
+              {currency}
+            </Text>
+          </Text>
+        </Box>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function PaymentRefused({ offer, error, onRetry }: { offer: OfferFieldsFragment; error: unknown; onRetry: () => void }) {
+  const message = errorMessage(error, 'Something went wrong');
+  // A refusal by the rules (CONFLICT: already paid, not accepted, above the card limit) is final; anything else may be retried.
+  const final = offer.status !== 'accepted' || message !== 'Something went wrong';
+  const paid = offer.status === 'bought';
+  return (
+    <Stack gap="4" data-testid="payment-refused">
+      <Alert.Root status={paid ? 'success' : 'warning'} role="alert">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{message}</Alert.Title>
+          {paid && offer.transactionId && (
+            <Alert.Description>
+              Transaction ID: <Code wordBreak="break-all">{offer.transactionId}</Code>
+            </Alert.Description>
+          )}
+        </Alert.Content>
+      </Alert.Root>
+      <HStack gap="3" flexWrap="wrap">
+        {!final && (
+          <Button variant="outline" onClick={onRetry}>
+            <LuRefreshCw aria-hidden /> Try again
+          </Button>
+        )}
+        <Button asChild colorPalette="teal" variant={final ? 'solid' : 'ghost'}>
+          <RouterLink to={PROPERTY_BOUGHT}>Back to Property Bought</RouterLink>
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+function PayWithCard({ offer, payment }: { offer: OfferFieldsFragment; payment: Payment }) {
+  const { payments } = useRuntimeConfig();
+  const alert = useAlert();
+  const navigate = useNavigate();
+  const [completeOfferPayment] = useCompleteOfferPaymentMutation();
+  const [processing, setProcessing] = useState(false);
+  const [cardError, setCardError] = useState<string | null>(null);
+  // The provider took the money but the offer is not marked bought yet: only recording it is left to do.
+  const [charged, setCharged] = useState(false);
+
+  /** Records the confirmed payment; true when the offer is now bought. */
+  const complete = async (): Promise<boolean> => {
+    let transactionId: string | null = null;
+    try {
+      const result = await completeOfferPayment({ variables: { offerId: offer.id, paymentIntentId: payment.paymentIntentId } });
+      const updated = result.data?.completeOfferPayment;
+      if (updated?.status !== 'bought') {
+        await alert.show({ status: 'error', title: CARD_UPDATE_FAILED, text: 'Your card was charged. Try updating the status again, or check Property Bought in a moment.' });
+        return false;
+      }
+      transactionId = updated.transactionId;
+    } catch {
+      await alert.show({ status: 'error', title: DATABASE_UPDATE_FAILED, text: 'Your card was charged. Try updating the status again, or check Property Bought in a moment.' });
+      return false;
+    }
+    await alert.show({
+      status: 'success',
+      title: 'Payment Successful',
+      text: `Transaction ID: ${transactionId ?? payment.paymentIntentId}`,
+      autoCloseMs: 2000,
+    });
+    navigate(PROPERTY_BOUGHT);
+    return true;
+  };
+
+  const onPay = async (confirm: () => Promise<ConfirmOutcome>) => {
+    if (processing) return;
+    setProcessing(true);
+    setCardError(null);
+    try {
+      const outcome = await confirm();
+      if (outcome.status === 'card_error') {
+        // Nothing was charged; the same payment can be tried with another card.
+        setCardError(outcome.message);
+        return;
+      }
+      if (outcome.status === 'failed') {
+        await alert.show({ status: 'error', title: 'Payment Failed', text: outcome.message });
+        return;
+      }
+      if (!(await complete())) setCharged(true);
+    } catch (unexpected) {
+      await alert.show({ status: 'error', title: 'Payment Failed', text: unexpected instanceof Error && unexpected.message ? unexpected.message : 'Something went wrong' });
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  const retryComplete = async () => {
+    setProcessing(true);
+    try {
+      if (await complete()) setCharged(false);
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  if (charged) {
+    return (
+      <Stack gap="4" data-testid="payment-charged">
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Your payment went through.</Alert.Title>
+            <Alert.Description>The offer's status has not been updated yet. Do not pay again; update the status instead.</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <Button colorPalette="teal" onClick={() => void retryComplete()} loading={processing} loadingText="Processing...">
+          <LuRefreshCw aria-hidden /> Update status
+        </Button>
+      </Stack>
+    );
+  }
+
+  const formProps: CardFormProps = {
+    clientSecret: payment.clientSecret,
+    paymentIntentId: payment.paymentIntentId,
+    payLabel: `Pay ${dollars(payment.amount)}`,
+    processing,
+    cardError,
+    onPay,
+  };
+
+  return (
+    <Stack gap="4">
+      <HStack color="fg.muted" fontSize="sm" gap="1.5" align="start">
+        <Box as="span" mt="0.5" flexShrink={0}>
+          <LuShieldCheck aria-hidden />
+        </Box>
+        <Text>Your card details go straight to the payment provider, never to OpenNest.</Text>
+      </HStack>
+      {payments.provider === 'stripe' ? (
+        <Suspense fallback={<CardFormSkeleton />}>
+          <StripeCardForm publishableKey={payments.publishableKey} {...formProps} />
+        </Suspense>
+      ) : (
+        <LocalCardForm apiUrl={payments.apiUrl} publishableKey={payments.publishableKey} {...formProps} />
+      )}
+    </Stack>
+  );
+}
+
+function CardFormSkeleton() {
+  return (
+    <Stack gap="4" aria-busy="true" aria-label="Preparing the payment">
+      <Skeleton height="4" width="30%" />
+      <Skeleton height="10" />
+      <Grid templateColumns="1fr 1fr" gap="4">
+        <Skeleton height="10" />
+        <Skeleton height="10" />
+      </Grid>
+      <Skeleton height="12" />
+    </Stack>
+  );
+}
+
+function PaymentSkeleton() {
+  return (
+    <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="6" maxW="5xl" aria-busy="true" aria-label="Loading the offer">
+      <Card.Root>
+        <Card.Body gap="4" p={{ base: '4', md: '6' }}>
+          <Grid templateColumns={{ base: '96px 1fr', sm: '140px 1fr' }} gap="4" alignItems="center">
+            <AspectRatio ratio={4 / 3}>
+              <Skeleton rounded="md" />
+            </AspectRatio>
+            <SkeletonText noOfLines={3} />
+          </Grid>
+          <Skeleton height="10" width="60%" />
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Body>
+          <CardFormSkeleton />
+        </Card.Body>
+      </Card.Root>
+    </Grid>
+  );
 }

@@ -8,7 +8,8 @@ import { useAuth } from '../auth/AuthProvider';
 import { useAddPropertyMutation } from '../graphql/generated';
 import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
-import { AgentOnly, PageHeader } from './page-parts';
+import { PageHeader } from './page-parts';
+import { AgentOnly } from '../auth/RoleOnly';
 import { addPropertyFormSchema, ImageField, keepFieldFocus, PropertyFields, propertyInput, usePropertyValidation, useFocusFirstError, useImageUploader, type PropertyFormValues } from './property-form';
 
 const EMPTY: PropertyFormValues = { title: '', location: '', image: null, priceMin: '', priceMax: '', description: '' };

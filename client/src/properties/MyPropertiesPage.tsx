@@ -6,7 +6,8 @@ import { errorMessage } from '../app/errors';
 import { useDeletePropertyMutation, useMyPropertiesQuery, type PropertyCardFieldsFragment } from '../graphql/generated';
 import { toaster } from '../ui/toaster';
 import { QueryError } from '../ui/QueryError';
-import { AgentOnly, PageHeader } from './page-parts';
+import { PageHeader } from './page-parts';
+import { AgentOnly } from '../auth/RoleOnly';
 import { cardGridColumns, PropertyCard } from './PropertyCard';
 
 /** Agent: their own listings with status, Update (not when rejected) and Delete (spec section 2). */

@@ -1,11 +1,227 @@
-import type { PropertyDetailsFieldsFragment } from '../graphql/generated';
+import { Box, Button, CloseButton, Dialog, Field, Flex, Heading, HStack, Portal, Skeleton, SkeletonCircle, SkeletonText, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { ApolloCache } from '@apollo/client';
+import { useFormik } from 'formik';
+import { useRef, useState } from 'react';
+import { LuMessageSquarePlus } from 'react-icons/lu';
+import { errorMessage, fieldErrors } from '../app/errors';
+import { useAuth } from '../auth/AuthProvider';
+import { useAddReviewMutation, usePropertyReviewsQuery, type PropertyDetailsFieldsFragment, type ReviewFieldsFragment } from '../graphql/generated';
+import { ReviewerAvatar, ReviewText, ReviewTime } from '../reviews/review-parts';
+import { REVIEW_MAX_LENGTH, reviewSchema } from '../shared/validation/review';
+import { QueryError } from '../ui/QueryError';
+import { toaster } from '../ui/toaster';
 
 /**
- * Slot for the property's reviews under the details (spec section 2: the list,
- * 'No reviews yet.' when empty, and an Add a Review modal with a textarea,
- * Cancel and Submit). The reviews feature fills it in; until then it renders
- * nothing. It receives the property being shown.
+ * The property's reviews under the details (spec section 2): newest first,
+ * 'No reviews yet.' when there are none, and for buyers an Add a Review modal
+ * with a textarea, Cancel and Submit.
  */
-export function PropertyReviewsSlot(_props: { property: PropertyDetailsFieldsFragment }) {
-  return null;
+export function PropertyReviewsSlot({ property }: { property: PropertyDetailsFieldsFragment }) {
+  const { viewer } = useAuth();
+  const { data, loading, error, refetch } = usePropertyReviewsQuery({
+    variables: { propertyId: property.id },
+    fetchPolicy: 'cache-and-network',
+  });
+  const reviews = data?.propertyReviews;
+  // The server takes reviews from buyers (role user) on verified listings only.
+  const canReview = viewer?.role === 'user' && property.status === 'verified';
+
+  let content;
+  if (!reviews && loading) {
+    content = <ReviewsSkeleton />;
+  } else if (!reviews && error) {
+    content = <QueryError title="Could not load the reviews" error={error} onRetry={() => refetch()} />;
+  } else if (!reviews || reviews.length === 0) {
+    content = (
+      <Text color="fg.muted" py="4" data-testid="reviews-empty">
+        No reviews yet.
+      </Text>
+    );
+  } else {
+    content = (
+      <Stack as="ul" listStyleType="none" gap="4" data-testid="reviews-list">
+        {reviews.map((review) => (
+          <ReviewItem key={review.id} review={review} />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Box as="section" aria-labelledby="reviews-heading" data-testid="property-reviews" maxW="3xl">
+      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="3" mb="4">
+        <HStack gap="2" align="baseline">
+          <Heading as="h2" id="reviews-heading" size="xl">
+            Reviews
+          </Heading>
+          {reviews && reviews.length > 0 && (
+            <Text color="fg.muted" fontSize="sm" data-testid="reviews-count">
+              ({reviews.length})
+            </Text>
+          )}
+        </HStack>
+        {canReview && <AddReviewButton property={property} onAdded={() => refetch()} />}
+      </Flex>
+      {content}
+    </Box>
+  );
+}
+
+function ReviewItem({ review }: { review: ReviewFieldsFragment }) {
+  return (
+    <Box as="li" borderWidth="1px" rounded="lg" p={{ base: '4', md: '5' }} data-testid="review">
+      <HStack gap="3" mb="3" align="center">
+        <ReviewerAvatar reviewer={review.reviewer} />
+        <Stack gap="0" minW="0">
+          <Text fontWeight="semibold" truncate>
+            {review.reviewer.name}
+          </Text>
+          <ReviewTime iso={review.createdAt} />
+        </Stack>
+      </HStack>
+      <ReviewText text={review.text} data-testid="review-text" />
+    </Box>
+  );
+}
+
+function ReviewsSkeleton() {
+  return (
+    <Stack gap="4" role="status" aria-label="Loading reviews" aria-busy="true">
+      {[0, 1].map((index) => (
+        <Box key={index} borderWidth="1px" rounded="lg" p="5">
+          <HStack gap="3" mb="3">
+            <SkeletonCircle size="10" />
+            <Stack gap="2" flex="1">
+              <Skeleton height="4" width="40%" />
+              <Skeleton height="3" width="25%" />
+            </Stack>
+          </HStack>
+          <SkeletonText noOfLines={2} />
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+const ERROR_ID = 'add-review-text-error';
+const COUNTER_ID = 'add-review-text-counter';
+
+interface ReviewValues {
+  reviewText: string;
+}
+
+/** The Add a Review button and its modal form. */
+function AddReviewButton({ property, onAdded }: { property: PropertyDetailsFieldsFragment; onAdded: () => Promise<unknown> }) {
+  const [open, setOpen] = useState(false);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const [addReview] = useAddReviewMutation();
+
+  const form = useFormik<ReviewValues>({
+    initialValues: { reviewText: '' },
+    validationSchema: reviewSchema,
+    onSubmit: async ({ reviewText }, helpers) => {
+      try {
+        await addReview({
+          variables: { propertyId: property.id, text: reviewText.trim() },
+          // The home page's latest reviews and the buyer's own list load afresh next time.
+          update: (cache: ApolloCache) => {
+            cache.evict({ id: 'ROOT_QUERY', fieldName: 'latestReviews' });
+            cache.evict({ id: 'ROOT_QUERY', fieldName: 'myReviews' });
+          },
+        });
+        setOpen(false);
+        toaster.create({ type: 'success', title: 'Review added', description: `Thank you for reviewing "${property.title}".` });
+        // A failed reload shows in the list's own error state.
+        void onAdded().catch(() => undefined);
+      } catch (addError) {
+        const fields = fieldErrors(addError);
+        if (fields?.reviewText) helpers.setErrors({ reviewText: fields.reviewText });
+        toaster.create({ type: 'error', title: 'Something went wrong', description: errorMessage(addError, '') || undefined });
+      }
+    },
+  });
+
+  const length = form.values.reviewText.trim().length;
+  const tooLong = length > REVIEW_MAX_LENGTH;
+  const error = form.touched.reviewText || form.submitCount > 0 ? form.errors.reviewText : undefined;
+  const submitting = form.isSubmitting;
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (details.open || !submitting) setOpen(details.open);
+      }}
+      // A half-written review is not lost to a stray click; Cancel and Escape close.
+      closeOnInteractOutside={false}
+      initialFocusEl={() => textareaRef.current}
+      // Closed by Cancel, Escape or a successful submit: the next opening starts empty.
+      onExitComplete={() => form.resetForm()}
+      placement="center"
+      size="lg"
+    >
+      <Dialog.Trigger asChild>
+        <Button colorPalette="teal" alignSelf={{ base: 'stretch', sm: 'auto' }} data-testid="add-review-button">
+          <LuMessageSquarePlus aria-hidden /> Add a Review
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content asChild mx="4">
+            <form onSubmit={form.handleSubmit} noValidate data-testid="review-dialog">
+              <Dialog.Header>
+                <Dialog.Title>Add a Review</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Text color="fg.muted" mb="4">
+                  Share your experience of <Text as="strong" color="fg">{property.title}</Text>.
+                </Text>
+                <Field.Root invalid={Boolean(error)} required ids={{ errorText: ERROR_ID, helperText: COUNTER_ID }}>
+                  <Field.Label>
+                    Your review <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Textarea
+                    ref={textareaRef}
+                    name="reviewText"
+                    value={form.values.reviewText}
+                    onChange={form.handleChange}
+                    onBlur={form.handleBlur}
+                    rows={6}
+                    autoresize
+                    maxH="50vh"
+                    placeholder="What stood out about this property and its agent?"
+                    disabled={submitting}
+                    // Ark links the error through aria-errormessage only; screen readers read describedby more widely.
+                    aria-describedby={error ? `${ERROR_ID} ${COUNTER_ID}` : COUNTER_ID}
+                  />
+                  <Flex width="full" justify="space-between" align="start" gap="3">
+                    <Box flex="1">
+                      <Field.ErrorText>{error}</Field.ErrorText>
+                    </Box>
+                    <Field.HelperText flexShrink={0} color={tooLong ? 'fg.error' : 'fg.muted'} fontVariantNumeric="tabular-nums" data-testid="review-counter">
+                      {length.toLocaleString()} / {REVIEW_MAX_LENGTH.toLocaleString()} characters
+                    </Field.HelperText>
+                  </Flex>
+                </Field.Root>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button type="button" variant="outline" disabled={submitting}>
+                    Cancel
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="teal" loading={submitting} loadingText="Submitting...">
+                  Submit
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild disabled={submitting}>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
 }

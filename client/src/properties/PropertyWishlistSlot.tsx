@@ -1,10 +1,92 @@
-import type { PropertyDetailsFieldsFragment } from '../graphql/generated';
+import { Button, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { LuHeart } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '../app/errors';
+import { useAuth } from '../auth/AuthProvider';
+import { useAddToWishlistMutation, useMyWishlistQuery, type PropertyDetailsFieldsFragment } from '../graphql/generated';
+import { toaster } from '../ui/toaster';
+
+const WISHLIST = '/dash-board/wishlist';
 
 /**
- * Slot for the 'Add to Wishlist' button on the property details page (spec
- * section 2). The buying feature (wishlist, offers, payment) fills it in; until
- * then it renders nothing. It receives the property being shown.
+ * The 'Add to Wishlist' button on the property details page (spec section 2).
+ * Only buyers (role user) have a wishlist; others see a short note. Once the
+ * property is in the buyer's wishlist the button becomes a link to it.
  */
-export function PropertyWishlistSlot(_props: { property: PropertyDetailsFieldsFragment }) {
-  return null;
+export function PropertyWishlistSlot({ property }: { property: PropertyDetailsFieldsFragment }) {
+  const { viewer } = useAuth();
+  if (!viewer) return null;
+  if (viewer.role !== 'user') {
+    return (
+      <Text fontSize="sm" color="fg.muted" data-testid="wishlist-note">
+        Only buyer accounts can add properties to a wishlist.
+      </Text>
+    );
+  }
+  return <AddToWishlist property={property} />;
+}
+
+function AddToWishlist({ property }: { property: PropertyDetailsFieldsFragment }) {
+  // Whether it is in the wishlist already (a failed load still lets the buyer try: the server says so).
+  const { data, loading, refetch } = useMyWishlistQuery({ fetchPolicy: 'cache-and-network' });
+  const [added, setAdded] = useState(false);
+  const [addToWishlist, { loading: adding }] = useAddToWishlistMutation({
+    update(cache, { data: result }) {
+      const item = result?.addToWishlist;
+      if (!item) return;
+      cache.modify({
+        fields: {
+          myWishlist(existing, { toReference }) {
+            const ref = toReference(item);
+            return ref && Array.isArray(existing) ? [ref, ...existing] : existing;
+          },
+        },
+      });
+    },
+  });
+
+  const inWishlist = added || Boolean(data?.myWishlist.some((item) => item.property.id === property.id));
+
+  const add = async () => {
+    try {
+      await addToWishlist({ variables: { propertyId: property.id } });
+      setAdded(true);
+      toaster.create({ type: 'success', title: 'Added to wishlist', description: `"${property.title}" is in your wishlist.` });
+    } catch (error) {
+      toaster.create({ type: 'error', title: 'Could not add to wishlist', description: errorMessage(error, 'Something went wrong') });
+      // e.g. 'Already in wishlist' from another tab: show the current state.
+      void refetch().catch(() => undefined);
+    }
+  };
+
+  if (inWishlist) {
+    return (
+      <Stack gap="1.5" data-testid="wishlist-slot">
+        <Button asChild size="lg" colorPalette="teal" variant="subtle" width="full">
+          <RouterLink to={WISHLIST}>
+            <LuHeart aria-hidden fill="currentColor" /> In your wishlist
+          </RouterLink>
+        </Button>
+        <Text fontSize="sm" color="fg.muted" textAlign="center">
+          Open your wishlist to make an offer.
+        </Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="1.5" data-testid="wishlist-slot">
+      <Button
+        size="lg"
+        colorPalette="teal"
+        width="full"
+        onClick={() => void add()}
+        loading={adding || (loading && !data)}
+        loadingText={adding ? 'Adding...' : 'Add to Wishlist'}
+      >
+        <LuHeart aria-hidden /> Add to Wishlist
+      </Button>
+    </Stack>
+  );
 }

@@ -10,7 +10,8 @@ import { usePropertyDetailsQuery, useUpdatePropertyMutation, type PropertyDetail
 import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
 import { QueryError } from '../ui/QueryError';
-import { AgentOnly, PageHeader, StatusBadge } from './page-parts';
+import { PageHeader, StatusBadge } from './page-parts';
+import { AgentOnly } from '../auth/RoleOnly';
 import { ImageField, keepFieldFocus, PropertyFields, propertyInput, usePropertyValidation, useFocusFirstError, updatePropertyFormSchema, useImageUploader, type PropertyFormValues } from './property-form';
 
 const MY_PROPERTIES = '/dash-board/my-added-properties';

@@ -1,6 +1,6 @@
-import { formatMoney } from '../shared/money';
+import { dollars } from '../shared/money';
 
 /** "$120,000.00 – $150,000.00" (exact: the amounts stay decimal text). */
-export const priceRange = (priceMin: string, priceMax: string) => `$${formatMoney(priceMin)} – $${formatMoney(priceMax)}`;
+export const priceRange = (priceMin: string, priceMax: string) => `${dollars(priceMin)} – ${dollars(priceMax)}`;
 
 export const STATUS_COLOUR: Record<string, string> = { pending: 'orange', verified: 'green', rejected: 'red' };

@@ -1,7 +1,6 @@
 // Small pieces the dashboard listing pages share.
-import { Alert, Badge, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode, RefObject } from 'react';
-import { useAuth } from '../auth/AuthProvider';
 import type { PropertyStatus } from '../graphql/generated';
 import { STATUS_COLOUR } from './format';
 
@@ -34,23 +33,4 @@ export function StatusBadge({ status }: { status: PropertyStatus }) {
       {status}
     </Badge>
   );
-}
-
-/**
- * Agent pages are not role-guarded on the client (spec section 6); a signed-in
- * non-agent gets this notice instead of a form the server would refuse. (A fraud
- * account never gets here: the dashboard shows only its warning.)
- */
-export function AgentOnly({ children }: { children: ReactNode }) {
-  const { viewer } = useAuth();
-  if (!viewer) return null;
-  if (viewer.role !== 'agent') {
-    return (
-      <Alert.Root status="warning" data-testid="agent-only">
-        <Alert.Indicator />
-        <Alert.Title>This page is only for agents.</Alert.Title>
-      </Alert.Root>
-    );
-  }
-  return children;
 }

@@ -23,12 +23,21 @@ export function fromCents(cents: bigint): string {
 /** Canonical two-decimal form: "12.5" → "12.50". */
 export const normalizeMoney = (value: string): string => fromCents(toCents(value));
 
-/** "1234567.5" → "1,234,567.50" (grouping without Number(), so large amounts stay exact). */
+/**
+ * "1234567.5" → "1,234,567.50". Grouping works on the text, so amounts of any
+ * size (sums included) stay exact; at most two decimals are expected.
+ */
 export function formatMoney(value: string | bigint): string {
-  const fixed = typeof value === 'bigint' ? fromCents(value) : normalizeMoney(value);
-  const [whole, fraction] = fixed.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  const text = typeof value === 'bigint' ? fromCents(value) : value.trim();
+  const match = /^(-?)(\d+)(?:\.(\d{0,2}))?$/.exec(text);
+  if (!match) throw new Error(`Not an amount: ${text}`);
+  const [, sign, whole, fraction = ''] = match;
+  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${grouped}.${fraction.padEnd(2, '0')}`;
 }
+
+/** "$1,234,567.50" */
+export const dollars = (value: string | bigint) => `$${formatMoney(value)}`;
 
 /** Form inputs may hand over numbers; keep their decimal text, trimmed. */
 export function moneyText(value: unknown): unknown {

@@ -1,0 +1,33 @@
+// Agent and buyer dashboard pages are not role-guarded on the client (spec
+// section 6). Another role gets a notice instead of queries the server would
+// refuse (a refusal would send a signed-in person to /login).
+import { Alert } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { Role } from '../graphql/generated';
+import { useAuth } from './AuthProvider';
+
+function RoleOnly({ role, notice, testId, children }: { role: Role; notice: string; testId: string; children: ReactNode }) {
+  const { viewer } = useAuth();
+  if (!viewer) return null;
+  if (viewer.role !== role) {
+    return (
+      <Alert.Root status="warning" data-testid={testId}>
+        <Alert.Indicator />
+        <Alert.Title>{notice}</Alert.Title>
+      </Alert.Root>
+    );
+  }
+  return children;
+}
+
+export const AgentOnly = ({ children }: { children: ReactNode }) => (
+  <RoleOnly role="agent" notice="This page is only for agents." testId="agent-only">
+    {children}
+  </RoleOnly>
+);
+
+export const BuyerOnly = ({ children }: { children: ReactNode }) => (
+  <RoleOnly role="user" notice="This page is only for buyers." testId="buyer-only">
+    {children}
+  </RoleOnly>
+);

@@ -1,0 +1,132 @@
+import { Alert, Box, Button, Code, Field, Grid, Input, List, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { LuCreditCard, LuLock } from 'react-icons/lu';
+import { PROCESSING_LABEL, type CardFormProps } from './card-form';
+import { confirmWithLocalServer, formatCardNumber, formatCvc, formatExpiry, TEST_CARDS, validateCard, type CardInput, type CardInputErrors } from './local-card';
+
+interface LocalCardFormProps extends CardFormProps {
+  /** The local payment server (runtime config payments.apiUrl). */
+  apiUrl: string;
+  publishableKey: string;
+}
+
+/**
+ * A plain card form for the local Stripe-compatible payment server (Stripe.js
+ * cannot load offline). It confirms the payment with that server directly.
+ */
+export function LocalCardForm({ apiUrl, publishableKey, clientSecret, paymentIntentId, payLabel, processing, cardError, onPay }: LocalCardFormProps) {
+  const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<CardInputErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const numberRef = useRef<HTMLInputElement>(null);
+  const expiryRef = useRef<HTMLInputElement>(null);
+  const cvcRef = useRef<HTMLInputElement>(null);
+
+  // A refused card: the message is announced (role=alert) and the number field gets focus for another card.
+  useEffect(() => {
+    if (cardError) numberRef.current?.focus();
+  }, [cardError]);
+
+  const update = (field: keyof CardInput, value: string) => {
+    const next = { ...card, [field]: value };
+    setCard(next);
+    // Once submitted, messages follow the typing.
+    if (submitted) setErrors(validateCard(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (processing) return;
+    setSubmitted(true);
+    const found = validateCard(card);
+    setErrors(found);
+    if (found.number) return numberRef.current?.focus();
+    if (found.expiry) return expiryRef.current?.focus();
+    if (found.cvc) return cvcRef.current?.focus();
+    await onPay(() => confirmWithLocalServer({ apiUrl, publishableKey, paymentIntentId, clientSecret, card }));
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Card payment" data-testid="local-card-form">
+      <Stack gap="4">
+        <Field.Root invalid={Boolean(errors.number)} disabled={processing}>
+          <Field.Label>Card number</Field.Label>
+          <Box position="relative" width="full">
+            <Input
+              ref={numberRef}
+              name="cardnumber"
+              value={card.number}
+              onChange={(event) => update('number', formatCardNumber(event.target.value))}
+              autoComplete="cc-number"
+              inputMode="numeric"
+              placeholder="1234 1234 1234 1234"
+              maxLength={23}
+              pe="10"
+              fontFamily="mono"
+            />
+            <Box position="absolute" insetEnd="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" aria-hidden>
+              <LuCreditCard />
+            </Box>
+          </Box>
+          <Field.ErrorText>{errors.number}</Field.ErrorText>
+        </Field.Root>
+        <Grid templateColumns="1fr 1fr" gap="4">
+          <Field.Root invalid={Boolean(errors.expiry)} disabled={processing}>
+            <Field.Label>Expiry date (MM/YY)</Field.Label>
+            <Input
+              ref={expiryRef}
+              name="cc-exp"
+              value={card.expiry}
+              onChange={(event) => update('expiry', formatExpiry(event.target.value, card.expiry))}
+              autoComplete="cc-exp"
+              inputMode="numeric"
+              placeholder="MM/YY"
+              maxLength={7}
+              fontFamily="mono"
+            />
+            <Field.ErrorText>{errors.expiry}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={Boolean(errors.cvc)} disabled={processing}>
+            <Field.Label>CVC</Field.Label>
+            <Input
+              ref={cvcRef}
+              name="cvc"
+              value={card.cvc}
+              onChange={(event) => update('cvc', formatCvc(event.target.value))}
+              autoComplete="cc-csc"
+              inputMode="numeric"
+              placeholder="123"
+              maxLength={4}
+              fontFamily="mono"
+            />
+            <Field.ErrorText>{errors.cvc}</Field.ErrorText>
+          </Field.Root>
+        </Grid>
+
+        {cardError && (
+          <Alert.Root status="error" role="alert" data-testid="card-error">
+            <Alert.Indicator />
+            <Alert.Title>{cardError}</Alert.Title>
+          </Alert.Root>
+        )}
+
+        <Button type="submit" colorPalette="teal" size="lg" width="full" loading={processing} loadingText={PROCESSING_LABEL}>
+          <LuLock aria-hidden /> {payLabel}
+        </Button>
+
+        <Box borderWidth="1px" borderStyle="dashed" rounded="md" p="3" bg="bg.subtle" data-testid="test-cards-hint">
+          <Text fontSize="sm" fontWeight="medium" mb="1">
+            Test mode: no real money moves. Use any future expiry date and any CVC with:
+          </Text>
+          <List.Root fontSize="sm" color="fg.muted" ps="4" gap="0.5">
+            {TEST_CARDS.map((test) => (
+              <List.Item key={test.number}>
+                <Code fontSize="xs">{test.number}</Code> {test.outcome}
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+// Pieces the review screens share: the reviewer's avatar, the review's time and
+// its text. Review text is plain text (server/reviews/reviews.graphql): it is only
+// ever rendered as a React text node, never as HTML.
+import { Avatar, Box, Button, Text, type TextProps } from '@chakra-ui/react';
+import { useLayoutEffect, useRef, useState, type Ref } from 'react';
+import type { ReviewFieldsFragment } from '../graphql/generated';
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const fullDateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
+
+/** "21 Nov 2026, 09:30" in the viewer's locale and time zone. */
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+
+/** A machine-readable <time> with a readable date and time (the full form on hover). */
+export function ReviewTime({ iso, ...textProps }: { iso: string } & Omit<TextProps, 'children'>) {
+  return (
+    <Text asChild fontSize="sm" color="fg.muted" {...textProps}>
+      <time dateTime={iso} title={fullDateTimeFormat.format(new Date(iso))}>
+        {formatDateTime(iso)}
+      </time>
+    </Text>
+  );
+}
+
+export function ReviewerAvatar({ reviewer, size = 'md' }: { reviewer: ReviewFieldsFragment['reviewer']; size?: 'sm' | 'md' | 'lg' }) {
+  return (
+    <Avatar.Root size={size} flexShrink={0}>
+      <Avatar.Fallback name={reviewer.name} />
+      {reviewer.image && <Avatar.Image src={reviewer.image} alt="" loading="lazy" decoding="async" />}
+    </Avatar.Root>
+  );
+}
+
+/** The review's own line breaks kept; long words wrap instead of overflowing. */
+export function ReviewText({ text, ref, ...textProps }: { text: string; ref?: Ref<HTMLParagraphElement> } & Omit<TextProps, 'children'>) {
+  return (
+    <Text ref={ref} whiteSpace="pre-wrap" overflowWrap="anywhere" lineHeight="tall" {...textProps}>
+      {text}
+    </Text>
+  );
+}
+
+/**
+ * Review text clamped to `lines` lines, with a Read more / Show less toggle that
+ * appears only when the text actually overflows.
+ */
+export function ClampedReviewText({ text, lines = 4, label }: { text: string; lines?: number; label: string }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  const [expanded, setExpanded] = useState(false);
+  const [overflows, setOverflows] = useState(false);
+
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || expanded) return;
+    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [text, lines, expanded]);
+
+  return (
+    <Box>
+      <ReviewText ref={ref} text={text} lineClamp={expanded ? undefined : lines} color="fg.muted" />
+      {(overflows || expanded) && (
+        <Button variant="plain" size="sm" px="0" height="auto" mt="1" color="teal.700" aria-expanded={expanded} aria-label={`${expanded ? 'Show less of' : 'Read more of'} ${label}`} onClick={() => setExpanded((open) => !open)}>
+          {expanded ? 'Show less' : 'Read more'}
+        </Button>
+      )}
+    </Box>
+  );
+}
