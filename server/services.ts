@@ -2,6 +2,7 @@
 // handlers both call these, so rules and authorization live in one place.
 import type { IdentityProvider } from './auth/identity-provider';
 import type { Db } from './db/client';
+import type { Logger } from './infra/logger';
 import { createOffersService } from './offers/offers.service';
 import type { PaymentProvider } from './payments/payment-provider';
 import { createPaymentsService } from './payments/payments.service';
@@ -10,6 +11,8 @@ import { createWishlistService } from './wishlist/wishlist.service';
 import type { ImageStorage } from './uploads/image-storage';
 import { createUploadsService } from './uploads/uploads.service';
 import { createUsersService } from './users/users.service';
+import { createUserAdminService } from './users/user-admin.service';
+import { createProfileFiguresService } from './users/profile-figures.service';
 import { createPropertiesService } from './properties/properties.service';
 import { createNewsletterService } from './newsletter/newsletter.service';
 
@@ -18,11 +21,14 @@ export interface ServiceDeps {
   identity: IdentityProvider;
   storage: ImageStorage;
   payments: PaymentProvider;
+  log: Logger;
 }
 
 export function createServices(deps: ServiceDeps) {
   return {
     users: createUsersService(deps),
+    userAdmin: createUserAdminService(deps),
+    profileFigures: createProfileFiguresService(deps),
     uploads: createUploadsService(deps),
     properties: createPropertiesService(deps),
     newsletter: createNewsletterService(deps),

@@ -8,6 +8,7 @@ import { Prisma, type Offer as OfferRecord, type User as UserRecord } from '../g
 import { conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { validateInput } from '../shared/validate';
+import { publicListing } from '../properties/listing-visibility';
 
 export const OPEN_OFFER_EXISTS = 'You already have an open offer on this property.';
 export const ALREADY_ACCEPTED = 'Another offer on this property has already been accepted.';
@@ -38,7 +39,7 @@ export function createOffersService({ db }: { db: Db }) {
     async make(caller: Caller, input: { propertyId: string; offerAmount: unknown; buyingDate: unknown }): Promise<OfferRecord> {
       const viewer = requireViewer(caller, ['user']);
       const propertyId = parseId(input.propertyId, 'property id');
-      const property = await db.property.findFirst({ where: { id: propertyId, status: 'verified', deletedAt: null } });
+      const property = await db.property.findFirst({ where: { id: propertyId, ...publicListing } });
       if (!property) throw notFound('Property not found.');
       // The range is the property's current one, never numbers the client sent.
       const schema = createOfferSchema({ priceMin: property.priceMin.toFixed(2), priceMax: property.priceMax.toFixed(2) }, earliestTodayOnEarth());

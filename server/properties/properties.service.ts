@@ -10,6 +10,7 @@ import { badInput, conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { cursorId, decodeCursor, encodeCursor, escapeLike, INVALID_CURSOR, newestFirstAfter, newestFirstCursor, pageSize, toPage, type CursorKey, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
+import { canSee, liveListing, publicListing } from './listing-visibility';
 
 export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC';
 export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC'];
@@ -25,8 +26,7 @@ export interface ListVerifiedArgs {
   after?: string | null;
 }
 
-/** Listings nobody deleted. */
-const live = { deletedAt: null } satisfies Prisma.PropertyWhereInput;
+const live = liveListing;
 
 export function createPropertiesService({ db }: { db: Db }) {
   async function findLive(id: string): Promise<PropertyRecord> {
@@ -39,8 +39,6 @@ export function createPropertiesService({ db }: { db: Db }) {
     if (property.agentId !== viewer.id) throw forbidden('You can only change your own properties.');
   }
 
-  const canSee = (viewer: UserRecord, property: PropertyRecord) =>
-    property.status === 'verified' || viewer.role === 'admin' || property.agentId === viewer.id;
 
   return {
     /** All properties page: verified only, searchable by location, sorted, paged by cursor. */
@@ -55,8 +53,7 @@ export function createPropertiesService({ db }: { db: Db }) {
       if (term.includes('\u0000')) throw badInput('Search must not contain NUL characters.');
 
       const where: Prisma.PropertyWhereInput = {
-        status: 'verified',
-        ...live,
+        ...publicListing,
         ...(term ? { location: { contains: escapeLike(term), mode: 'insensitive' } } : {}),
         ...(after ? keysetAfter(order, decodeCursor(after, order)) : {}),
       };
@@ -68,7 +65,7 @@ export function createPropertiesService({ db }: { db: Db }) {
     async listAdvertised(first?: number | null): Promise<PropertyRecord[]> {
       const size = pageSize(first, { fallback: 12, max: 24 });
       return db.property.findMany({
-        where: { status: 'verified', isAdvertised: true, ...live },
+        where: { ...publicListing, isAdvertised: true },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: size,
       });
@@ -78,8 +75,9 @@ export function createPropertiesService({ db }: { db: Db }) {
     async getVisible(caller: Caller, id: string): Promise<PropertyRecord> {
       const viewer = requireViewer(caller);
       const property = await findLive(id);
+      const agent = await db.user.findUniqueOrThrow({ where: { id: property.agentId }, select: { role: true } });
       // An invisible listing looks exactly like a missing one.
-      if (!canSee(viewer, property)) throw notFound(PROPERTY_NOT_FOUND);
+      if (!canSee(viewer, property, agent.role)) throw notFound(PROPERTY_NOT_FOUND);
       return property;
     },
 

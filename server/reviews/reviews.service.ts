@@ -8,17 +8,18 @@ import { forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { decodeCursor, newestFirstAfter, newestFirstCursor, pageSize, toPage, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
+import { canSee, liveListing, publicListing } from '../properties/listing-visibility';
 
 const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.ReviewOrderByWithRelationInput[];
 /** Reviews of listings buyers can still see. */
-const onVisibleListing = { property: { status: 'verified', deletedAt: null } } satisfies Prisma.ReviewWhereInput;
+const onVisibleListing = { property: publicListing } satisfies Prisma.ReviewWhereInput;
 
 export function createReviewsService({ db }: { db: Db }) {
   return {
     async add(caller: Caller, rawPropertyId: string, text: unknown): Promise<ReviewRecord> {
       const viewer = requireViewer(caller, ['user']);
       const propertyId = parseId(rawPropertyId, 'property id');
-      const property = await db.property.findFirst({ where: { id: propertyId, status: 'verified', deletedAt: null } });
+      const property = await db.property.findFirst({ where: { id: propertyId, ...publicListing } });
       if (!property) throw notFound('Property not found.');
       const { reviewText } = await validateInput(reviewSchema, { reviewText: text });
       return db.review.create({ data: { propertyId, userId: viewer.id, text: reviewText } });
@@ -27,10 +28,8 @@ export function createReviewsService({ db }: { db: Db }) {
     async listForProperty(caller: Caller, rawPropertyId: string): Promise<ReviewRecord[]> {
       const viewer = requireViewer(caller);
       const propertyId = parseId(rawPropertyId, 'property id');
-      const property = await db.property.findFirst({ where: { id: propertyId, deletedAt: null } });
-      if (!property || (property.status !== 'verified' && viewer.role !== 'admin' && property.agentId !== viewer.id)) {
-        throw notFound('Property not found.');
-      }
+      const property = await db.property.findFirst({ where: { id: propertyId, ...liveListing }, include: { agent: { select: { role: true } } } });
+      if (!property || !canSee(viewer, property, property.agent.role)) throw notFound('Property not found.');
       return db.review.findMany({ where: { propertyId }, orderBy: newestFirst });
     },
 

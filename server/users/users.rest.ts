@@ -3,7 +3,8 @@ import { Router } from 'express';
 import type { User as UserRecord } from '../generated/prisma/client';
 import { contextOf } from '../rest/request-context';
 import { requireIdentity } from '../auth/caller';
-import { forbidden } from '../shared/errors';
+import { badInput, forbidden } from '../shared/errors';
+import { bodyObject, queryString } from '../rest/query';
 import { normalizeEmail } from './users.service';
 
 /** The spec's user document. */
@@ -33,6 +34,36 @@ export function usersRouter(): Router {
     }
     const user = await services.users.recordSignIn(caller, { name: body.name, image: body.image });
     res.json(toUserJson(user));
+  });
+
+  // Admin rows of the call table.
+  router.get('/users', async (req, res) => {
+    const { caller, services } = contextOf(req);
+    const page = await services.userAdmin.list(caller, { first: 1000, after: queryString(req, 'cursor') });
+    if (page.pageInfo.hasNextPage && page.pageInfo.endCursor) res.setHeader('X-Next-Cursor', page.pageInfo.endCursor);
+    res.json(page.nodes.map(toUserJson));
+  });
+
+  router.put('/users/role/:id', async (req, res) => {
+    const { caller, services } = contextOf(req);
+    const role = bodyObject(req).role;
+    if (role !== 'admin' && role !== 'agent') throw badInput('"role" must be "admin" or "agent".');
+    await services.userAdmin.setRole(caller, req.params.id, role);
+    res.json({ modifiedCount: 1 });
+  });
+
+  router.put('/users/fraud/:id', async (req, res) => {
+    const { caller, services } = contextOf(req);
+    await services.userAdmin.markFraud(caller, req.params.id);
+    res.json({ modifiedCount: 1, message: 'User marked as fraud; their properties are hidden.' });
+  });
+
+  // ?email= is what legacy callers used to find the identity account; here the
+  // account is found from the record, and a given e-mail must match it.
+  router.delete('/users/:id', async (req, res) => {
+    const { caller, services } = contextOf(req);
+    await services.userAdmin.deleteUser(caller, req.params.id, { email: queryString(req, 'email') });
+    res.json({ deletedCount: 1 });
   });
 
   router.get('/users/role/:email', async (req, res) => {

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { Prisma, type User as UserRecord, type WishlistItem as WishlistItemRecord } from '../generated/prisma/client';
 import { conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
+import { publicListing } from '../properties/listing-visibility';
 
 export const ALREADY_IN_WISHLIST = 'Already in wishlist';
 
@@ -19,7 +20,7 @@ export function createWishlistService({ db }: { db: Db }) {
     async add(caller: Caller, rawPropertyId: string): Promise<WishlistItemRecord> {
       const viewer = requireViewer(caller, ['user']);
       const propertyId = parseId(rawPropertyId, 'property id');
-      const property = await db.property.findFirst({ where: { id: propertyId, status: 'verified', deletedAt: null } });
+      const property = await db.property.findFirst({ where: { id: propertyId, ...publicListing } });
       if (!property) throw notFound('Property not found.');
       try {
         return await db.wishlistItem.create({ data: { userId: viewer.id, propertyId } });
@@ -32,7 +33,7 @@ export function createWishlistService({ db }: { db: Db }) {
     async listMine(caller: Caller): Promise<WishlistItemRecord[]> {
       const viewer = requireViewer(caller, ['user']);
       return db.wishlistItem.findMany({
-        where: { userId: viewer.id, property: { deletedAt: null } },
+        where: { userId: viewer.id, property: publicListing },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       });
     },
@@ -43,7 +44,7 @@ export function createWishlistService({ db }: { db: Db }) {
       const normalized = email.trim().toLowerCase();
       if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see your own wishlist.');
       return db.wishlistItem.findMany({
-        where: { user: { email: normalized }, property: { deletedAt: null } },
+        where: { user: { email: normalized }, property: publicListing },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       });
     },

@@ -31,6 +31,11 @@ export type AddPropertyInput = {
   title: Scalars['String']['input'];
 };
 
+/** A role an admin may give (fraud has its own mutation). */
+export type AssignableRole =
+  | 'admin'
+  | 'agent';
+
 export type DeletePropertyResult = {
   __typename?: 'DeletePropertyResult';
   id: Scalars['ID']['output'];
@@ -38,6 +43,13 @@ export type DeletePropertyResult = {
   rejectedOfferCount: Scalars['Int']['output'];
   /** Wishlist entries removed with it. */
   removedWishlistItemCount: Scalars['Int']['output'];
+};
+
+export type ListingCounts = {
+  __typename?: 'ListingCounts';
+  pending: Scalars['Int']['output'];
+  rejected: Scalars['Int']['output'];
+  verified: Scalars['Int']['output'];
 };
 
 export type MakeOfferInput = {
@@ -73,12 +85,24 @@ export type Mutation = {
   /** Deletes a review: one's own, or any for an admin. Returns its id. */
   deleteReview: Scalars['ID']['output'];
   /**
+   * Admin: deletes an account's record and its identity-provider account, together
+   * or not at all. Refused for oneself and for the last admin, and (CONFLICT) while
+   * the account has accepted or completed offers.
+   */
+  deleteUser: Scalars['ID']['output'];
+  /**
    * An offer on a verified property by the calling buyer. The amount must lie
    * within the property's current price range ('Offer must be within the price
    * range.'), the buying date must not be in the past, and a buyer has at most one
    * open (pending or accepted) offer per property.
    */
   makeOffer: Offer;
+  /**
+   * Admin: marks an agent as fraud. Their listings leave every public list (they
+   * are hidden, not deleted, for disputes), the pending offers on them are
+   * rejected, and they can no longer add or edit listings.
+   */
+  markUserAsFraud: User;
   /**
    * Creates the caller's record on first sign-in (role user, whatever else is sent)
    * or refreshes it on later ones (last sign-in time, and name/photo when given).
@@ -91,6 +115,12 @@ export type Mutation = {
   rejectProperty: Property;
   /** Removes one of the calling buyer's own wishlist items; returns its id. */
   removeFromWishlist: Scalars['ID']['output'];
+  /**
+   * Admin: makes an account an admin or an agent. Admins cannot change their own
+   * role, the last admin cannot be demoted, and fraud accounts cannot change role.
+   * Takes effect on that account's next request.
+   */
+  setUserRole: User;
   /**
    * Starts (or resumes) the card payment for the calling buyer's accepted offer,
    * for the offer's stored amount. Refused for offers that are not accepted, are
@@ -148,8 +178,18 @@ export type MutationDeleteReviewArgs = {
 };
 
 
+export type MutationDeleteUserArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationMakeOfferArgs = {
   input: MakeOfferInput;
+};
+
+
+export type MutationMarkUserAsFraudArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -170,6 +210,12 @@ export type MutationRejectPropertyArgs = {
 
 export type MutationRemoveFromWishlistArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationSetUserRoleArgs = {
+  id: Scalars['ID']['input'];
+  role: AssignableRole;
 };
 
 
@@ -212,6 +258,14 @@ export type Offer = {
   transactionId?: Maybe<Scalars['String']['output']>;
 };
 
+export type OfferCounts = {
+  __typename?: 'OfferCounts';
+  accepted: Scalars['Int']['output'];
+  bought: Scalars['Int']['output'];
+  pending: Scalars['Int']['output'];
+  rejected: Scalars['Int']['output'];
+};
+
 /** A card payment started for an accepted offer; the browser confirms it with the provider. */
 export type OfferPayment = {
   __typename?: 'OfferPayment';
@@ -234,6 +288,27 @@ export type PageInfo = {
   /** Pass as `after` to get the next page. */
   endCursor?: Maybe<Scalars['String']['output']>;
   hasNextPage: Scalars['Boolean']['output'];
+};
+
+/** Figures for the caller's profile page; each role gets the ones that matter to it (others are null). */
+export type ProfileFigures = {
+  __typename?: 'ProfileFigures';
+  agents?: Maybe<Scalars['Int']['output']>;
+  fraudAccounts?: Maybe<Scalars['Int']['output']>;
+  /** Agent: their listings by status. */
+  listings?: Maybe<ListingCounts>;
+  /** Buyer: their offers by status; agent: offers on their properties by status. */
+  offers?: Maybe<OfferCounts>;
+  /** Admin: listings waiting for verification. */
+  pendingVerifications?: Maybe<Scalars['Int']['output']>;
+  /** Buyer: reviews written; admin: all reviews. */
+  reviews?: Maybe<Scalars['Int']['output']>;
+  /** Agent: the exact sum of their sold properties. */
+  soldTotal?: Maybe<Scalars['Decimal']['output']>;
+  /** Admin: accounts by role. */
+  users?: Maybe<Scalars['Int']['output']>;
+  /** Buyer: wishlist entries. */
+  wishlistItems?: Maybe<Scalars['Int']['output']>;
 };
 
 export type Property = {
@@ -289,6 +364,8 @@ export type Query = {
   me?: Maybe<User>;
   /** Offers the calling buyer made, newest first (property bought page). */
   myOffers: Array<Offer>;
+  /** Figures for the caller's profile page. */
+  myProfileFigures: ProfileFigures;
   /** The calling agent's own properties, newest first. */
   myProperties: Array<Property>;
   /** The calling buyer's own reviews, newest first. */
@@ -310,6 +387,8 @@ export type Query = {
   propertyReviews: Array<Review>;
   /** The role behind an e-mail address: the caller's own, or anyone's for an admin. */
   roleByEmail: RoleOfEmail;
+  /** Every account (admin), newest first. */
+  users: UserConnection;
   /**
    * Verified properties: optional case-insensitive location search, a sort order,
    * and cursor pagination (24 per page by default, at most 48).
@@ -360,6 +439,12 @@ export type QueryPropertyReviewsArgs = {
 
 export type QueryRoleByEmailArgs = {
   email: Scalars['String']['input'];
+};
+
+
+export type QueryUsersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -438,6 +523,12 @@ export type User = {
   lastLogInAt: Scalars['DateTime']['output'];
   name: Scalars['String']['output'];
   role: Role;
+};
+
+export type UserConnection = {
+  __typename?: 'UserConnection';
+  nodes: Array<User>;
+  pageInfo: PageInfo;
 };
 
 /** Another person as the marketplace shows them: a listing's agent, an offer's buyer, a reviewer. */
@@ -531,6 +622,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
   AddPropertyInput: AddPropertyInput;
+  AssignableRole: AssignableRole;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -538,13 +630,16 @@ export type ResolversTypes = ResolversObject<{
   DeletePropertyResult: ResolverTypeWrapper<DeletePropertyResult>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  ListingCounts: ResolverTypeWrapper<ListingCounts>;
   MakeOfferInput: MakeOfferInput;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   NewsletterSubscription: ResolverTypeWrapper<NewsletterSubscription>;
   Offer: ResolverTypeWrapper<OfferRecord>;
+  OfferCounts: ResolverTypeWrapper<OfferCounts>;
   OfferPayment: ResolverTypeWrapper<OfferPayment>;
   OfferStatus: OfferStatus;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  ProfileFigures: ResolverTypeWrapper<ProfileFigures>;
   Property: ResolverTypeWrapper<PropertyRecord>;
   PropertyConnection: ResolverTypeWrapper<Omit<PropertyConnection, 'nodes'> & { nodes: Array<ResolversTypes['Property']> }>;
   PropertySort: PropertySort;
@@ -559,6 +654,7 @@ export type ResolversTypes = ResolversObject<{
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   UpdatePropertyInput: UpdatePropertyInput;
   User: ResolverTypeWrapper<UserRecord>;
+  UserConnection: ResolverTypeWrapper<Omit<UserConnection, 'nodes'> & { nodes: Array<ResolversTypes['User']> }>;
   UserSummary: ResolverTypeWrapper<UserRecord>;
   WishlistItem: ResolverTypeWrapper<WishlistItemRecord>;
 }>;
@@ -573,12 +669,15 @@ export type ResolversParentTypes = ResolversObject<{
   DeletePropertyResult: DeletePropertyResult;
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
+  ListingCounts: ListingCounts;
   MakeOfferInput: MakeOfferInput;
   Mutation: Record<PropertyKey, never>;
   NewsletterSubscription: NewsletterSubscription;
   Offer: OfferRecord;
+  OfferCounts: OfferCounts;
   OfferPayment: OfferPayment;
   PageInfo: PageInfo;
+  ProfileFigures: ProfileFigures;
   Property: PropertyRecord;
   PropertyConnection: Omit<PropertyConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Property']> };
   Query: Record<PropertyKey, never>;
@@ -590,6 +689,7 @@ export type ResolversParentTypes = ResolversObject<{
   String: Scalars['String']['output'];
   UpdatePropertyInput: UpdatePropertyInput;
   User: UserRecord;
+  UserConnection: Omit<UserConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['User']> };
   UserSummary: UserRecord;
   WishlistItem: WishlistItemRecord;
 }>;
@@ -626,6 +726,12 @@ export type DeletePropertyResultResolvers<ContextType = RequestContext, ParentTy
   removedWishlistItemCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type ListingCountsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ListingCounts'] = ResolversParentTypes['ListingCounts']> = ResolversObject<{
+  pending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rejected?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  verified?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   acceptOffer?: Resolver<ResolversTypes['Offer'], ParentType, ContextType, RequireFields<MutationAcceptOfferArgs, 'id'>>;
   addProperty?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<MutationAddPropertyArgs, 'input'>>;
@@ -635,11 +741,14 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   completeOfferPayment?: Resolver<ResolversTypes['Offer'], ParentType, ContextType, RequireFields<MutationCompleteOfferPaymentArgs, 'offerId' | 'paymentIntentId'>>;
   deleteProperty?: Resolver<ResolversTypes['DeletePropertyResult'], ParentType, ContextType, RequireFields<MutationDeletePropertyArgs, 'id'>>;
   deleteReview?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteReviewArgs, 'id'>>;
+  deleteUser?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'id'>>;
   makeOffer?: Resolver<ResolversTypes['Offer'], ParentType, ContextType, RequireFields<MutationMakeOfferArgs, 'input'>>;
+  markUserAsFraud?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationMarkUserAsFraudArgs, 'id'>>;
   recordSignIn?: Resolver<ResolversTypes['User'], ParentType, ContextType, Partial<MutationRecordSignInArgs>>;
   rejectOffer?: Resolver<ResolversTypes['Offer'], ParentType, ContextType, RequireFields<MutationRejectOfferArgs, 'id'>>;
   rejectProperty?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<MutationRejectPropertyArgs, 'id'>>;
   removeFromWishlist?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationRemoveFromWishlistArgs, 'id'>>;
+  setUserRole?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationSetUserRoleArgs, 'id' | 'role'>>;
   startOfferPayment?: Resolver<ResolversTypes['OfferPayment'], ParentType, ContextType, RequireFields<MutationStartOfferPaymentArgs, 'offerId'>>;
   subscribeToNewsletter?: Resolver<ResolversTypes['NewsletterSubscription'], ParentType, ContextType, RequireFields<MutationSubscribeToNewsletterArgs, 'email'>>;
   updateProperty?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<MutationUpdatePropertyArgs, 'id' | 'input'>>;
@@ -662,6 +771,13 @@ export type OfferResolvers<ContextType = RequestContext, ParentType extends Reso
   transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type OfferCountsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['OfferCounts'] = ResolversParentTypes['OfferCounts']> = ResolversObject<{
+  accepted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  bought?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rejected?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type OfferPaymentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['OfferPayment'] = ResolversParentTypes['OfferPayment']> = ResolversObject<{
   amount?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   clientSecret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -673,6 +789,18 @@ export type OfferPaymentResolvers<ContextType = RequestContext, ParentType exten
 export type PageInfoResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
+export type ProfileFiguresResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProfileFigures'] = ResolversParentTypes['ProfileFigures']> = ResolversObject<{
+  agents?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  fraudAccounts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  listings?: Resolver<Maybe<ResolversTypes['ListingCounts']>, ParentType, ContextType>;
+  offers?: Resolver<Maybe<ResolversTypes['OfferCounts']>, ParentType, ContextType>;
+  pendingVerifications?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  reviews?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  soldTotal?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  users?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  wishlistItems?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type PropertyResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Property'] = ResolversParentTypes['Property']> = ResolversObject<{
@@ -703,6 +831,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   latestReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType, RequireFields<QueryLatestReviewsArgs, 'first'>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   myOffers?: Resolver<Array<ResolversTypes['Offer']>, ParentType, ContextType>;
+  myProfileFigures?: Resolver<ResolversTypes['ProfileFigures'], ParentType, ContextType>;
   myProperties?: Resolver<Array<ResolversTypes['Property']>, ParentType, ContextType>;
   myReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType>;
   mySales?: Resolver<ResolversTypes['Sales'], ParentType, ContextType>;
@@ -712,6 +841,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   property?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<QueryPropertyArgs, 'id'>>;
   propertyReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType, RequireFields<QueryPropertyReviewsArgs, 'propertyId'>>;
   roleByEmail?: Resolver<ResolversTypes['RoleOfEmail'], ParentType, ContextType, RequireFields<QueryRoleByEmailArgs, 'email'>>;
+  users?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, RequireFields<QueryUsersArgs, 'first'>>;
   verifiedProperties?: Resolver<ResolversTypes['PropertyConnection'], ParentType, ContextType, RequireFields<QueryVerifiedPropertiesArgs, 'first' | 'sort'>>;
   wishlistItem?: Resolver<ResolversTypes['WishlistItem'], ParentType, ContextType, RequireFields<QueryWishlistItemArgs, 'id'>>;
 }>;
@@ -749,6 +879,11 @@ export type UserResolvers<ContextType = RequestContext, ParentType extends Resol
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
 }>;
 
+export type UserConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UserConnection'] = ResolversParentTypes['UserConnection']> = ResolversObject<{
+  nodes?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
 export type UserSummaryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UserSummary'] = ResolversParentTypes['UserSummary']> = ResolversObject<{
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -767,11 +902,14 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   DateTime?: GraphQLScalarType;
   Decimal?: GraphQLScalarType;
   DeletePropertyResult?: DeletePropertyResultResolvers<ContextType>;
+  ListingCounts?: ListingCountsResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   NewsletterSubscription?: NewsletterSubscriptionResolvers<ContextType>;
   Offer?: OfferResolvers<ContextType>;
+  OfferCounts?: OfferCountsResolvers<ContextType>;
   OfferPayment?: OfferPaymentResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  ProfileFigures?: ProfileFiguresResolvers<ContextType>;
   Property?: PropertyResolvers<ContextType>;
   PropertyConnection?: PropertyConnectionResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
@@ -780,6 +918,7 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   RoleOfEmail?: RoleOfEmailResolvers<ContextType>;
   Sales?: SalesResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  UserConnection?: UserConnectionResolvers<ContextType>;
   UserSummary?: UserSummaryResolvers<ContextType>;
   WishlistItem?: WishlistItemResolvers<ContextType>;
 }>;

@@ -1,0 +1,119 @@
+// Account administration (admins only): roles, fraud marking, deletion. The
+// invariants (no self-demotion or self-deletion, at least one admin, record and
+// identity account deleted together) hold under concurrent requests because
+// each change runs in a transaction that locks the rows it reasons about.
+import { requireViewer, type Caller } from '../auth/caller';
+import type { IdentityProvider } from '../auth/identity-provider';
+import type { Db } from '../db/client';
+import type { Prisma, User as UserRecord } from '../generated/prisma/client';
+import type { Logger } from '../infra/logger';
+import { badInput, conflict, forbidden, notFound, serviceUnavailable } from '../shared/errors';
+import { parseId } from '../shared/ids';
+import { decodeCursor, newestFirstAfter, newestFirstCursor, pageSize, toPage, type Page } from '../shared/pagination';
+
+type Tx = Prisma.TransactionClient;
+export type AssignableRole = 'admin' | 'agent';
+
+export const LAST_ADMIN = 'The last admin cannot be removed or demoted.';
+
+interface LockedUser {
+  id: string;
+  email: string;
+  role: UserRecord['role'];
+  firebase_uid: string;
+}
+
+async function lockUser(tx: Tx, id: string): Promise<LockedUser> {
+  const [user] = await tx.$queryRaw<LockedUser[]>`SELECT id, email, role::text AS role, firebase_uid FROM users WHERE id = ${id}::uuid FOR UPDATE`;
+  if (!user) throw notFound('User not found.');
+  return user;
+}
+
+/** Locks every admin row, then checks that one would remain after removing `leaving`. */
+async function assertAnotherAdminRemains(tx: Tx, leaving: string): Promise<void> {
+  const admins = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`;
+  if (!admins.some((admin) => admin.id !== leaving)) throw conflict(LAST_ADMIN);
+}
+
+export function createUserAdminService({ db, identity, log }: { db: Db; identity: IdentityProvider; log?: Logger }) {
+  return {
+    async list(caller: Caller, { first, after }: { first?: number | null; after?: string | null }): Promise<Page<UserRecord>> {
+      requireViewer(caller, ['admin']);
+      const size = pageSize(first, { fallback: 50, max: 1000 });
+      const rows = await db.user.findMany({
+        where: after ? newestFirstAfter(decodeCursor(after, 'NEWEST')) : {},
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: size + 1,
+      });
+      return toPage(rows, size, newestFirstCursor);
+    },
+
+    async setRole(caller: Caller, rawId: string, role: AssignableRole): Promise<UserRecord> {
+      const viewer = requireViewer(caller, ['admin']);
+      const id = parseId(rawId, 'user id');
+      if (role !== 'admin' && role !== 'agent') throw conflict('An admin can only make an account an admin or an agent.');
+      if (id === viewer.id) throw forbidden('You cannot change your own role.');
+      return db.$transaction(async (tx) => {
+        const target = await lockUser(tx, id);
+        if (target.role === 'fraud') throw conflict('Fraud accounts cannot change role.');
+        if (target.role === 'admin' && role !== 'admin') await assertAnotherAdminRemains(tx, id);
+        return tx.user.update({ where: { id }, data: { role } });
+      });
+    },
+
+    /** Agent → fraud: their listings are hidden from buyers and the pending offers on them rejected. */
+    async markFraud(caller: Caller, rawId: string): Promise<UserRecord> {
+      requireViewer(caller, ['admin']);
+      const id = parseId(rawId, 'user id');
+      return db.$transaction(async (tx) => {
+        const target = await lockUser(tx, id);
+        if (target.role !== 'agent') throw conflict('Only agents can be marked as fraud.');
+        const updated = await tx.user.update({ where: { id }, data: { role: 'fraud' } });
+        await tx.offer.updateMany({ where: { agentId: id, status: 'pending' }, data: { status: 'rejected' } });
+        return updated;
+      });
+    },
+
+    /**
+     * Deletes the record (with the account's wishlist, reviews, open offers and
+     * listings) and then the identity-provider account, inside one transaction:
+     * if the identity call fails, the database change is rolled back and the
+     * admin gets an error. Accounts with accepted or completed offers are kept.
+     */
+    async deleteUser(caller: Caller, rawId: string, options: { email?: string } = {}): Promise<string> {
+      const viewer = requireViewer(caller, ['admin']);
+      const id = parseId(rawId, 'user id');
+      if (id === viewer.id) throw forbidden('You cannot delete your own account.');
+      return db.$transaction(
+        async (tx) => {
+          const target = await lockUser(tx, id);
+          // Legacy callers name the account by e-mail too; it must be this one.
+          if (options.email !== undefined && options.email.trim().toLowerCase() !== target.email) throw badInput('The e-mail does not match this user.');
+          if (target.role === 'admin') await assertAnotherAdminRemains(tx, id);
+          const settled = await tx.offer.count({ where: { OR: [{ buyerId: id }, { agentId: id }], status: { in: ['accepted', 'bought'] } } });
+          if (settled) {
+            throw conflict('This account has accepted or completed offers, which stay on record. Mark the agent as fraud instead, or delete the account once the offers are settled.');
+          }
+          // Pending and rejected offers by or to the account, then its listings
+          // (their wishlist entries and reviews cascade), then the account (its
+          // own wishlist entries and reviews cascade).
+          await tx.offer.deleteMany({ where: { OR: [{ buyerId: id }, { agentId: id }] } });
+          await tx.property.deleteMany({ where: { agentId: id } });
+          await tx.user.delete({ where: { id } });
+          try {
+            await identity.deleteAccount(target.firebase_uid);
+          } catch (error) {
+            if ((error as { code?: string }).code !== 'auth/user-not-found') {
+              log?.error({ err: error, userId: id }, 'identity account deletion failed; record kept');
+              throw serviceUnavailable('The sign-in account could not be deleted, so nothing was changed. Please try again.');
+            }
+          }
+          return id;
+        },
+        { timeout: 30_000 },
+      );
+    },
+  };
+}
+
+export type UserAdminService = ReturnType<typeof createUserAdminService>;
