@@ -5,14 +5,11 @@ import { RequireAdmin, RequireAuth } from '../auth/guards';
 import { RootLayout } from '../layout/RootLayout';
 import NotFoundPage from '../pages/NotFoundPage';
 import { LoadingScreen } from '../ui/LoadingScreen';
-import { PlannedPage } from '../ui/PlannedPage';
 
 const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-/** A dashboard route whose screen a later issue builds. */
-const planned = (path: string, title: string): RouteObject => ({ path, element: <PlannedPage title={title} /> });
 
 export const routes: RouteObject[] = [
   {
@@ -58,8 +55,8 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: 'admin-profile', ...page(() => import('../users/AdminProfilePage')) },
                       { path: 'manage-properties', ...page(() => import('../properties/ManagePropertiesPage')) },
-                      planned('manage-users', 'Manage Users'),
-                      planned('manage-reviews', 'Manage Reviews'),
+                      { path: 'manage-users', ...page(() => import('../users/ManageUsersPage')) },
+                      { path: 'manage-reviews', ...page(() => import('../reviews/ManageReviewsPage')) },
                       { path: 'advertise-property', ...page(() => import('../properties/AdvertisePropertyPage')) },
                     ],
                   },

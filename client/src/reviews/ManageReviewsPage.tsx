@@ -1,0 +1,5 @@
+import { PlannedPage } from '../ui/PlannedPage';
+
+export default function ManageReviewsPage() {
+  return <PlannedPage title="Manage Reviews" />;
+}
