@@ -1,8 +1,8 @@
 // The Apollo client's links: every request carries the bearer token, and the
 // spec's auth errors send the user to /login (the request still fails).
 import type { Auth } from 'firebase/auth';
-import { MeDocument } from '../graphql/generated';
-import { createApolloClient } from './apollo';
+import { MeDocument, UsersDocument } from '../graphql/generated';
+import { createApolloClient, createCache } from './apollo';
 import { registerRouter } from './navigation';
 
 type Navigate = (to: string, options?: unknown) => Promise<void>;
@@ -76,5 +76,36 @@ describe('Apollo client links', () => {
     expect(signedOut).toBe(true);
     expect(requests).toHaveLength(0);
     expect(navigations).toEqual([['/login', { state: { from: '/dash-board?q=1' } }]]);
+  });
+});
+
+describe('Paged admin lists in the cache', () => {
+  const user = (id: string) => ({
+    __typename: 'User' as const,
+    id,
+    name: `User ${id}`,
+    email: `${id}@example.test`,
+    role: 'user' as const,
+    image: null,
+    createdAt: '2026-11-21T00:00:00.000Z',
+    lastLogInAt: '2026-11-21T00:00:00.000Z',
+  });
+  const page = (ids: string[], endCursor: string | null, hasNextPage: boolean) => ({
+    users: { __typename: 'UserConnection' as const, nodes: ids.map(user), pageInfo: { __typename: 'PageInfo' as const, endCursor, hasNextPage } },
+  });
+
+  it('appends the next page of users, restarts on a first page, and drops deleted (evicted) users', () => {
+    const cache = createCache();
+    cache.writeQuery({ query: UsersDocument, variables: { first: 2 }, data: page(['a', 'b'], 'c1', true) });
+    cache.writeQuery({ query: UsersDocument, variables: { first: 2, after: 'c1' }, data: page(['c'], null, false) });
+    const read = () => cache.readQuery({ query: UsersDocument, variables: { first: 2 } })?.users;
+    expect(read()?.nodes.map((node) => node.id)).toEqual(['a', 'b', 'c']);
+    expect(read()?.pageInfo.hasNextPage).toBe(false);
+
+    cache.evict({ id: cache.identify({ __typename: 'User', id: 'b' }) });
+    expect(read()?.nodes.map((node) => node.id)).toEqual(['a', 'c']);
+
+    cache.writeQuery({ query: UsersDocument, variables: { first: 2 }, data: page(['a', 'c'], 'c2', false) });
+    expect(read()?.nodes.map((node) => node.id)).toEqual(['a', 'c']);
   });
 });

@@ -54,6 +54,8 @@ export function createCache(): InMemoryCache {
         fields: {
           verifiedProperties: appendPages(['search', 'sort']),
           allProperties: appendPages(['status']),
+          users: appendPages([]),
+          allReviews: appendPages([]),
         },
       },
     },

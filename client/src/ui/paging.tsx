@@ -10,8 +10,8 @@ interface PageInfo {
   hasNextPage: boolean;
 }
 
-/** fetchMore with the current end cursor; a failure becomes a toast (the loaded rows stay). */
-export function useLoadMore(pageInfo: PageInfo | undefined, fetchMore: (options: { variables: { after: string } }) => Promise<unknown>) {
+/** fetchMore with the current end cursor; a failure becomes a toast (the loaded rows stay). `what` names the rows in it. */
+export function useLoadMore(pageInfo: PageInfo | undefined, fetchMore: (options: { variables: { after: string } }) => Promise<unknown>, what = 'properties') {
   const [loadingMore, setLoadingMore] = useState(false);
   const loadMore = async () => {
     if (!pageInfo?.hasNextPage || !pageInfo.endCursor || loadingMore) return;
@@ -19,7 +19,7 @@ export function useLoadMore(pageInfo: PageInfo | undefined, fetchMore: (options:
     try {
       await fetchMore({ variables: { after: pageInfo.endCursor } });
     } catch (error) {
-      toaster.create({ type: 'error', title: 'Could not load more properties', description: errorMessage(error, 'Something went wrong') });
+      toaster.create({ type: 'error', title: `Could not load more ${what}`, description: errorMessage(error, 'Something went wrong') });
     } finally {
       setLoadingMore(false);
     }

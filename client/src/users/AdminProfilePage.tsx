@@ -1,5 +1,13 @@
+import { Stack } from '@chakra-ui/react';
 import { ProfileCard } from './ProfileCard';
+import { ProfileFigures } from './ProfileFigures';
 
+/** Photo, name, e-mail, role and account times, then the marketplace figures an admin watches. */
 export default function AdminProfilePage() {
-  return <ProfileCard heading="Admin Profile" />;
+  return (
+    <Stack gap="8">
+      <ProfileCard heading="Admin Profile" />
+      <ProfileFigures />
+    </Stack>
+  );
 }

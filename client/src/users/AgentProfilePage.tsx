@@ -1,6 +1,7 @@
-import { Alert } from '@chakra-ui/react';
+import { Alert, Stack } from '@chakra-ui/react';
 import { useAuth } from '../auth/AuthProvider';
 import { ProfileCard } from './ProfileCard';
+import { ProfileFigures } from './ProfileFigures';
 
 /** Spec: only for agents or special roles; a user-role visitor sees a notice. */
 export default function AgentProfilePage() {
@@ -13,5 +14,10 @@ export default function AgentProfilePage() {
       </Alert.Root>
     );
   }
-  return <ProfileCard heading="Agent Profile" />;
+  return (
+    <Stack gap="8">
+      <ProfileCard heading="Agent Profile" />
+      <ProfileFigures />
+    </Stack>
+  );
 }

@@ -1,5 +1,327 @@
-import { PlannedPage } from '../ui/PlannedPage';
+import { Avatar, Badge, Box, Button, EmptyState, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import type { ApolloCache } from '@apollo/client';
+import { useRef, useState } from 'react';
+import { LuBan, LuShieldCheck, LuTrash2, LuUserCheck, LuUsers } from 'react-icons/lu';
+import { errorMessage } from '../app/errors';
+import { useAuth } from '../auth/AuthProvider';
+import {
+  useDeleteUserMutation,
+  useMarkUserAsFraudMutation,
+  useSetUserRoleMutation,
+  useUsersQuery,
+  type AssignableRole,
+  type Role,
+  type ViewerFieldsFragment,
+} from '../graphql/generated';
+import { TableScrollHint } from '../offers/offer-parts';
+import { PageHeader } from '../properties/page-parts';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { LoadMoreButton, SkeletonRows, useLoadMore } from '../ui/paging';
+import { QueryError } from '../ui/QueryError';
+import { toaster } from '../ui/toaster';
 
+const PAGE_SIZE = 25;
+
+type UserRow = ViewerFieldsFragment;
+type Action = 'admin' | 'agent' | 'fraud' | 'delete';
+
+const ROLE_COLOUR: Record<Role, string> = { admin: 'purple', agent: 'blue', user: 'gray', fraud: 'red' };
+
+function RoleBadge({ role }: { role: Role }) {
+  return (
+    <Badge colorPalette={ROLE_COLOUR[role]} textTransform="capitalize" data-testid="role-badge">
+      {role}
+    </Badge>
+  );
+}
+
+/** On phones the User column stays in view while the table scrolls sideways to the actions. */
+const STICKY_ON_PHONES = {
+  position: { base: 'sticky', md: 'static' },
+  insetStart: '0',
+  zIndex: '1',
+  borderEndWidth: { base: '1px', md: '0' },
+} as const;
+
+const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * Fraud marking and deletion change what buyers see (listings hidden or gone,
+ * offers rejected, reviews removed): drop those lists so they load afresh.
+ */
+function forgetDependentLists(cache: ApolloCache) {
+  for (const fieldName of ['verifiedProperties', 'advertisedProperties', 'allProperties', 'latestReviews', 'allReviews', 'propertyReviews', 'myProfileFigures']) {
+    cache.evict({ id: 'ROOT_QUERY', fieldName });
+  }
+}
+
+/** What the signed-in admin may do to `user` (the server enforces the same rules). */
+function actionsFor(user: UserRow, viewerId: string | undefined): Action[] {
+  if (user.id === viewerId || user.role === 'fraud') return [];
+  if (user.role === 'admin') return ['agent', 'delete'];
+  if (user.role === 'agent') return ['admin', 'fraud', 'delete'];
+  return ['admin', 'agent', 'delete'];
+}
+
+interface Pending {
+  action: 'fraud' | 'delete';
+  user: UserRow;
+}
+
+/** Admin: every account, newest first, with role changes, fraud marking and deletion (spec sections 2 and 4). */
 export default function ManageUsersPage() {
-  return <PlannedPage title="Manage Users" />;
+  const { viewer } = useAuth();
+  const { data, error, refetch, fetchMore } = useUsersQuery({ variables: { first: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const [setUserRole] = useSetUserRoleMutation();
+  const [markUserAsFraud] = useMarkUserAsFraudMutation();
+  const [deleteUser] = useDeleteUserMutation();
+  const [busy, setBusy] = useState<Record<string, Action>>({});
+  // The account asked about stays set while the dialog animates closed.
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  // After a confirmed action the button that opened the dialog is gone: focus goes to the heading.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const doneRef = useRef(false);
+
+  const connection = data?.users;
+  const rows = connection?.nodes;
+  const { loadMore, loadingMore, hasMore } = useLoadMore(connection?.pageInfo, fetchMore, 'users');
+
+  /** Runs one action on one account; true when it succeeded. A refusal is a toast with the server's reason. */
+  const run = async (user: UserRow, action: Action): Promise<boolean> => {
+    setBusy((current) => ({ ...current, [user.id]: action }));
+    try {
+      if (action === 'admin' || action === 'agent') {
+        // The answer carries id and role, so the row updates from the cache.
+        await setUserRole({
+          variables: { id: user.id, role: action satisfies AssignableRole },
+          update: (cache) => void cache.evict({ id: 'ROOT_QUERY', fieldName: 'myProfileFigures' }),
+        });
+        toaster.create({ type: 'success', title: action === 'admin' ? `${user.name} is now an admin` : `${user.name} is now an agent` });
+      } else if (action === 'fraud') {
+        await markUserAsFraud({ variables: { id: user.id }, update: forgetDependentLists });
+        toaster.create({
+          type: 'success',
+          title: `${user.name} was marked as fraud`,
+          description: 'Their listings are hidden from buyers and their pending offers were rejected.',
+        });
+      } else {
+        await deleteUser({
+          variables: { id: user.id },
+          update(cache) {
+            cache.evict({ id: cache.identify({ __typename: 'User', id: user.id }) });
+            forgetDependentLists(cache);
+            cache.gc();
+          },
+        });
+        toaster.create({ type: 'success', title: `${user.name} was deleted`, description: 'Their account and sign-in account were removed.' });
+      }
+      return true;
+    } catch (actionError) {
+      toaster.create({ type: 'error', title: failureTitle(user, action), description: errorMessage(actionError, 'Something went wrong. Please try again.') });
+      // The row may be stale (another admin changed or deleted the account): show it as it is now.
+      void refetch().catch(() => undefined);
+      return false;
+    } finally {
+      setBusy(({ [user.id]: _done, ...rest }) => rest);
+    }
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    doneRef.current = false;
+    const succeeded = await run(pending.user, pending.action);
+    doneRef.current = succeeded;
+    setConfirmOpen(false);
+  };
+
+  const ask = (user: UserRow, action: 'fraud' | 'delete') => {
+    setPending({ user, action });
+    setConfirmOpen(true);
+  };
+
+  let content;
+  if (!rows && error) {
+    content = <QueryError title="Could not load users" error={error} onRetry={() => refetch()} />;
+  } else if (rows && rows.length === 0) {
+    content = (
+      <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg">
+        <EmptyState.Content>
+          <EmptyState.Indicator>
+            <LuUsers />
+          </EmptyState.Indicator>
+          <EmptyState.Title>No users yet</EmptyState.Title>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  } else {
+    content = (
+      <Stack gap="2">
+        <TableScrollHint />
+        <Table.ScrollArea borderWidth="1px" rounded="lg">
+          <Table.Root size="sm" minW={{ base: '2xl', md: '4xl' }} aria-label="Users" aria-busy={!rows}>
+            <Table.Header>
+              <Table.Row bg="bg.muted">
+                <Table.ColumnHeader {...STICKY_ON_PHONES} bg="bg.muted">
+                  User
+                </Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="md">E-mail</Table.ColumnHeader>
+                <Table.ColumnHeader>Role</Table.ColumnHeader>
+                <Table.ColumnHeader>Joined</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows ? (
+                rows.map((user) => {
+                  const self = user.id === viewer?.id;
+                  const actions = actionsFor(user, viewer?.id);
+                  const rowBusy = busy[user.id];
+                  const actionButton = (action: Action) => {
+                    const common = {
+                      size: 'xs' as const,
+                      loading: rowBusy === action,
+                      disabled: Boolean(rowBusy),
+                    };
+                    switch (action) {
+                      case 'admin':
+                        return (
+                          <Button key={action} {...common} colorPalette="purple" variant="subtle" aria-label={`Make ${user.name} an admin`} onClick={() => void run(user, 'admin')}>
+                            <LuShieldCheck aria-hidden /> Make Admin
+                          </Button>
+                        );
+                      case 'agent':
+                        return (
+                          <Button key={action} {...common} colorPalette="blue" variant="subtle" aria-label={`Make ${user.name} an agent`} onClick={() => void run(user, 'agent')}>
+                            <LuUserCheck aria-hidden /> Make Agent
+                          </Button>
+                        );
+                      case 'fraud':
+                        return (
+                          <Button key={action} {...common} colorPalette="orange" variant="outline" aria-label={`Mark ${user.name} as fraud`} onClick={() => ask(user, 'fraud')}>
+                            <LuBan aria-hidden /> Mark as Fraud
+                          </Button>
+                        );
+                      case 'delete':
+                        return (
+                          <Button key={action} {...common} colorPalette="red" variant="outline" aria-label={`Delete ${user.name}`} onClick={() => ask(user, 'delete')}>
+                            <LuTrash2 aria-hidden /> Delete
+                          </Button>
+                        );
+                    }
+                  };
+                  return (
+                    <Table.Row key={user.id} data-testid="user-row" data-role={user.role}>
+                      <Table.Cell {...STICKY_ON_PHONES} bg="bg" maxW={{ base: '44', md: '64' }}>
+                        <HStack gap="3">
+                          <Avatar.Root size="sm" flexShrink={0}>
+                            <Avatar.Fallback name={user.name} />
+                            {user.image && <Avatar.Image src={user.image} alt="" loading="lazy" decoding="async" />}
+                          </Avatar.Root>
+                          <Box minW="0">
+                            <Text fontWeight="medium" lineClamp={2} overflowWrap="anywhere">
+                              {user.name}
+                            </Text>
+                            <Text hideFrom="md" fontSize="xs" color="fg.muted" wordBreak="break-all">
+                              {user.email}
+                            </Text>
+                            {self && (
+                              <Badge size="sm" colorPalette="teal" variant="outline">
+                                You
+                              </Badge>
+                            )}
+                          </Box>
+                        </HStack>
+                      </Table.Cell>
+                      <Table.Cell hideBelow="md" maxW="64">
+                        <Link href={`mailto:${user.email}`} color="fg.muted" wordBreak="break-all">
+                          {user.email}
+                        </Link>
+                      </Table.Cell>
+                      <Table.Cell>
+                        <RoleBadge role={user.role} />
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">
+                        <time dateTime={user.createdAt}>{joinedFormat.format(new Date(user.createdAt))}</time>
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">
+                        {actions.length > 0 ? (
+                          <HStack gap="2" justify="end" wrap="nowrap">
+                            {actions.map(actionButton)}
+                          </HStack>
+                        ) : (
+                          <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
+                            {self ? 'Your account' : 'No actions'}
+                          </Text>
+                        )}
+                      </Table.Cell>
+                    </Table.Row>
+                  );
+                })
+              ) : (
+                <SkeletonRows rows={6} columns={5} />
+              )}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+        {hasMore && <LoadMoreButton onClick={() => void loadMore()} loading={loadingMore} />}
+      </Stack>
+    );
+  }
+
+  const target = pending?.user;
+  return (
+    <>
+      <PageHeader
+        title="Manage Users"
+        headingRef={headingRef}
+        subtitle={rows ? `Showing ${plural(rows.length, 'user')}, newest first.` : 'Assign roles, mark fraudulent agents and delete accounts.'}
+      />
+      {content}
+      <ConfirmDialog
+        open={confirmOpen}
+        busy={Boolean(target && busy[target.id])}
+        onConfirm={() => void confirm()}
+        onClose={() => setConfirmOpen(false)}
+        finalFocus={() => (doneRef.current ? headingRef.current : null)}
+        testId="confirm-user-action"
+        {...(pending?.action === 'fraud'
+          ? { title: `Mark ${target?.name} as fraud?`, confirmLabel: 'Mark as Fraud', busyLabel: 'Marking...' }
+          : { title: `Delete ${target?.name}?`, confirmLabel: 'Delete', busyLabel: 'Deleting...' })}
+      >
+        {pending?.action === 'fraud' ? (
+          <Stack gap="3">
+            <Text>
+              <Text as="strong">{target?.name}</Text> ({target?.email}) will be marked as a fraudulent agent.
+            </Text>
+            <Text>
+              Their listings are hidden from buyers (kept for disputes, not deleted) and every pending offer on them is rejected. They can no longer add or edit
+              listings, and the account cannot be given another role afterwards.
+            </Text>
+          </Stack>
+        ) : (
+          <Stack gap="3">
+            <Text>
+              The account of <Text as="strong">{target?.name}</Text> ({target?.email}) and its sign-in account will be deleted for good.
+            </Text>
+            <Text>Their wishlist, reviews, open offers and listings are removed with it. This cannot be undone.</Text>
+          </Stack>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function failureTitle(user: UserRow, action: Action): string {
+  switch (action) {
+    case 'admin':
+      return `Could not make ${user.name} an admin`;
+    case 'agent':
+      return `Could not make ${user.name} an agent`;
+    case 'fraud':
+      return `Could not mark ${user.name} as fraud`;
+    case 'delete':
+      return `Could not delete ${user.name}`;
+  }
 }

@@ -1,0 +1,60 @@
+// A confirmation for a destructive action: Cancel gets the focus, the confirm
+// button spins while the action runs, and neither Escape nor the backdrop closes
+// the dialog mid-action.
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useRef, type ReactNode } from 'react';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: ReactNode;
+  children: ReactNode;
+  confirmLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  /** Where focus goes when the dialog closes; null lets it return to the button that opened it. */
+  finalFocus?: () => HTMLElement | null;
+  testId?: string;
+}
+
+export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy, onConfirm, onClose, finalFocus, testId }: ConfirmDialogProps) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open && !busy) onClose();
+      }}
+      initialFocusEl={() => cancelRef.current}
+      finalFocusEl={finalFocus}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4" data-testid={testId}>
+            <Dialog.Header>
+              <Dialog.Title pe="6">{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button ref={cancelRef} variant="outline" disabled={busy}>
+                  Cancel
+                </Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="red" onClick={onConfirm} loading={busy} loadingText={busyLabel}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild disabled={busy}>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
