@@ -14,6 +14,7 @@ import { createApolloServer } from './graphql/apollo';
 import { buildSchema } from './graphql/schema';
 import type { Logger } from './infra/logger';
 import { apiNotFound, restErrorHandler } from './rest/errors';
+import { openApiDocument } from './rest/openapi';
 import { contextOf, requestContextMiddleware } from './rest/request-context';
 import { createServices } from './services';
 import type { ImageStorage } from './uploads/image-storage';
@@ -96,6 +97,9 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   const api = express.Router();
   api.get('/config', (_req, res) => {
     res.json(runtimeConfig(deps));
+  });
+  api.get('/openapi.json', (_req, res) => {
+    res.json(openApiDocument);
   });
   // Before the JSON parser: the webhook's signature is over the raw body.
   api.use(stripeWebhookRoute(services.payments));

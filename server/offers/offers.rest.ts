@@ -4,7 +4,7 @@ import { requireViewer } from '../auth/caller';
 import type { Offer as OfferRecord } from '../generated/prisma/client';
 import type { RequestContext } from '../graphql/context';
 import { loadRequired } from '../graphql/load-required';
-import { bodyObject, requiredQuery, sameEmail } from '../rest/query';
+import { requiredQuery, sameEmail, typedBody } from '../rest/query';
 import { contextOf } from '../rest/request-context';
 import { forbidden } from '../shared/errors';
 
@@ -44,7 +44,7 @@ export function offersRouter(): Router {
   router.post('/offers', async (req, res) => {
     const context = contextOf(req);
     const viewer = requireViewer(context.caller, ['user']);
-    const body = bodyObject(req);
+    const body = typedBody(req, { propertyId: 'string', offerAmount: 'amount', buyingDate: 'string', buyerEmail: 'string' });
     if (!sameEmail(body.buyerEmail, viewer.email)) throw forbidden('You can only make offers as yourself.');
     const offer = await context.services.offers.make(context.caller, {
       propertyId: String(body.propertyId ?? ''),
@@ -83,7 +83,7 @@ export function offersRouter(): Router {
   // a modifiedCount of 0, so success answers 1 whoever recorded the payment first.
   router.put('/offers/mark-paid/:id', async (req, res) => {
     const { caller, services } = contextOf(req);
-    const transactionId = String(bodyObject(req).transactionId ?? '');
+    const transactionId = String(typedBody(req, { transactionId: 'string' }).transactionId ?? '');
     const after = await services.payments.complete(caller, req.params.id, transactionId);
     res.json({ modifiedCount: after.status === 'bought' && after.transactionId === transactionId ? 1 : 0 });
   });

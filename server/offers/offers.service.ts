@@ -6,7 +6,7 @@ import { requireViewer, type Caller } from '../auth/caller';
 import type { Db } from '../db/client';
 import { Prisma, type Offer as OfferRecord, type User as UserRecord } from '../generated/prisma/client';
 import { conflict, forbidden, notFound } from '../shared/errors';
-import { parseId } from '../shared/ids';
+import { parseEmail, parseId } from '../shared/ids';
 import { validateInput } from '../shared/validate';
 import { publicListing } from '../properties/listing-visibility';
 
@@ -46,10 +46,15 @@ export function createOffersService({ db }: { db: Db }) {
       const { offerAmount, buyingDate } = await validateInput(schema, { offerAmount: input.offerAmount, buyingDate: input.buyingDate });
 
       try {
-        // Under the property's row lock, like accept(): an offer cannot slip in
-        // beside an acceptance happening at the same moment.
+        // Locks, in the same order as the admin's changes to the agent (user row
+        // first) and acceptance (property row): an offer cannot slip in beside an
+        // acceptance, a fraud marking or a deletion happening at the same moment.
         return await db.$transaction(async (tx) => {
-          await tx.$queryRaw`SELECT id FROM properties WHERE id = ${propertyId}::uuid FOR UPDATE`;
+          const [agent] = await tx.$queryRaw<Array<{ role: string }>>`
+            SELECT role::text AS role FROM users WHERE id = ${property.agentId}::uuid FOR KEY SHARE`;
+          const [locked] = await tx.$queryRaw<Array<{ status: string; deleted_at: Date | null }>>`
+            SELECT status::text AS status, deleted_at FROM properties WHERE id = ${propertyId}::uuid FOR UPDATE`;
+          if (!agent || agent.role === 'fraud' || !locked || locked.deleted_at || locked.status !== 'verified') throw notFound('Property not found.');
           const existing = await tx.offer.findFirst({ where: { propertyId, buyerId: viewer.id, status: { in: ['pending', 'accepted'] } } });
           if (existing) throw conflict(OPEN_OFFER_EXISTS);
           if (await tx.offer.count({ where: { propertyId, status: { in: ['accepted', 'bought'] } } })) {
@@ -81,7 +86,7 @@ export function createOffersService({ db }: { db: Db }) {
     /** The spec's GET /offers/user?email=: one's own offers, or anyone's for an admin. */
     async listByBuyerEmail(caller: Caller, email: string): Promise<OfferRecord[]> {
       const viewer = requireViewer(caller);
-      const normalized = email.trim().toLowerCase();
+      const normalized = parseEmail(email);
       if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see your own offers.');
       return db.offer.findMany({ where: { buyer: { email: normalized } }, orderBy: newestFirst });
     },
@@ -94,7 +99,7 @@ export function createOffersService({ db }: { db: Db }) {
     /** The spec's GET /offers/agent/{email}: one's own, or anyone's for an admin. */
     async listByAgentEmail(caller: Caller, email: string): Promise<OfferRecord[]> {
       const viewer = requireViewer(caller);
-      const normalized = email.trim().toLowerCase();
+      const normalized = parseEmail(email);
       if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see offers on your own properties.');
       return db.offer.findMany({ where: { agent: { email: normalized } }, orderBy: newestFirst });
     },
@@ -152,7 +157,7 @@ export function createOffersService({ db }: { db: Db }) {
     /** The spec's GET /sold-properties/{email}: one's own, or anyone's for an admin. */
     async salesByAgentEmail(caller: Caller, email: string): Promise<{ offers: OfferRecord[]; total: string }> {
       const viewer = requireViewer(caller);
-      const normalized = email.trim().toLowerCase();
+      const normalized = parseEmail(email);
       if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see your own sales.');
       return salesOf(db, { agent: { email: normalized } });
     },

@@ -2,7 +2,9 @@
 // `stripe` SDK, pointed either at Stripe or at the local Stripe-compatible
 // server (local-stripe/). Nothing else in the app talks to the provider.
 import Stripe from 'stripe';
-import { unauthenticated } from '../shared/errors';
+import { badInput, unauthenticated } from '../shared/errors';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface ProviderPaymentIntent {
   id: string;
@@ -63,14 +65,19 @@ export function createStripeProvider({ secretKey, webhookSecret, endpoint }: Str
       }
     },
     parseWebhook(rawBody, signature) {
-      let event: Stripe.Event;
+      let event: unknown;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
-      } catch {
+      } catch (error) {
+        // The signature is checked first: only a correctly signed body is ever parsed.
+        if (error instanceof SyntaxError) throw badInput('Malformed webhook payload.');
         throw unauthenticated('Invalid webhook signature.');
       }
-      const object = (event.data as { object?: { object?: string } }).object;
-      return { type: event.type, paymentIntent: object?.object === 'payment_intent' ? toIntent(object as Stripe.PaymentIntent) : null };
+      // Signed, but not shaped like an event: refuse it rather than fail (500).
+      if (!isObject(event) || typeof event.type !== 'string') throw badInput('Malformed webhook event.');
+      const object = isObject(event.data) ? event.data.object : undefined;
+      const isPaymentIntent = isObject(object) && object.object === 'payment_intent' && typeof object.id === 'string' && isObject(object.metadata ?? {});
+      return { type: event.type, paymentIntent: isPaymentIntent ? toIntent(object as unknown as Stripe.PaymentIntent) : null };
     },
   };
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { PaymentsRuntimeConfig } from '../../client/src/shared/runtime-config';
 import type { PaymentsConfig } from '../config';
 import type { Logger } from '../infra/logger';
-import { startLocalStripe } from './local-stripe/local-stripe';
+import { signWebhookPayload, startLocalStripe } from './local-stripe/local-stripe';
 import { createStripeProvider, type PaymentProvider } from './payment-provider';
 
 export interface PaymentsRuntime {
@@ -13,6 +13,8 @@ export interface PaymentsRuntime {
   browser: PaymentsRuntimeConfig;
   /** Once the app listens: where webhooks go and which origin may confirm payments. */
   attachApp(appUrl: string, browserOrigins: string[]): void;
+  /** Local server only: signs a webhook payload as the local server does (tests post their own events). */
+  signWebhook?(payload: string): string;
   stop(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function startPayments(config: PaymentsConfig, options: { stateFile
       local.setWebhookUrl(`${appUrl}/api/stripe/webhook`);
       for (const origin of browserOrigins) local.allowOrigin(origin);
     },
+    signWebhook: (payload) => signWebhookPayload(payload, keys.webhookSecret),
     stop: () => local.stop(),
   };
 }

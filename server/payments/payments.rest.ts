@@ -1,8 +1,10 @@
 // REST routes for payments: the spec's POST /create-payment-intent and the
 // provider's signed webhook.
 import express, { Router } from 'express';
-import { bodyObject } from '../rest/query';
+import { requireViewer } from '../auth/caller';
+import { typedBody } from '../rest/query';
 import { contextOf } from '../rest/request-context';
+import { isMoney, moneyText, toCents } from '../../client/src/shared/money';
 import { badInput } from '../shared/errors';
 import type { PaymentsService } from './payments.service';
 
@@ -11,12 +13,17 @@ export function paymentsRouter(): Router {
   const router = Router();
   router.post('/create-payment-intent', async (req, res) => {
     const { caller, services } = contextOf(req);
-    const body = bodyObject(req);
+    requireViewer(caller, ['user']);
+    const body = typedBody(req, { offerId: 'string', amount: 'amount' });
     if (typeof body.offerId !== 'string') throw badInput('"offerId" is required: the amount is taken from the offer.');
-    const payment = await services.payments.start(caller, body.offerId);
-    if (body.amount !== undefined && String(body.amount) !== payment.amount && Number(body.amount) !== Number(payment.amount)) {
-      throw badInput('The amount does not match the offer.');
+    if (body.amount !== undefined) {
+      // Checked before anything is created at the provider.
+      const offer = await services.offers.get(caller, body.offerId);
+      if (!isMoney(moneyText(body.amount)) || toCents(moneyText(body.amount) as string) !== toCents(offer.amount.toFixed(2))) {
+        throw badInput('The amount does not match the offer.');
+      }
     }
+    const payment = await services.payments.start(caller, body.offerId);
     res.json({ clientSecret: payment.clientSecret, paymentIntentId: payment.paymentIntentId, amount: payment.amount, currency: payment.currency });
   });
   return router;

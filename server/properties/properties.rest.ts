@@ -1,8 +1,9 @@
 // REST compatibility routes of spec section 7 for properties, over the properties service.
 import { Router, type Request, type Response } from 'express';
 import type { Property as PropertyRecord } from '../generated/prisma/client';
+import { requireViewer } from '../auth/caller';
 import type { RequestContext } from '../graphql/context';
-import { queryString } from '../rest/query';
+import { bodyObject, queryString, typedBody, type BodyFieldType } from '../rest/query';
 import { contextOf } from '../rest/request-context';
 import { badInput } from '../shared/errors';
 import type { PropertySort } from './properties.service';
@@ -42,15 +43,20 @@ export async function toPropertyJson(property: PropertyRecord, { loaders }: Pick
 
 const toJsonList = (properties: PropertyRecord[], context: RequestContext) => Promise.all(properties.map((property) => toPropertyJson(property, context)));
 
+const EDITABLE_TYPES: Record<string, BodyFieldType> = { title: 'string', location: 'string', image: 'string', description: 'string', priceMin: 'amount', priceMax: 'amount' };
+
 /** Only the fields a client may set; status, agent and dates are the server's. */
-const editableFields = (body: Record<string, unknown>) => ({
-  title: body.title,
-  location: body.location,
-  image: body.image,
-  description: body.description ?? undefined,
-  priceMin: body.priceMin,
-  priceMax: body.priceMax,
-});
+const editableFields = (req: Request) => {
+  const body = typedBody(req, EDITABLE_TYPES);
+  return {
+    title: body.title,
+    location: body.location,
+    image: body.image,
+    description: body.description ?? undefined,
+    priceMin: body.priceMin,
+    priceMax: body.priceMax,
+  };
+};
 
 function limitParam(req: Request, fallback: number, max: number): number {
   const raw = queryString(req, 'limit');
@@ -69,7 +75,8 @@ export function propertiesRouter(): Router {
 
   router.post('/properties', async (req, res) => {
     const context = contextOf(req);
-    const property = await context.services.properties.add(context.caller, editableFields(req.body ?? {}));
+    requireViewer(context.caller, ['agent']); // who may, before what they sent
+    const property = await context.services.properties.add(context.caller, editableFields(req));
     res.status(201).json({ insertedId: property.id, ...(await toPropertyJson(property, context)) });
   });
 
@@ -122,7 +129,7 @@ export function propertiesRouter(): Router {
 
   router.put('/properties/status/:id', async (req, res) => {
     const { caller, services } = contextOf(req);
-    const status = (req.body ?? {}).status;
+    const status = bodyObject(req).status;
     if (status !== 'verified' && status !== 'rejected') throw badInput('"status" must be "verified" or "rejected".');
     await services.properties.review(caller, req.params.id, status);
     res.json({ modifiedCount: 1 });
@@ -135,7 +142,8 @@ export function propertiesRouter(): Router {
 
   router.put('/properties/:id', async (req, res) => {
     const context = contextOf(req);
-    const property = await context.services.properties.update(context.caller, req.params.id, editableFields(req.body ?? {}));
+    requireViewer(context.caller, ['agent']);
+    const property = await context.services.properties.update(context.caller, req.params.id, editableFields(req));
     res.json({ modifiedCount: 1, ...(await toPropertyJson(property, context)) });
   });
 

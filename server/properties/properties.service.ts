@@ -7,7 +7,7 @@ import { requireViewer, type Caller } from '../auth/caller';
 import type { Db } from '../db/client';
 import { Prisma, type Property as PropertyRecord, type PropertyStatus, type User as UserRecord } from '../generated/prisma/client';
 import { badInput, conflict, forbidden, notFound } from '../shared/errors';
-import { parseId } from '../shared/ids';
+import { parseEmail, parseId } from '../shared/ids';
 import { cursorId, decodeCursor, encodeCursor, escapeLike, INVALID_CURSOR, newestFirstAfter, newestFirstCursor, pageSize, toPage, type CursorKey, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
 import { canSee, liveListing, publicListing } from './listing-visibility';
@@ -93,7 +93,7 @@ export function createPropertiesService({ db }: { db: Db }) {
      */
     async listByAgentEmail(caller: Caller, email: string): Promise<PropertyRecord[]> {
       const viewer = requireViewer(caller);
-      const normalized = email.trim().toLowerCase();
+      const normalized = parseEmail(email);
       if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only list your own properties.');
       return db.property.findMany({
         where: { agent: { email: normalized }, ...live },

@@ -4,7 +4,7 @@ import { requireViewer } from '../auth/caller';
 import type { Review as ReviewRecord } from '../generated/prisma/client';
 import type { RequestContext } from '../graphql/context';
 import { loadRequired } from '../graphql/load-required';
-import { bodyObject, queryString, sameEmail } from '../rest/query';
+import { queryString, sameEmail, typedBody } from '../rest/query';
 import { contextOf } from '../rest/request-context';
 import { forbidden } from '../shared/errors';
 
@@ -36,7 +36,7 @@ export function reviewsRouter(): Router {
   router.post('/reviews', async (req, res) => {
     const context = contextOf(req);
     const viewer = requireViewer(context.caller, ['user']);
-    const body = bodyObject(req);
+    const body = typedBody(req, { propertyId: 'string', reviewText: 'string', userEmail: 'string' });
     if (!sameEmail(body.userEmail, viewer.email)) throw forbidden('You can only review as yourself.');
     const review = await context.services.reviews.add(context.caller, String(body.propertyId ?? ''), body.reviewText);
     res.status(201).json({ insertedId: review.id, ...(await toReviewJson(review, context)) });

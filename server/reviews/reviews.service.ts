@@ -5,7 +5,7 @@ import { requireViewer, type Caller } from '../auth/caller';
 import type { Db } from '../db/client';
 import type { Prisma, Review as ReviewRecord } from '../generated/prisma/client';
 import { forbidden, notFound } from '../shared/errors';
-import { parseId } from '../shared/ids';
+import { parseEmail, parseId } from '../shared/ids';
 import { decodeCursor, newestFirstAfter, newestFirstCursor, pageSize, toPage, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
 import { canSee, liveListing, publicListing } from '../properties/listing-visibility';
@@ -45,7 +45,7 @@ export function createReviewsService({ db }: { db: Db }) {
     /** The spec's GET /my-reviews/{email}: one's own, or anyone's for an admin. */
     async listByEmail(caller: Caller, email: string): Promise<ReviewRecord[]> {
       const viewer = requireViewer(caller);
-      const normalized = email.trim().toLowerCase();
+      const normalized = parseEmail(email);
       if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see your own reviews.');
       return db.review.findMany({ where: { user: { email: normalized } }, orderBy: newestFirst });
     },

@@ -36,6 +36,8 @@ export interface TestApp {
    * database client sent meanwhile (real statements on the wire, in order).
    */
   sqlStatementsDuring<T>(action: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
+  /** The Stripe-Signature header the local payment server would send for `payload`. */
+  signWebhook(payload: string): string;
   /** A signed-up account with its user record created through the API, then given `role`. */
   createUser(role?: Role, options?: { name?: string; email?: string; password?: string }): Promise<TestAccount & { user: UserRecord }>;
   close(): Promise<void>;
@@ -44,8 +46,13 @@ export interface TestApp {
 /**
  * `configOverrides` replaces parts of the test configuration (e.g. `{ nodeEnv: 'production' }`
  * to check production-only behaviour); `isProduction` follows `nodeEnv` unless given too.
+ * `wrapIdentity` lets a test put a wrapper between the app and the real identity
+ * provider (e.g. to make one call fail); `TestApp.identity` stays the real one.
  */
-export async function startTestApp(options: { clientDistDir?: string } = {}, configOverrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { clientDistDir?: string; wrapIdentity?: (identity: IdentityProvider) => IdentityProvider } = {},
+  configOverrides: Partial<AppConfig> = {},
+): Promise<TestApp> {
   const env = testEnv();
   const database = await createTestDatabase();
   const uploadDir = await fs.mkdtemp(path.join(os.tmpdir(), 'opennest-uploads-'));
@@ -63,7 +70,7 @@ export async function startTestApp(options: { clientDistDir?: string } = {}, con
   const { app, stop } = await createApp({
     config,
     db: database.db,
-    identity,
+    identity: options.wrapIdentity ? options.wrapIdentity(identity) : identity,
     storage: createLocalImageStorage(uploadDir),
     log,
     authEmulatorUrl: `http://${env.authEmulatorHost}`,
@@ -108,6 +115,10 @@ export async function startTestApp(options: { clientDistDir?: string } = {}, con
         // not JSON
       }
       return { status: response.status, body: parsed };
+    },
+    signWebhook(payload) {
+      if (!payments.signWebhook) throw new Error('The local payment server is not in use.');
+      return payments.signWebhook(payload);
     },
     async sqlStatementsDuring(action) {
       const statements: string[] = [];

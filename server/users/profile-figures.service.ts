@@ -2,6 +2,7 @@
 import { requireViewer, type Caller } from '../auth/caller';
 import type { Db } from '../db/client';
 import { Prisma, type OfferStatus, type PropertyStatus } from '../generated/prisma/client';
+import { publicListing } from '../properties/listing-visibility';
 
 export interface ProfileFigures {
   wishlistItems?: number;
@@ -31,7 +32,8 @@ export function createProfileFiguresService({ db }: { db: Db }) {
       switch (viewer.role) {
         case 'user': {
           const [wishlistItems, offers, reviews] = await Promise.all([
-            db.wishlistItem.count({ where: { userId: viewer.id } }),
+            // As the wishlist page shows it: entries for listings buyers can still see.
+            db.wishlistItem.count({ where: { userId: viewer.id, property: publicListing } }),
             db.offer.groupBy({ by: ['status'], where: { buyerId: viewer.id }, _count: { _all: true } }),
             db.review.count({ where: { userId: viewer.id } }),
           ]);

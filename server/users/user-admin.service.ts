@@ -29,10 +29,24 @@ async function lockUser(tx: Tx, id: string): Promise<LockedUser> {
   return user;
 }
 
-/** Locks every admin row, then checks that one would remain after removing `leaving`. */
-async function assertAnotherAdminRemains(tx: Tx, leaving: string): Promise<void> {
-  const admins = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE`;
-  if (!admins.some((admin) => admin.id !== leaving)) throw conflict(LAST_ADMIN);
+/**
+ * Locks the account's row and every admin row in one statement, in id order.
+ * Every change that could remove an admin takes its locks this way, so two such
+ * changes (two admins demoting or deleting each other) queue one behind the
+ * other instead of deadlocking; the second then sees the first's result (rows
+ * no longer admin drop out when re-checked after the wait).
+ */
+async function lockUserAndAdmins(tx: Tx, id: string): Promise<{ target: LockedUser; adminIds: string[] }> {
+  const rows = await tx.$queryRaw<LockedUser[]>`
+    SELECT id, email, role::text AS role, firebase_uid FROM users WHERE id = ${id}::uuid OR role = 'admin' ORDER BY id FOR UPDATE`;
+  const target = rows.find((row) => row.id === id);
+  if (!target) throw notFound('User not found.');
+  return { target, adminIds: rows.filter((row) => row.role === 'admin').map((row) => row.id) };
+}
+
+/** Checks, on rows locked by lockUserAndAdmins, that an admin would remain after removing `leaving`. */
+function assertAnotherAdminRemains(adminIds: string[], leaving: string): void {
+  if (!adminIds.some((adminId) => adminId !== leaving)) throw conflict(LAST_ADMIN);
 }
 
 export function createUserAdminService({ db, identity, log }: { db: Db; identity: IdentityProvider; log?: Logger }) {
@@ -54,9 +68,9 @@ export function createUserAdminService({ db, identity, log }: { db: Db; identity
       if (role !== 'admin' && role !== 'agent') throw conflict('An admin can only make an account an admin or an agent.');
       if (id === viewer.id) throw forbidden('You cannot change your own role.');
       return db.$transaction(async (tx) => {
-        const target = await lockUser(tx, id);
+        const { target, adminIds } = await lockUserAndAdmins(tx, id);
         if (target.role === 'fraud') throw conflict('Fraud accounts cannot change role.');
-        if (target.role === 'admin' && role !== 'admin') await assertAnotherAdminRemains(tx, id);
+        if (target.role === 'admin' && role !== 'admin') assertAnotherAdminRemains(adminIds, id);
         return tx.user.update({ where: { id }, data: { role } });
       });
     },
@@ -86,11 +100,16 @@ export function createUserAdminService({ db, identity, log }: { db: Db; identity
       if (id === viewer.id) throw forbidden('You cannot delete your own account.');
       return db.$transaction(
         async (tx) => {
-          const target = await lockUser(tx, id);
+          const { target, adminIds } = await lockUserAndAdmins(tx, id);
           // Legacy callers name the account by e-mail too; it must be this one.
           if (options.email !== undefined && options.email.trim().toLowerCase() !== target.email) throw badInput('The e-mail does not match this user.');
-          if (target.role === 'admin') await assertAnotherAdminRemains(tx, id);
-          const settled = await tx.offer.count({ where: { OR: [{ buyerId: id }, { agentId: id }], status: { in: ['accepted', 'bought'] } } });
+          if (target.role === 'admin') assertAnotherAdminRemains(adminIds, id);
+          // The account's offers are locked before they are judged: an offer being
+          // accepted right now is waited for and then seen as accepted, instead of
+          // being counted as open and deleted with the account.
+          const offers = await tx.$queryRaw<Array<{ status: string }>>`
+            SELECT status::text AS status FROM offers WHERE buyer_id = ${id}::uuid OR agent_id = ${id}::uuid FOR UPDATE`;
+          const settled = offers.some((offer) => offer.status === 'accepted' || offer.status === 'bought');
           if (settled) {
             throw conflict('This account has accepted or completed offers, which stay on record. Mark the agent as fraud instead, or delete the account once the offers are settled.');
           }

@@ -4,7 +4,7 @@ import type { User as UserRecord } from '../generated/prisma/client';
 import { contextOf } from '../rest/request-context';
 import { requireIdentity } from '../auth/caller';
 import { badInput, forbidden } from '../shared/errors';
-import { bodyObject, queryString } from '../rest/query';
+import { bodyObject, queryString, typedBody } from '../rest/query';
 import { normalizeEmail } from './users.service';
 
 /** The spec's user document. */
@@ -28,7 +28,7 @@ export function usersRouter(): Router {
   router.post('/users', async (req, res) => {
     const { caller, services } = contextOf(req);
     const identity = requireIdentity(caller);
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    const body = typedBody(req, { name: 'string', image: 'string', email: 'string' });
     if (typeof body.email === 'string' && identity.email && normalizeEmail(body.email) !== normalizeEmail(identity.email)) {
       throw forbidden('The e-mail does not match your signed-in account.');
     }

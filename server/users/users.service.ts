@@ -4,7 +4,8 @@ import { requireIdentity, requireViewer, type Caller } from '../auth/caller';
 import type { IdentityProvider } from '../auth/identity-provider';
 import type { Db } from '../db/client';
 import { Prisma, type Role, type User as UserRecord } from '../generated/prisma/client';
-import { badInput, conflict, forbidden, notFound } from '../shared/errors';
+import { badInput, conflict, forbidden, notFound, unauthenticated } from '../shared/errors';
+import { parseEmail } from '../shared/ids';
 import { validateInput } from '../shared/validate';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -48,6 +49,12 @@ export function createUsersService({ db, identity: identityProvider }: UsersServ
         return db.user.update({ where: { id: sameEmail.id }, data: { firebaseUid: identity.uid, lastLogInAt: now, ...profile } });
       }
 
+      // A first record only for an identity that still exists: tokens outlive a
+      // deleted account by up to an hour, and a deleted user must not come back.
+      if (!caller.viewer && !(await identityProvider.getAccount(identity.uid))) {
+        throw unauthenticated('This account no longer exists.');
+      }
+
       try {
         return await db.user.upsert({
           where: { firebaseUid: identity.uid },
@@ -73,7 +80,7 @@ export function createUsersService({ db, identity: identityProvider }: UsersServ
     async roleByEmail(caller: Caller, rawEmail: unknown): Promise<{ email: string; role: Role }> {
       const viewer = requireViewer(caller);
       if (typeof rawEmail !== 'string' || !rawEmail.trim()) throw badInput('Email is required');
-      const email = normalizeEmail(rawEmail);
+      const email = parseEmail(rawEmail);
       if (email !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only look up your own role.');
       const user = email === viewer.email ? viewer : await db.user.findUnique({ where: { email }, select: { email: true, role: true } });
       if (!user) throw notFound('No user has this e-mail address.');

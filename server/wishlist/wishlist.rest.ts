@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { WishlistItem as WishlistItemRecord } from '../generated/prisma/client';
 import type { RequestContext } from '../graphql/context';
 import { loadRequired } from '../graphql/load-required';
-import { bodyObject, requiredQuery, sameEmail } from '../rest/query';
+import { requiredQuery, sameEmail, typedBody } from '../rest/query';
 import { contextOf } from '../rest/request-context';
 import { forbidden } from '../shared/errors';
 import { requireViewer } from '../auth/caller';
@@ -39,7 +39,7 @@ export function wishlistRouter(): Router {
   router.post('/wishlist', async (req, res) => {
     const context = contextOf(req);
     const viewer = requireViewer(context.caller, ['user']);
-    const body = bodyObject(req);
+    const body = typedBody(req, { propertyId: 'string', userEmail: 'string' });
     if (!sameEmail(body.userEmail, viewer.email)) throw forbidden('You can only add to your own wishlist.');
     const item = await context.services.wishlist.add(context.caller, String(body.propertyId ?? ''));
     res.status(201).json({ insertedId: item.id, ...(await toWishlistJson(item, context)) });

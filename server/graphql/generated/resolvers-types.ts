@@ -293,7 +293,9 @@ export type PageInfo = {
 /** Figures for the caller's profile page; each role gets the ones that matter to it (others are null). */
 export type ProfileFigures = {
   __typename?: 'ProfileFigures';
+  /** Admin: agent accounts. */
   agents?: Maybe<Scalars['Int']['output']>;
+  /** Admin: accounts marked as fraud. */
   fraudAccounts?: Maybe<Scalars['Int']['output']>;
   /** Agent: their listings by status. */
   listings?: Maybe<ListingCounts>;
@@ -305,7 +307,7 @@ export type ProfileFigures = {
   reviews?: Maybe<Scalars['Int']['output']>;
   /** Agent: the exact sum of their sold properties. */
   soldTotal?: Maybe<Scalars['Decimal']['output']>;
-  /** Admin: accounts by role. */
+  /** Admin: all accounts. */
   users?: Maybe<Scalars['Int']['output']>;
   /** Buyer: wishlist entries. */
   wishlistItems?: Maybe<Scalars['Int']['output']>;
