@@ -1,0 +1,95 @@
+// The administration journey in Chromium: an admin makes a user an agent, the
+// agent lists a property, the admin marks the agent as fraud (the listing
+// disappears and the agent's dashboard shows only the warning), then deletes a
+// review and a user.
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import os from 'node:os';
+import path from 'node:path';
+import { signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
+
+let session: BrowserSession;
+const imagePath = path.join(os.tmpdir(), `opennest-e2e-admin-${process.pid}.png`);
+beforeAll(async () => {
+  await sharp({ create: { width: 640, height: 480, channels: 3, background: '#276749' } }).png().toFile(imagePath);
+  session = await startBrowserSession();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+async function signedInPage(email: string, password: string): Promise<Page> {
+  const page = await session.newPage();
+  await page.goto('/login');
+  await signInThroughForm(page, email, password);
+  return page;
+}
+
+const usersRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+it('promotes, watches and removes accounts', async () => {
+  const admin = await session.app.createUser('admin', { name: 'Amina Admin' });
+  const future = await session.app.createUser('user', { name: 'Farid Future' });
+  const reviewer = await session.app.createUser('user', { name: 'Rumi Reviewer' });
+  const leaving = await session.app.createUser('user', { name: 'Lina Leaving' });
+
+  // The admin makes a user an agent.
+  const adminPage = await signedInPage(admin.email, admin.password);
+  await adminPage.goto('/dash-board/manage-users');
+  await adminPage.getByRole('button', { name: 'Make Farid Future an agent' }).click();
+  await usersRow(adminPage, 'Farid Future').getByText('agent', { exact: true }).waitFor();
+  expect((await session.app.db.user.findUniqueOrThrow({ where: { id: future.user.id } })).role).toBe('agent');
+
+  // That agent (same session, next request) adds a property, which an admin verifies.
+  const agentPage = await signedInPage(future.email, future.password);
+  await agentPage.goto('/dash-board/add-property');
+  await agentPage.getByLabel('Property title').fill('Shady Acres');
+  await agentPage.getByLabel('Location').fill('Savar, Dhaka');
+  await agentPage.getByLabel('Property image').setInputFiles(imagePath);
+  await agentPage.getByLabel('Minimum price ($)').fill('80000');
+  await agentPage.getByLabel('Maximum price ($)').fill('90000');
+  await agentPage.getByRole('button', { name: 'Add Property' }).click();
+  await agentPage.waitForURL('**/dash-board/my-added-properties');
+  await adminPage.goto('/dash-board/manage-properties');
+  await adminPage.getByRole('button', { name: 'Verify Shady Acres' }).click();
+  await adminPage.getByRole('row').filter({ hasText: 'Shady Acres' }).getByText('verified', { exact: true }).waitFor();
+  const listing = await session.app.db.property.findFirstOrThrow({ where: { title: 'Shady Acres' } });
+  await session.app.db.review.create({ data: { propertyId: listing.id, userId: reviewer.user.id, text: 'Suspiciously cheap.' } });
+
+  // A buyer finds it.
+  const buyerPage = await signedInPage(reviewer.email, reviewer.password);
+  await buyerPage.goto('/allProperties?search=savar');
+  await buyerPage.getByTestId('property-card').filter({ hasText: 'Shady Acres' }).waitFor();
+
+  // The admin marks the agent as fraud: the listing leaves All Properties.
+  await adminPage.goto('/dash-board/manage-users');
+  await adminPage.getByRole('button', { name: 'Mark Farid Future as fraud' }).click();
+  await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Mark as Fraud' }).click();
+  await usersRow(adminPage, 'Farid Future').getByText(/^fraud$/i).waitFor();
+  expect((await session.app.db.user.findUniqueOrThrow({ where: { id: future.user.id } })).role).toBe('fraud');
+  await expect(usersRow(adminPage, 'Farid Future').getByRole('button').count()).resolves.toBe(0);
+
+  await buyerPage.reload();
+  await buyerPage.getByTestId('properties-empty').waitFor();
+  await buyerPage.goto(`/propertyDetails/${listing.id}`);
+  await buyerPage.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+
+  // The fraud account's dashboard shows only the warning.
+  await agentPage.goto('/dash-board');
+  await agentPage.getByTestId('fraud-warning').getByText('Your agent account has been marked as fraudulent. You cannot access agent features.').waitFor();
+  await expect(agentPage.getByRole('navigation', { name: 'Dashboard' }).count()).resolves.toBe(0);
+
+  // The admin deletes the review, then a user.
+  await adminPage.goto('/dash-board/manage-reviews');
+  await adminPage.getByRole('button', { name: 'Delete the review by Rumi Reviewer of Shady Acres' }).click();
+  await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await adminPage.getByText('Suspiciously cheap.').waitFor({ state: 'detached' });
+  expect(await session.app.db.review.count({ where: { propertyId: listing.id } })).toBe(0);
+
+  await adminPage.goto('/dash-board/manage-users');
+  await adminPage.getByRole('button', { name: 'Delete Lina Leaving' }).click();
+  await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await usersRow(adminPage, 'Lina Leaving').waitFor({ state: 'detached' });
+  expect(await session.app.db.user.count({ where: { id: leaving.user.id } })).toBe(0);
+  await expect(session.app.identity.getAccount(leaving.uid)).resolves.toBeNull();
+});
