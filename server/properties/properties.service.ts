@@ -235,7 +235,9 @@ function keysetAfter(sort: PropertySort, cursor: CursorKey): Prisma.PropertyWher
   if (!/^\d{1,12}\.\d{2}$/.test(cursor.value)) throw badInput(INVALID_CURSOR);
   const id = cursorId(cursor);
   const priceMin = cursor.value;
+  // The redundant outer bound lets PostgreSQL start the index scan at the
+  // cursor; the OR alone makes it read and discard every earlier row.
   return sort === 'PRICE_ASC'
-    ? { OR: [{ priceMin: { gt: priceMin } }, { priceMin, id: { gt: id } }] }
-    : { OR: [{ priceMin: { lt: priceMin } }, { priceMin, id: { lt: id } }] };
+    ? { priceMin: { gte: priceMin }, OR: [{ priceMin: { gt: priceMin } }, { priceMin, id: { gt: id } }] }
+    : { priceMin: { lte: priceMin }, OR: [{ priceMin: { lt: priceMin } }, { priceMin, id: { lt: id } }] };
 }

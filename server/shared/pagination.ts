@@ -51,13 +51,14 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
  * any table with those columns. Only the exact form encodeCursor writes is
  * accepted: other dates JavaScript parses can be out of PostgreSQL's range.
  */
-export function newestFirstAfter(cursor: CursorKey): { OR: Array<Record<string, unknown>> } {
+export function newestFirstAfter(cursor: CursorKey): { createdAt: { lte: Date }; OR: Array<Record<string, unknown>> } {
   const createdAt = new Date(cursor.value);
   if (!ISO_TIMESTAMP.test(cursor.value) || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== cursor.value) {
     throw badInput(INVALID_CURSOR);
   }
   const id = cursorId(cursor);
-  return { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };
+  // The redundant outer bound lets PostgreSQL start the index scan at the cursor.
+  return { createdAt: { lte: createdAt }, OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };
 }
 
 export const newestFirstCursor = (row: { createdAt: Date; id: string }) => encodeCursor({ sort: 'NEWEST', value: row.createdAt.toISOString(), id: row.id });
