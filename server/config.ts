@@ -14,8 +14,12 @@ export type FirebaseConfig =
   | { mode: 'firebase'; projectId: string; apiKey: string; authDomain: string; appId?: string; serviceAccountJson?: string };
 
 export type PaymentsConfig =
-  /** Start the local Stripe-compatible payment server (test cards, no network). */
-  | { mode: 'local' }
+  /**
+   * Start the local Stripe-compatible payment server (test cards, no network).
+   * The browser confirms payments against it directly, so it must be reachable
+   * from the browser: `publicUrl` when it runs behind a port mapping (Docker).
+   */
+  | { mode: 'local'; host?: string; port?: number; publicUrl?: string }
   /** Real Stripe (test-mode keys). */
   | { mode: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
 
@@ -88,7 +92,14 @@ function firebaseConfig(env: Env): FirebaseConfig {
 }
 
 function paymentsConfig(env: Env): PaymentsConfig {
-  if (!env.STRIPE_SECRET_KEY) return { mode: 'local' };
+  if (!env.STRIPE_SECRET_KEY) {
+    return {
+      mode: 'local',
+      host: env.LOCAL_PAYMENTS_HOST || undefined,
+      port: env.LOCAL_PAYMENTS_PORT ? intFrom(env.LOCAL_PAYMENTS_PORT, 0) : undefined,
+      publicUrl: env.LOCAL_PAYMENTS_PUBLIC_URL || undefined,
+    };
+  }
   return {
     mode: 'stripe',
     secretKey: env.STRIPE_SECRET_KEY,

@@ -29,11 +29,11 @@ export async function startPayments(config: PaymentsConfig, options: { stateFile
   }
   const secret = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
   const keys = { secretKey: secret('sk_test_local'), publishableKey: secret('pk_test_local'), webhookSecret: secret('whsec_local') };
-  const local = await startLocalStripe({ ...keys, stateFile: options.stateFile, log: options.log });
+  const local = await startLocalStripe({ ...keys, host: config.host, port: config.port, stateFile: options.stateFile, log: options.log });
   options.log.info({ url: local.url }, 'local payment server ready (Stripe test cards)');
   return {
     provider: createStripeProvider({ ...keys, endpoint: { host: local.host, port: local.port, protocol: 'http' } }),
-    browser: { provider: 'local', publishableKey: keys.publishableKey, apiUrl: local.url },
+    browser: { provider: 'local', publishableKey: keys.publishableKey, apiUrl: config.publicUrl ?? local.url },
     attachApp(appUrl, browserOrigins) {
       local.setWebhookUrl(`${appUrl}/api/stripe/webhook`);
       for (const origin of browserOrigins) local.allowOrigin(origin);

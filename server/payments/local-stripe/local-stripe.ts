@@ -52,6 +52,8 @@ export interface LocalStripeOptions {
   /** Keep intents across restarts in this JSON file. */
   stateFile?: string;
   port?: number;
+  /** Interface to listen on (127.0.0.1 unless it must be reached from outside, e.g. a container). */
+  host?: string;
   log?: Logger;
 }
 
@@ -292,7 +294,7 @@ export async function startLocalStripe(options: LocalStripeOptions): Promise<Loc
   }
 
   const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(options.port ?? 0, '127.0.0.1', () => resolve(listening));
+    const listening = app.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve(listening));
     listening.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
