@@ -83,13 +83,20 @@ it('promotes, watches and removes accounts', async () => {
   await adminPage.goto('/dash-board/manage-reviews');
   await adminPage.getByRole('button', { name: 'Delete the review by Rumi Reviewer of Shady Acres' }).click();
   await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await adminPage.getByText('Suspiciously cheap.').waitFor({ state: 'detached' });
+  await adminPage.getByText('Review deleted', { exact: true }).waitFor();
+  await adminPage.getByRole('alertdialog').waitFor({ state: 'detached' });
+  await expect(adminPage.getByTestId('manage-review').filter({ hasText: 'Suspiciously cheap.' }).count()).resolves.toBe(0);
   expect(await session.app.db.review.count({ where: { propertyId: listing.id } })).toBe(0);
 
   await adminPage.goto('/dash-board/manage-users');
   await adminPage.getByRole('button', { name: 'Delete Lina Leaving' }).click();
   await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await usersRow(adminPage, 'Lina Leaving').waitFor({ state: 'detached' });
+  // While the modal is open the page behind it is aria-hidden, so role-based
+  // locators find no rows at all: wait for the outcome and the dialog first.
+  await adminPage.getByText('Lina Leaving was deleted').waitFor();
+  await adminPage.getByRole('alertdialog').waitFor({ state: 'detached' });
+  await adminPage.getByRole('table', { name: 'Users' }).getByRole('row').first().waitFor();
+  await expect(usersRow(adminPage, 'Lina Leaving').count()).resolves.toBe(0);
   expect(await session.app.db.user.count({ where: { id: leaving.user.id } })).toBe(0);
   await expect(session.app.identity.getAccount(leaving.uid)).resolves.toBeNull();
 });
