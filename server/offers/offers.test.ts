@@ -4,11 +4,10 @@
 // under concurrent requests too; exact money; mark-paid only for a real payment;
 // no N+1 queries in lists.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { OfferStatus, Property as PropertyRecord, User as UserRecord } from '../generated/prisma/client';
-import type { TestAccount } from '../test/identity';
-import { startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
+import { createCast, createListing, createOffer, createUserRow, errorOf, FUTURE, unique, type Account, type ListingData } from '../test/fixtures';
+import { confirmWithCard } from '../test/payments';
+import { startTestApp, type TestApp } from '../test/test-app';
 
-type Account = TestAccount & { user: UserRecord };
 // GraphQL answers are checked field by field below; their static type adds nothing.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -31,61 +30,21 @@ const PAST_DATE = 'Buying date cannot be in the past';
 
 const DAY = 24 * 3600_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-/** Next year's 1 June: always a valid buying date. */
-const FUTURE = `${new Date().getUTCFullYear() + 1}-06-01`;
 
 let app: TestApp;
-let agent: Account;
-let otherAgent: Account;
-let buyer: Account;
-let otherBuyer: Account;
-let admin: Account;
-let fraud: Account;
+let agent: Account, otherAgent: Account, buyer: Account, otherBuyer: Account, admin: Account, fraud: Account;
 
 beforeAll(async () => {
   app = await startTestApp();
-  [agent, otherAgent, buyer, otherBuyer, admin, fraud] = await Promise.all([
-    app.createUser('agent', { name: 'Avery Agent' }),
-    app.createUser('agent', { name: 'Olive Other' }),
-    app.createUser('user', { name: 'Bea Buyer' }),
-    app.createUser('user', { name: 'Oscar Otherbuyer' }),
-    app.createUser('admin', { name: 'Ada Admin' }),
-    app.createUser('fraud', { name: 'Fred Fraud' }),
-  ]);
+  ({ agent, otherAgent, buyer, otherBuyer, admin, fraud } = await createCast(app, ['agent', 'otherAgent', 'buyer', 'otherBuyer', 'admin', 'fraud']));
 });
 afterAll(async () => {
   await app?.close();
 });
 
-const unique = (prefix: string) => `${prefix} ${randomBytes(4).toString('hex')}`;
-const errorOf = (result: GraphqlResponse<Json>) => result.errors?.[0];
-
 /** A listing arranged directly in the database (verified, 1000.00–2000.00, unless told otherwise). */
-function seed(agentId = agent.user.id, data: Partial<Omit<PropertyRecord, 'id' | 'agentId' | 'priceMin' | 'priceMax'>> & { priceMin?: string; priceMax?: string } = {}) {
-  return app.db.property.create({
-    data: {
-      agentId,
-      title: unique('Offered'),
-      location: 'Dhanmondi, Dhaka',
-      image: 'https://images.example.test/offered.jpg',
-      priceMin: '1000.00',
-      priceMax: '2000.00',
-      status: 'verified',
-      ...data,
-    },
-  });
-}
-
-/** An offer arranged directly in the database. */
-function arrange(property: PropertyRecord, buyerId: string, status: OfferStatus = 'pending', amount = '1500.00', extra: { transactionId?: string; createdAt?: Date } = {}) {
-  return app.db.offer.create({ data: { propertyId: property.id, buyerId, agentId: property.agentId, amount, buyingDate: new Date(`${FUTURE}T00:00:00.000Z`), status, ...extra } });
-}
-
-/** A user row without an identity account: enough to own offers and listings in lists. */
-function rowUser(role: 'user' | 'agent', label: string) {
-  const tag = randomBytes(4).toString('hex');
-  return app.db.user.create({ data: { firebaseUid: `${label}-${tag}`, email: `${label}-${tag}@example.test`, name: `${label} ${tag}`, image: `https://images.example.test/${label}-${tag}.jpg`, role } });
-}
+const seed = (agentId = agent.user.id, data: ListingData = {}) =>
+  createListing(app, agentId, { title: unique('Offered'), location: 'Dhanmondi, Dhaka', image: 'https://images.example.test/offered.jpg', ...data });
 
 const make = (account: Account | null, input: Record<string, unknown>) => app.graphql<Json>(MAKE, { input }, account?.idToken);
 
@@ -304,7 +263,7 @@ describe('accepting and rejecting', () => {
     const buyers = await Promise.all([app.createUser('user'), app.createUser('user'), app.createUser('user')]);
     const chosen = await makeOk(buyers[0], property.id, '1500');
     const losers = [await makeOk(buyers[1], property.id, '1600'), await makeOk(buyers[2], property.id, '1700')];
-    const alreadyRejected = await arrange(property, buyer.user.id, 'rejected');
+    const alreadyRejected = await createOffer(app, property, buyer.user.id, 'rejected');
     const onOtherProperty = await makeOk(buyers[1], elsewhere.id, '1500');
 
     const { result, statements } = await app.sqlStatementsDuring(() => app.graphql<Json>(ACCEPT, { id: chosen.id }, agent.idToken));
@@ -366,7 +325,7 @@ describe('accepting and rejecting', () => {
   it("handles only pending offers: others answer CONFLICT 'Only pending offers can be accepted or rejected.'", async () => {
     for (const status of ['accepted', 'rejected', 'bought'] as const) {
       const property = await seed();
-      const offer = await arrange(property, buyer.user.id, status, '1500.00', status === 'bought' ? { transactionId: `pi_${randomBytes(8).toString('hex')}` } : {});
+      const offer = await createOffer(app, property, buyer.user.id, status, '1500.00', status === 'bought' ? { transactionId: `pi_${randomBytes(8).toString('hex')}` } : {});
       for (const mutation of [ACCEPT, REJECT]) {
         const result = await app.graphql<Json>(mutation, { id: offer.id }, agent.idToken);
         expect({ status, error: errorOf(result) }).toEqual({ status, error: expect.objectContaining({ message: ONLY_PENDING, extensions: { code: 'CONFLICT' } }) });
@@ -395,8 +354,8 @@ describe('accepting and rejecting', () => {
   it('refuses a pending offer while another offer on the property is accepted or bought', async () => {
     for (const taken of ['accepted', 'bought'] as const) {
       const property = await seed();
-      await arrange(property, otherBuyer.user.id, taken, '1500.00', taken === 'bought' ? { transactionId: `pi_${randomBytes(8).toString('hex')}` } : {});
-      const pending = await arrange(property, buyer.user.id, 'pending');
+      await createOffer(app, property, otherBuyer.user.id, taken, '1500.00', taken === 'bought' ? { transactionId: `pi_${randomBytes(8).toString('hex')}` } : {});
+      const pending = await createOffer(app, property, buyer.user.id, 'pending');
       const result = await app.graphql<Json>(ACCEPT, { id: pending.id }, agent.idToken);
       expect(errorOf(result)).toMatchObject({ message: 'Another offer on this property has already been accepted.', extensions: { code: 'CONFLICT' } });
       expect(await statusOf(pending.id)).toBe('pending');
@@ -442,11 +401,11 @@ describe('reading offers', () => {
     const [p1, p2, p3] = [await seed(seller.user.id), await seed(rival.user.id), await seed(seller.user.id)];
     const base = Date.now();
     const mine = [
-      await arrange(p1, me.user.id, 'pending', '1100.00', { createdAt: new Date(base - 3000) }),
-      await arrange(p2, me.user.id, 'accepted', '1200.00', { createdAt: new Date(base - 1000) }),
-      await arrange(p3, me.user.id, 'rejected', '1300.00', { createdAt: new Date(base - 2000) }),
+      await createOffer(app, p1, me.user.id, 'pending', '1100.00', { createdAt: new Date(base - 3000) }),
+      await createOffer(app, p2, me.user.id, 'accepted', '1200.00', { createdAt: new Date(base - 1000) }),
+      await createOffer(app, p3, me.user.id, 'rejected', '1300.00', { createdAt: new Date(base - 2000) }),
     ];
-    const theirs = await arrange(p1, someoneElse.user.id, 'pending', '1400.00', { createdAt: new Date(base) });
+    const theirs = await createOffer(app, p1, someoneElse.user.id, 'pending', '1400.00', { createdAt: new Date(base) });
 
     const myOffers = await app.graphql<Json>(MY_OFFERS, {}, me.idToken);
     expect(myOffers.data.myOffers).toEqual([
@@ -471,14 +430,14 @@ describe('reading offers', () => {
     const idle = await app.createUser('agent');
     const tx = () => `pi_${randomBytes(8).toString('hex')}`;
     const range = { priceMin: '0.01', priceMax: '999999999999.99' };
-    const tenCents = await arrange(await seed(seller.user.id, range), buyer.user.id, 'bought', '0.10', { transactionId: tx(), createdAt: new Date(Date.now() - 1000) });
-    const twentyCents = await arrange(await seed(seller.user.id, range), otherBuyer.user.id, 'bought', '0.20', { transactionId: tx() });
+    const tenCents = await createOffer(app, await seed(seller.user.id, range), buyer.user.id, 'bought', '0.10', { transactionId: tx(), createdAt: new Date(Date.now() - 1000) });
+    const twentyCents = await createOffer(app, await seed(seller.user.id, range), otherBuyer.user.id, 'bought', '0.20', { transactionId: tx() });
     // Not sales: accepted, pending, rejected offers, and another agent's bought one.
-    await arrange(await seed(seller.user.id, range), buyer.user.id, 'accepted', '5.00');
-    await arrange(await seed(seller.user.id, range), buyer.user.id, 'pending', '7.00');
-    await arrange(await seed(seller.user.id, range), buyer.user.id, 'rejected', '9.00');
-    const huge = await arrange(await seed(bigSeller.user.id, range), buyer.user.id, 'bought', '999999999999.99', { transactionId: tx() });
-    const cent = await arrange(await seed(bigSeller.user.id, range), otherBuyer.user.id, 'bought', '0.01', { transactionId: tx() });
+    await createOffer(app, await seed(seller.user.id, range), buyer.user.id, 'accepted', '5.00');
+    await createOffer(app, await seed(seller.user.id, range), buyer.user.id, 'pending', '7.00');
+    await createOffer(app, await seed(seller.user.id, range), buyer.user.id, 'rejected', '9.00');
+    const huge = await createOffer(app, await seed(bigSeller.user.id, range), buyer.user.id, 'bought', '999999999999.99', { transactionId: tx() });
+    const cent = await createOffer(app, await seed(bigSeller.user.id, range), otherBuyer.user.id, 'bought', '0.01', { transactionId: tx() });
 
     const sales = await app.graphql<Json>(MY_SALES, {}, seller.idToken);
     expect(sales.errors).toBeUndefined();
@@ -565,7 +524,7 @@ describe('REST routes', () => {
     const [me, seller] = [await app.createUser('user', { name: 'Una User' }), await app.createUser('agent', { name: 'Sam Seller' })];
     const property = await seed(seller.user.id);
     const offer = await makeOk(me, property.id, '1999.99');
-    const foreign = await arrange(await seed(otherAgent.user.id), otherBuyer.user.id);
+    const foreign = await createOffer(app, await seed(otherAgent.user.id), otherBuyer.user.id);
 
     const expected = {
       _id: offer.id,
@@ -642,7 +601,7 @@ describe('REST routes', () => {
 
   it('PUT /api/offers/mark-paid/:id refuses a transaction id that is not a succeeded payment for that offer, and accepts a real one', async () => {
     const property = await seed(agent.user.id, { priceMin: '100.00', priceMax: '5000.00' });
-    const offer = await arrange(property, buyer.user.id, 'accepted', '2500.25');
+    const offer = await createOffer(app, property, buyer.user.id, 'accepted', '2500.25');
     const path = `/api/offers/mark-paid/${offer.id}`;
     const unchanged = async () => {
       const row = await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } });
@@ -657,9 +616,9 @@ describe('REST routes', () => {
     await unchanged();
 
     // A succeeded payment of another offer.
-    const otherOffer = await arrange(await seed(agent.user.id, { priceMin: '100.00', priceMax: '5000.00' }), buyer.user.id, 'accepted', '2500.25');
+    const otherOffer = await createOffer(app, await seed(agent.user.id, { priceMin: '100.00', priceMax: '5000.00' }), buyer.user.id, 'accepted', '2500.25');
     const otherPayment = await app.rest('POST', '/api/create-payment-intent', { token: buyer.idToken, body: { offerId: otherOffer.id } });
-    expect((await confirmWithCard(otherPayment.body.clientSecret, otherPayment.body.paymentIntentId)).status).toBe('succeeded');
+    expect((await confirmWithCard(app, otherPayment.body.clientSecret, otherPayment.body.paymentIntentId)).body.status).toBe('succeeded');
     const foreignPayment = await app.rest('PUT', path, { token: buyer.idToken, body: { transactionId: otherPayment.body.paymentIntentId } });
     expect(foreignPayment).toEqual({ status: 409, body: { code: 'CONFLICT', message: 'This payment belongs to another offer.' } });
     await unchanged();
@@ -675,7 +634,7 @@ describe('REST routes', () => {
     await unchanged();
 
     // The real payment for this offer: bought, transaction id saved.
-    expect((await confirmWithCard(started.body.clientSecret, started.body.paymentIntentId)).status).toBe('succeeded');
+    expect((await confirmWithCard(app, started.body.clientSecret, started.body.paymentIntentId)).body.status).toBe('succeeded');
     const paid = await app.rest('PUT', path, { token: buyer.idToken, body: { transactionId: started.body.paymentIntentId } });
     expect(paid).toEqual({ status: 200, body: { modifiedCount: 1 } });
     const row = await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } });
@@ -705,8 +664,8 @@ describe('no N+1 queries', () => {
   async function buyerWithOffers(count: number) {
     const holder = await app.createUser('user');
     for (let i = 0; i < count; i += 1) {
-      const owner = await rowUser('agent', `lister${i}`);
-      await arrange(await seed(owner.id), holder.user.id, 'pending', `${1000 + i}.25`);
+      const owner = await createUserRow(app, `lister${i}`, { role: 'agent' });
+      await createOffer(app, await seed(owner.id), holder.user.id, 'pending', `${1000 + i}.25`);
     }
     return holder;
   }
@@ -742,7 +701,7 @@ describe('no N+1 queries', () => {
     const [fewAgent, manyAgent] = [await app.createUser('agent'), await app.createUser('agent')];
     for (const [owner, count] of [[fewAgent, 2], [manyAgent, 24]] as const) {
       const property = await seed(owner.user.id);
-      for (let i = 0; i < count; i += 1) await arrange(property, (await rowUser('user', `bidder${i}`)).id, 'pending', `${1000 + i}.75`);
+      for (let i = 0; i < count; i += 1) await createOffer(app, property, (await createUserRow(app, `bidder${i}`)).id, 'pending', `${1000 + i}.75`);
     }
     const count = async (owner: Account, size: number) => {
       const { result, statements } = await app.sqlStatementsDuring(() =>
@@ -757,21 +716,3 @@ describe('no N+1 queries', () => {
     expect(await count(manyAgent, 24)).toEqual(await count(fewAgent, 2));
   });
 });
-
-/** What the payment page's card form does: confirm straight against the payment server with a test card. */
-async function confirmWithCard(clientSecret: string, paymentIntentId: string, cardNumber = '4242424242424242') {
-  const config = (await (await fetch(`${app.url}/api/config`)).json()) as { payments: { apiUrl: string; publishableKey: string } };
-  const response = await fetch(`${config.payments.apiUrl}/v1/payment_intents/${paymentIntentId}/confirm`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${config.payments.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
-    body: new URLSearchParams({
-      client_secret: clientSecret,
-      'payment_method_data[type]': 'card',
-      'payment_method_data[card][number]': cardNumber,
-      'payment_method_data[card][exp_month]': '12',
-      'payment_method_data[card][exp_year]': String(new Date().getFullYear() + 3),
-      'payment_method_data[card][cvc]': '123',
-    }),
-  });
-  return (await response.json()) as { status: string };
-}

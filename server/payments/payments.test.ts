@@ -2,6 +2,8 @@
 // `stripe` SDK: only a payment the provider confirms, for the offer and its
 // exact amount, makes an offer bought.
 import { signWebhookPayload } from './local-stripe/local-stripe';
+import { createListing, createOffer } from '../test/fixtures';
+import { confirmWithCard } from '../test/payments';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 let app: TestApp;
@@ -23,32 +25,9 @@ interface Started {
 async function acceptedOffer(amount = '150000.55') {
   const agent = await app.createUser('agent');
   const buyer = await app.createUser('user');
-  const property = await app.db.property.create({
-    data: { agentId: agent.user.id, title: 'Paid Place', location: 'Dhaka', image: '/uploads/x.webp', priceMin: '1', priceMax: '999999999999.99', status: 'verified' },
-  });
-  const offer = await app.db.offer.create({
-    data: { propertyId: property.id, buyerId: buyer.user.id, agentId: agent.user.id, amount, buyingDate: new Date('2030-01-01'), status: 'accepted' },
-  });
+  const property = await createListing(app, agent.user.id, { title: 'Paid Place', location: 'Dhaka', image: '/uploads/x.webp', priceMin: '1', priceMax: '999999999999.99' });
+  const offer = await createOffer(app, property, buyer.user.id, 'accepted', amount);
   return { agent, buyer, property, offer };
-}
-
-/** What the payment page's card form does: confirm straight against the payment server. */
-async function confirmWithCard(clientSecret: string, paymentIntentId: string, cardNumber: string) {
-  const config = (await (await fetch(`${app.url}/api/config`)).json()) as { payments: { apiUrl: string; publishableKey: string } };
-  const body = new URLSearchParams({
-    client_secret: clientSecret,
-    'payment_method_data[type]': 'card',
-    'payment_method_data[card][number]': cardNumber,
-    'payment_method_data[card][exp_month]': '12',
-    'payment_method_data[card][exp_year]': String(new Date().getFullYear() + 3),
-    'payment_method_data[card][cvc]': '123',
-  });
-  const response = await fetch(`${config.payments.apiUrl}/v1/payment_intents/${paymentIntentId}/confirm`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${config.payments.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
-    body,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any>, cors: response.headers.get('access-control-allow-origin') };
 }
 
 describe('paying for an accepted offer', () => {
@@ -64,7 +43,7 @@ describe('paying for an accepted offer', () => {
     expect(early.errors?.[0]).toMatchObject({ message: 'The payment has not succeeded.', extensions: { code: 'CONFLICT' } });
     expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('accepted');
 
-    const confirmed = await confirmWithCard(payment.clientSecret, payment.paymentIntentId, '4242 4242 4242 4242');
+    const confirmed = await confirmWithCard(app, payment.clientSecret, payment.paymentIntentId, '4242 4242 4242 4242');
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ status: 'succeeded', amount: 15000055, currency: 'usd', metadata: { offerId: offer.id } });
     expect(confirmed.cors).toBe(app.url);
@@ -89,10 +68,10 @@ describe('paying for an accepted offer', () => {
   it('leaves the offer accepted when the card is declined, with the card error message', async () => {
     const { buyer, offer } = await acceptedOffer();
     const payment = (await app.graphql<Started>(START, { offerId: offer.id }, buyer.idToken)).data!.startOfferPayment;
-    const declined = await confirmWithCard(payment.clientSecret, payment.paymentIntentId, '4000000000000002');
+    const declined = await confirmWithCard(app, payment.clientSecret, payment.paymentIntentId, '4000000000000002');
     expect(declined.status).toBe(402);
     expect(declined.body.error).toMatchObject({ type: 'card_error', code: 'card_declined', message: 'Your card was declined.' });
-    const broke = await confirmWithCard(payment.clientSecret, payment.paymentIntentId, '4000000000009995');
+    const broke = await confirmWithCard(app, payment.clientSecret, payment.paymentIntentId, '4000000000009995');
     expect(broke.body.error).toMatchObject({ decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' });
     expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('accepted');
     const refused = await app.graphql(COMPLETE, { offerId: offer.id, pi: payment.paymentIntentId }, buyer.idToken);
@@ -105,7 +84,7 @@ describe('paying for an accepted offer', () => {
     // The stored amount changes after the payment started (the API never allows
     // this; it stands for any mismatch): the provider charges 1000.00.
     await app.db.offer.update({ where: { id: first.offer.id }, data: { amount: '1000.01' } });
-    expect((await confirmWithCard(payment.clientSecret, payment.paymentIntentId, '4242424242424242')).body.status).toBe('succeeded');
+    expect((await confirmWithCard(app, payment.clientSecret, payment.paymentIntentId, '4242424242424242')).body.status).toBe('succeeded');
     await new Promise((resolve) => setTimeout(resolve, 300)); // the webhook arrives and is refused too
 
     const wrongAmount = await app.graphql(COMPLETE, { offerId: first.offer.id, pi: payment.paymentIntentId }, first.buyer.idToken);
@@ -113,12 +92,8 @@ describe('paying for an accepted offer', () => {
     expect((await app.db.offer.findUniqueOrThrow({ where: { id: first.offer.id } })).status).toBe('accepted');
 
     // Same buyer, another accepted offer of the charged amount: the paid payment names the first offer.
-    const otherProperty = await app.db.property.create({
-      data: { agentId: first.agent.user.id, title: 'Other', location: 'Sylhet', image: '/uploads/y.webp', priceMin: '1', priceMax: '5000', status: 'verified' },
-    });
-    const other = await app.db.offer.create({
-      data: { propertyId: otherProperty.id, buyerId: first.buyer.user.id, agentId: first.agent.user.id, amount: '1000.00', buyingDate: new Date('2030-01-01'), status: 'accepted' },
-    });
+    const otherProperty = await createListing(app, first.agent.user.id, { title: 'Other', location: 'Sylhet', image: '/uploads/y.webp', priceMin: '1', priceMax: '5000' });
+    const other = await createOffer(app, otherProperty, first.buyer.user.id, 'accepted', '1000.00');
     const wrongOffer = await app.graphql(COMPLETE, { offerId: other.id, pi: payment.paymentIntentId }, first.buyer.idToken);
     expect(wrongOffer.errors?.[0]).toMatchObject({ message: 'This payment belongs to another offer.', extensions: { code: 'CONFLICT' } });
     expect((await app.db.offer.findUniqueOrThrow({ where: { id: other.id } })).status).toBe('accepted');
@@ -145,7 +120,7 @@ describe('the payment webhook', () => {
   it('completes the payment when the browser never comes back', async () => {
     const { buyer, offer } = await acceptedOffer('3210.98');
     const payment = (await app.graphql<Started>(START, { offerId: offer.id }, buyer.idToken)).data!.startOfferPayment;
-    await confirmWithCard(payment.clientSecret, payment.paymentIntentId, '4242424242424242');
+    await confirmWithCard(app, payment.clientSecret, payment.paymentIntentId, '4242424242424242');
     // The payment server posts a signed payment_intent.succeeded event to the app.
     const deadline = Date.now() + 5000;
     let status = 'accepted';

@@ -2,12 +2,10 @@
 // section 7): who may add, edit, delete, verify, reject and advertise; what each
 // caller may see; search, sort and keyset pages; exact money; no N+1 queries.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { OfferStatus, Property as PropertyRecord, PropertyStatus } from '../generated/prisma/client';
-import type { TestAccount } from '../test/identity';
+import type { Property as PropertyRecord, PropertyStatus } from '../generated/prisma/client';
+import { createCast, createListing, createOffer, createWishlistItem, errorOf, unique, type Account, type ListingData } from '../test/fixtures';
 import { startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
-import type { User as UserRecord } from '../generated/prisma/client';
 
-type Account = TestAccount & { user: UserRecord };
 type Sort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC';
 // GraphQL answers are checked field by field below; their static type adds nothing.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,27 +34,15 @@ const ONLY_ADMINS = 'Only admins can do this.';
 const AMOUNT_FORMAT = 'Enter an amount with at most 12 digits and 2 decimals';
 
 let app: TestApp;
-let agent: Account;
-let otherAgent: Account;
-let buyer: Account;
-let admin: Account;
-let fraud: Account;
+let agent: Account, otherAgent: Account, buyer: Account, admin: Account, fraud: Account;
 
 beforeAll(async () => {
   app = await startTestApp();
-  [agent, otherAgent, buyer, admin, fraud] = await Promise.all([
-    app.createUser('agent', { name: 'Avery Agent' }),
-    app.createUser('agent', { name: 'Olive Other' }),
-    app.createUser('user', { name: 'Bea Buyer' }),
-    app.createUser('admin', { name: 'Ada Admin' }),
-    app.createUser('fraud', { name: 'Fred Fraud' }),
-  ]);
+  ({ agent, otherAgent, buyer, admin, fraud } = await createCast(app, ['agent', 'otherAgent', 'buyer', 'admin', 'fraud']));
 });
 afterAll(async () => {
   await app?.close();
 });
-
-const unique = (prefix: string) => `${prefix} ${randomBytes(4).toString('hex')}`;
 
 const validInput = (overrides: Record<string, unknown> = {}) => ({
   title: unique('Lake house'),
@@ -68,32 +54,14 @@ const validInput = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const errorOf = (result: GraphqlResponse<Json>) => result.errors?.[0];
-
 /** A listing arranged directly in the database (verified unless told otherwise). */
-function seed(agentId: string, data: Partial<Omit<PropertyRecord, 'id' | 'agentId' | 'priceMin' | 'priceMax'>> & { priceMin?: string; priceMax?: string } = {}) {
-  return app.db.property.create({
-    data: {
-      agentId,
-      title: unique('Seeded'),
-      location: 'Seed Street, Dhaka',
-      image: 'https://images.example.test/seed.jpg',
-      priceMin: '1000.00',
-      priceMax: '2000.00',
-      status: 'verified',
-      ...data,
-    },
-  });
-}
+const seed = (agentId: string, data: ListingData = {}) =>
+  createListing(app, agentId, { title: unique('Seeded'), location: 'Seed Street, Dhaka', image: 'https://images.example.test/seed.jpg', ...data });
 
 async function addProperty(account: Account, overrides: Record<string, unknown> = {}) {
   const result = await app.graphql<Json>(ADD, { input: validInput(overrides) }, account.idToken);
   expect(result.errors).toBeUndefined();
   return result.data.addProperty;
-}
-
-function offer(propertyId: string, agentId: string, status: OfferStatus, buyerId = buyer.user.id) {
-  return app.db.offer.create({ data: { propertyId, buyerId, agentId, amount: '1500.00', buyingDate: new Date('2030-06-01'), status } });
 }
 
 const stored = (id: string) => app.db.property.findUniqueOrThrow({ where: { id } });
@@ -332,8 +300,8 @@ describe('deleting a property', () => {
     ['a signed-out caller', (): Account | null => null, 'UNAUTHENTICATED'],
   ] as const)('refuses %s and removes nothing', async (_who, accountOf, code) => {
     const property = await seed(agent.user.id);
-    const pending = await offer(property.id, agent.user.id, 'pending');
-    await app.db.wishlistItem.create({ data: { userId: buyer.user.id, propertyId: property.id } });
+    const pending = await createOffer(app, property, buyer.user.id);
+    await createWishlistItem(app, property.id, buyer.user.id);
     const result = await app.graphql<Json>(DELETE, { id: property.id }, accountOf()?.idToken);
     expect(errorOf(result)?.extensions?.code).toBe(code);
     expect(await stored(property.id)).toEqual(property);
@@ -343,11 +311,11 @@ describe('deleting a property', () => {
 
   it.each(['accepted', 'bought'] as const)('is refused (CONFLICT) while an offer is %s, and nothing changes', async (status) => {
     const property = await seed(agent.user.id);
-    const committed = await offer(property.id, agent.user.id, status);
+    const committed = await createOffer(app, property, buyer.user.id, status);
     // Another buyer's pending offer (one open offer per buyer per property).
     const otherBuyer = await app.createUser('user');
-    const pending = await offer(property.id, agent.user.id, 'pending', otherBuyer.user.id);
-    await app.db.wishlistItem.create({ data: { userId: buyer.user.id, propertyId: property.id } });
+    const pending = await createOffer(app, property, otherBuyer.user.id);
+    await createWishlistItem(app, property.id, buyer.user.id);
 
     const result = await app.graphql<Json>(DELETE, { id: property.id }, agent.idToken);
     expect(errorOf(result)).toMatchObject({ message: 'This property has an accepted or completed offer and cannot be deleted.', extensions: { code: 'CONFLICT' } });
@@ -364,9 +332,9 @@ describe('deleting a property', () => {
     const secondBuyer = await app.createUser('user');
     const property = await seed(agent.user.id, { location: unique('Deleted Lane'), isAdvertised: true });
     const neighbour = await seed(agent.user.id, { location: 'Neighbour Road, Dhaka' });
-    const pendingOffers = await Promise.all([offer(property.id, agent.user.id, 'pending'), offer(property.id, agent.user.id, 'pending', secondBuyer.user.id)]);
-    const earlierRejected = await offer(property.id, agent.user.id, 'rejected');
-    const neighbourOffer = await offer(neighbour.id, agent.user.id, 'pending');
+    const pendingOffers = await Promise.all([createOffer(app, property, buyer.user.id), createOffer(app, property, secondBuyer.user.id)]);
+    const earlierRejected = await createOffer(app, property, buyer.user.id, 'rejected');
+    const neighbourOffer = await createOffer(app, neighbour, buyer.user.id);
     await app.db.wishlistItem.createMany({
       data: [
         { userId: buyer.user.id, propertyId: property.id },
@@ -437,8 +405,8 @@ describe('deleting a property', () => {
 
   it('answers { deletedCount: 1 } on REST DELETE /api/properties/:id', async () => {
     const property = await seed(agent.user.id);
-    await offer(property.id, agent.user.id, 'pending');
-    await app.db.wishlistItem.create({ data: { userId: buyer.user.id, propertyId: property.id } });
+    await createOffer(app, property, buyer.user.id);
+    await createWishlistItem(app, property.id, buyer.user.id);
     const result = await app.rest('DELETE', `/api/properties/${property.id}`, { token: agent.idToken });
     expect(result).toEqual({ status: 200, body: { deletedCount: 1, rejectedOfferCount: 1, removedWishlistItemCount: 1 } });
     expect((await stored(property.id)).deletedAt).not.toBeNull();

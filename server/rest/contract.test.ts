@@ -19,14 +19,16 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { Router } from 'express';
 import sharp from 'sharp';
-import type { Property as PropertyRecord, Offer as OfferRecord } from '../generated/prisma/client';
+import type { Property as PropertyRecord, Offer as OfferRecord, OfferStatus } from '../generated/prisma/client';
 import { newsletterRouter } from '../newsletter/newsletter.rest';
 import { offersRouter } from '../offers/offers.rest';
 import { paymentsRouter, stripeWebhookRoute } from '../payments/payments.rest';
 import type { PaymentsService } from '../payments/payments.service';
 import { propertiesRouter } from '../properties/properties.rest';
 import { reviewsRouter } from '../reviews/reviews.rest';
+import { createListing, createOffer, createReview, createWishlistItem } from '../test/fixtures';
 import { signUp, uniqueEmail, type TestAccount } from '../test/identity';
+import { confirmWithCard } from '../test/payments';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { uploadsRouter } from '../uploads/uploads.rest';
 import { usersRouter } from '../users/users.rest';
@@ -109,59 +111,25 @@ const next = () => ++sequence;
 
 async function listing(agent: Account = people.agent, data: Partial<Pick<PropertyRecord, 'status' | 'isAdvertised'>> = {}): Promise<PropertyRecord> {
   const n = next();
-  return app.db.property.create({
-    data: {
-      agentId: agent.user.id,
-      title: `Contract Home ${n}`,
-      location: `Contract City #${n}#`,
-      image: '/uploads/contract.webp',
-      description: 'A house with a garden.',
-      priceMin: '1000',
-      priceMax: '2000',
-      status: 'verified',
-      ...data,
-    },
-  });
+  return createListing(app, agent.user.id, { title: `Contract Home ${n}`, location: `Contract City #${n}#`, image: '/uploads/contract.webp', description: 'A house with a garden.', ...data });
 }
 
-async function offerOn(property: PropertyRecord, buyer: Account = people.buyer, data: Partial<Pick<OfferRecord, 'status' | 'transactionId'>> & { amount?: string } = {}): Promise<OfferRecord> {
-  return app.db.offer.create({
-    data: { propertyId: property.id, buyerId: buyer.user.id, agentId: property.agentId, amount: '1500.50', buyingDate: new Date('2030-01-01'), status: 'pending', ...data },
-  });
+async function offerOn(property: PropertyRecord, buyer: Account = people.buyer, { status, amount = '1500.50', transactionId }: { status?: OfferStatus; amount?: string; transactionId?: string } = {}): Promise<OfferRecord> {
+  return createOffer(app, property, buyer.user.id, status, amount, { transactionId });
 }
 
-const reviewOf = async (property: PropertyRecord, author: Account = people.buyer) =>
-  app.db.review.create({ data: { propertyId: property.id, userId: author.user.id, text: `Lovely place ${next()}` } });
+const reviewOf = async (property: PropertyRecord, author: Account = people.buyer) => createReview(app, property.id, author.user.id);
 
-const wishlistItemOf = async (property: PropertyRecord, owner: Account = people.buyer) => app.db.wishlistItem.create({ data: { userId: owner.user.id, propertyId: property.id } });
+const wishlistItemOf = async (property: PropertyRecord, owner: Account = people.buyer) => createWishlistItem(app, property.id, owner.user.id);
 
 const pngImage = (width = 8, height = 6) => sharp({ create: { width, height, channels: 3, background: '#3a7' } }).png().toBuffer();
-
-/** What the payment page's card form does: confirm straight against the (local) payment server. */
-async function confirmWithCard(clientSecret: string, paymentIntentId: string) {
-  const config = (await (await fetch(`${app.url}/api/config`)).json()) as { payments: { apiUrl: string; publishableKey: string } };
-  const body = new URLSearchParams({
-    client_secret: clientSecret,
-    'payment_method_data[type]': 'card',
-    'payment_method_data[card][number]': '4242424242424242',
-    'payment_method_data[card][exp_month]': '12',
-    'payment_method_data[card][exp_year]': String(new Date().getFullYear() + 3),
-    'payment_method_data[card][cvc]': '123',
-  });
-  const response = await fetch(`${config.payments.apiUrl}/v1/payment_intents/${paymentIntentId}/confirm`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${config.payments.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
-    body,
-  });
-  expect(((await response.json()) as { status: string }).status).toBe('succeeded');
-}
 
 /** An accepted offer whose card payment succeeded at the provider: { offer, paymentIntentId }. */
 async function paidAtProvider() {
   const offer = await offerOn(await listing(), people.buyer, { status: 'accepted', amount: '1234.56' });
   const started = await send('POST', '/api/create-payment-intent', { token: people.buyer.idToken, json: { offerId: offer.id } });
   expect(started.status).toBe(200);
-  await confirmWithCard(started.body.clientSecret, started.body.paymentIntentId);
+  expect((await confirmWithCard(app, started.body.clientSecret, started.body.paymentIntentId)).body.status).toBe('succeeded');
   return { offer, paymentIntentId: started.body.paymentIntentId as string };
 }
 

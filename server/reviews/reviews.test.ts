@@ -2,12 +2,10 @@
 // section 7): only buyers write them, only on verified live properties; text
 // rules and verbatim storage; who reads which list; deleting one's own or (admin)
 // any; the admin list's cursor pages; the spec's review documents.
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { Property as PropertyRecord, User as UserRecord } from '../generated/prisma/client';
-import type { TestAccount } from '../test/identity';
+import { randomUUID } from 'node:crypto';
+import { createCast, createListing, createReview, createUserRow, errorOf, unique, type Account, type ListingData } from '../test/fixtures';
 import { startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
 
-type Account = TestAccount & { user: UserRecord };
 // GraphQL answers are checked field by field below; their static type adds nothing.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -28,54 +26,27 @@ const NOT_FOUND = 'Property not found.';
 const XSS = '<img src=x onerror=alert(1)>';
 
 let app: TestApp;
-let agent: Account;
-let otherAgent: Account;
-let buyer: Account;
-let otherBuyer: Account;
-let admin: Account;
-let fraud: Account;
+let agent: Account, otherAgent: Account, buyer: Account, otherBuyer: Account, admin: Account, fraud: Account;
 
 beforeAll(async () => {
   app = await startTestApp();
-  [agent, otherAgent, buyer, otherBuyer, admin, fraud] = await Promise.all([
-    app.createUser('agent', { name: 'Avery Agent' }),
-    app.createUser('agent', { name: 'Olive Other' }),
-    app.createUser('user', { name: 'Bea Buyer' }),
-    app.createUser('user', { name: 'Oscar Otherbuyer' }),
-    app.createUser('admin', { name: 'Ada Admin' }),
-    app.createUser('fraud', { name: 'Fred Fraud' }),
-  ]);
-  buyer.user = await app.db.user.update({ where: { id: buyer.user.id }, data: { image: 'https://images.example.test/bea.jpg' } });
+  ({ agent, otherAgent, buyer, otherBuyer, admin, fraud } = await createCast(app, ['agent', 'otherAgent', 'buyer', 'otherBuyer', 'admin', 'fraud'], { images: { buyer: 'https://images.example.test/bea.jpg' } }));
 });
 afterAll(async () => {
   await app?.close();
 });
 
-const unique = (prefix: string) => `${prefix} ${randomBytes(4).toString('hex')}`;
-const errorOf = (result: GraphqlResponse<Json>) => result.errors?.[0];
-
 /** A listing arranged directly in the database (verified unless told otherwise). */
-function seed(agentId = agent.user.id, data: Partial<Omit<PropertyRecord, 'id' | 'agentId' | 'priceMin' | 'priceMax'>> = {}) {
-  return app.db.property.create({
-    data: { agentId, title: unique('Reviewed'), location: 'Mirpur, Dhaka', image: 'https://images.example.test/reviewed.jpg', priceMin: '1000.00', priceMax: '2000.00', status: 'verified', ...data },
-  });
-}
+const seed = (agentId = agent.user.id, data: ListingData = {}) =>
+  createListing(app, agentId, { title: unique('Reviewed'), location: 'Mirpur, Dhaka', image: 'https://images.example.test/reviewed.jpg', ...data });
 
 /** A review arranged directly in the database. */
-function arrange(propertyId: string, userId: string, createdAt?: Date, text = unique('Arranged review')) {
-  return app.db.review.create({ data: { propertyId, userId, text, ...(createdAt ? { createdAt } : {}) } });
-}
+const arrange = (propertyId: string, userId: string, createdAt?: Date, text?: string) => createReview(app, propertyId, userId, { createdAt, text });
 
 async function addReview(account: Account, propertyId: string, text = unique('Lovely place')) {
   const result = await app.graphql<Json>(ADD, { propertyId, text }, account.idToken);
   expect(result.errors).toBeUndefined();
   return result.data.addReview;
-}
-
-/** A user row without an identity account: enough to have written reviews. */
-function rowUser(label: string, image: string | null = `https://images.example.test/${label}.jpg`) {
-  const tag = randomBytes(4).toString('hex');
-  return app.db.user.create({ data: { firebaseUid: `${label}-${tag}`, email: `${label}-${tag}@example.test`, name: `${label} ${tag}`, image, role: 'user' } });
 }
 
 describe('adding a review', () => {
@@ -206,7 +177,7 @@ describe('reading reviews', () => {
     const hidden = [await seed(agent.user.id, { status: 'pending' }), await seed(agent.user.id, { status: 'rejected' }), await seed(agent.user.id, { deletedAt: new Date() })];
     // Dated in the future so that they are the newest in this database, whatever other tests added.
     const future = Date.UTC(2099, 0, 1);
-    const reviewers = [await rowUser('latest-a'), await rowUser('latest-b', null)];
+    const reviewers = [await createUserRow(app, 'latest-a'), await createUserRow(app, 'latest-b', { image: null })];
     const visible = [];
     for (let i = 0; i < 8; i += 1) visible.push(await arrange(property.id, reviewers[i % 2].id, new Date(future + i * 60_000), `Visible review ${i}`));
     // Newer still, but on listings buyers cannot see.

@@ -5,13 +5,13 @@
 // concurrent requests too); fraud marking and everything it hides or refuses;
 // deletion of the record together with the Firebase account (or neither), with
 // the account's data; and the profile figures of each role.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { Prisma, type OfferStatus, type Property as PropertyRecord, type PropertyStatus, type User as UserRecord } from '../generated/prisma/client';
+import { randomUUID } from 'node:crypto';
+import { Prisma } from '../generated/prisma/client';
 import type { IdentityProvider } from '../auth/identity-provider';
-import { signUp, type TestAccount } from '../test/identity';
+import { createCast, createListing, createOffer, createReview, createWishlistItem, errorOf, FUTURE, unique, type Account } from '../test/fixtures';
+import { signUp } from '../test/identity';
 import { startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
 
-type Account = TestAccount & { user: UserRecord };
 // GraphQL answers are checked field by field below; their static type adds nothing.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -54,9 +54,6 @@ const SETTLED =
 const IDENTITY_FAILED = 'The sign-in account could not be deleted, so nothing was changed. Please try again.';
 const FRAUD_MESSAGE = 'User marked as fraud; their properties are hidden.';
 
-/** Next year's 1 June: always a valid buying date. */
-const FUTURE = `${new Date().getUTCFullYear() + 1}-06-01`;
-
 // The app under test reaches Firebase through this wrapper, so a test can make
 // one deleteAccount call fail; every other call goes to the real emulator.
 let deleteAccountOverride: ((uid: string) => Promise<void>) | null = null;
@@ -78,21 +75,11 @@ function failNextIdentityDelete() {
 }
 
 let app: TestApp;
-let admin: Account;
-let otherAdmin: Account;
-let agent: Account;
-let buyer: Account;
-let fraud: Account;
+let admin: Account, otherAdmin: Account, agent: Account, buyer: Account, fraud: Account;
 
 beforeAll(async () => {
   app = await startTestApp({ wrapIdentity: withFaultyDelete });
-  [admin, otherAdmin, agent, buyer, fraud] = await Promise.all([
-    app.createUser('admin', { name: 'Ada Admin' }),
-    app.createUser('admin', { name: 'Otto Otheradmin' }),
-    app.createUser('agent', { name: 'Avery Agent' }),
-    app.createUser('user', { name: 'Bea Buyer' }),
-    app.createUser('fraud', { name: 'Fred Fraud' }),
-  ]);
+  ({ admin, otherAdmin, agent, buyer, fraud } = await createCast(app, ['admin', 'otherAdmin', 'agent', 'buyer', 'fraud']));
 });
 afterAll(async () => {
   await app?.close();
@@ -101,8 +88,6 @@ afterEach(() => {
   deleteAccountOverride = null;
 });
 
-const hex = () => randomBytes(4).toString('hex');
-const errorOf = (result: GraphqlResponse<Json>) => result.errors?.[0];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function expectError(result: GraphqlResponse<Json>, code: string, message?: string) {
@@ -116,42 +101,8 @@ function expectOk(result: GraphqlResponse<Json>) {
   return result.data;
 }
 
-/** A listing arranged directly in the database (verified, 1000.00–2000.00, unless told otherwise). */
-function seed(target: TestApp, agentId: string, data: Partial<Omit<PropertyRecord, 'id' | 'agentId' | 'priceMin' | 'priceMax'>> & { priceMin?: string; priceMax?: string } = {}) {
-  return target.db.property.create({
-    data: {
-      agentId,
-      title: `Listing ${hex()}`,
-      location: 'Banani, Dhaka',
-      image: 'https://images.example.test/listing.jpg',
-      priceMin: '1000.00',
-      priceMax: '2000.00',
-      status: 'verified' as PropertyStatus,
-      ...data,
-    },
-  });
-}
-
-/** An offer arranged directly in the database. */
-function arrangeOffer(target: TestApp, property: PropertyRecord, buyerId: string, status: OfferStatus = 'pending', amount = '1500.00') {
-  return target.db.offer.create({
-    data: {
-      propertyId: property.id,
-      buyerId,
-      agentId: property.agentId,
-      amount,
-      buyingDate: new Date(`${FUTURE}T00:00:00.000Z`),
-      status,
-      ...(status === 'bought' ? { transactionId: `pi_test_${hex()}` } : {}),
-    },
-  });
-}
-
-const arrangeReview = (target: TestApp, propertyId: string, userId: string) => target.db.review.create({ data: { propertyId, userId, text: `Nice place ${hex()}` } });
-const arrangeWish = (target: TestApp, propertyId: string, userId: string) => target.db.wishlistItem.create({ data: { propertyId, userId } });
-
 const propertyInput = (overrides: Record<string, unknown> = {}) => ({
-  title: `Lake house ${hex()}`,
+  title: unique('Lake house'),
   location: 'Gulshan, Dhaka',
   image: 'https://images.example.test/lake-house.jpg',
   priceMin: '1000',
@@ -470,8 +421,8 @@ describe('markUserAsFraud', () => {
     ['a fraud account', 'fraud'],
   ] as const)('refuses %s as target (CONFLICT) and changes nothing', async (_who, role) => {
     const target = await app.createUser(role);
-    const property = await seed(app, agent.user.id);
-    const offer = await arrangeOffer(app, property, role === 'user' ? target.user.id : buyer.user.id);
+    const property = await createListing(app, agent.user.id);
+    const offer = await createOffer(app, property, role === 'user' ? target.user.id : buyer.user.id);
     expectError(await app.graphql(MARK_FRAUD, { id: target.user.id }, admin.idToken), 'CONFLICT', ONLY_AGENTS_FRAUD);
     expect(await roleOf(target.user.id)).toBe(role);
     expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('pending');
@@ -490,7 +441,7 @@ describe('markUserAsFraud', () => {
   });
 
   it('hides the agent’s listings from buyers and other agents, rejects pending offers on them, refuses new actions, and bars the agent from listing', async () => {
-    const location = `Fraudville ${hex()}`;
+    const location = unique('Fraudville');
     const [crook, honest, shopper, otherShopper, newcomer] = await Promise.all([
       app.createUser('agent', { name: 'Carl Crook' }),
       app.createUser('agent', { name: 'Hana Honest' }),
@@ -498,22 +449,22 @@ describe('markUserAsFraud', () => {
       app.createUser('user', { name: 'Oli Othershopper' }),
       app.createUser('user', { name: 'Nia Newcomer' }),
     ]);
-    const advertised = await seed(app, crook.user.id, { location, isAdvertised: true });
-    const withAccepted = await seed(app, crook.user.id, { location });
-    const withBought = await seed(app, crook.user.id, { location });
-    const pendingListing = await seed(app, crook.user.id, { location, status: 'pending' });
-    const honestListing = await seed(app, honest.user.id, { location, isAdvertised: true });
+    const advertised = await createListing(app, crook.user.id, { location, isAdvertised: true });
+    const withAccepted = await createListing(app, crook.user.id, { location });
+    const withBought = await createListing(app, crook.user.id, { location });
+    const pendingListing = await createListing(app, crook.user.id, { location, status: 'pending' });
+    const honestListing = await createListing(app, honest.user.id, { location, isAdvertised: true });
     const crookListings = [advertised, withAccepted, withBought];
 
     // Before: buyers see, wishlist, offer on and review the crook's listings.
     const asShopper = (query: string, variables: Record<string, unknown> = {}) => app.graphql<Json>(query, variables, shopper.idToken);
     for (const property of [advertised, withAccepted]) expectOk(await asShopper(ADD_TO_WISHLIST, { propertyId: property.id }));
     const pendingOffer = expectOk(await asShopper(MAKE_OFFER, { input: { propertyId: advertised.id, offerAmount: '1500', buyingDate: FUTURE } })).makeOffer;
-    const otherPending = await arrangeOffer(app, advertised, otherShopper.user.id, 'pending');
-    const rejected = await arrangeOffer(app, advertised, newcomer.user.id, 'rejected');
-    const accepted = await arrangeOffer(app, withAccepted, otherShopper.user.id, 'accepted');
-    const bought = await arrangeOffer(app, withBought, shopper.user.id, 'bought', '1750.00');
-    const honestPending = await arrangeOffer(app, honestListing, otherShopper.user.id, 'pending');
+    const otherPending = await createOffer(app, advertised, otherShopper.user.id, 'pending');
+    const rejected = await createOffer(app, advertised, newcomer.user.id, 'rejected');
+    const accepted = await createOffer(app, withAccepted, otherShopper.user.id, 'accepted');
+    const bought = await createOffer(app, withBought, shopper.user.id, 'bought', '1750.00');
+    const honestPending = await createOffer(app, honestListing, otherShopper.user.id, 'pending');
     const review = expectOk(await asShopper(ADD_REVIEW, { propertyId: advertised.id, text: 'Lovely, honest agent.' })).addReview;
     const honestReview = expectOk(await asShopper(ADD_REVIEW, { propertyId: honestListing.id, text: 'Truly lovely.' })).addReview;
 
@@ -598,8 +549,8 @@ describe('markUserAsFraud', () => {
 
   it('answers the REST PUT /api/users/fraud/:id with modifiedCount 1 and a message', async () => {
     const crook = await app.createUser('agent');
-    const property = await seed(app, crook.user.id);
-    const offer = await arrangeOffer(app, property, buyer.user.id);
+    const property = await createListing(app, crook.user.id);
+    const offer = await createOffer(app, property, buyer.user.id);
     expect(await app.rest('PUT', `/api/users/fraud/${crook.user.id}`, { token: admin.idToken })).toEqual({ status: 200, body: { modifiedCount: 1, message: FRAUD_MESSAGE } });
     expect(await roleOf(crook.user.id)).toBe('fraud');
     expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('rejected');
@@ -644,13 +595,13 @@ describe('deleteUser', () => {
   /** A buyer with a wishlist item, a review, a pending and a rejected offer. */
   async function buyerWithData() {
     const member = await app.createUser('user');
-    const [first, second] = await Promise.all([seed(app, agent.user.id), seed(app, agent.user.id)]);
-    await arrangeWish(app, first.id, member.user.id);
-    await arrangeReview(app, first.id, member.user.id);
-    await arrangeOffer(app, first, member.user.id, 'pending');
-    await arrangeOffer(app, second, member.user.id, 'rejected');
+    const [first, second] = await Promise.all([createListing(app, agent.user.id), createListing(app, agent.user.id)]);
+    await createWishlistItem(app, first.id, member.user.id);
+    await createReview(app, first.id, member.user.id);
+    await createOffer(app, first, member.user.id, 'pending');
+    await createOffer(app, second, member.user.id, 'rejected');
     // Someone else's data on the same listing, which must survive.
-    const othersReview = await arrangeReview(app, first.id, buyer.user.id);
+    const othersReview = await createReview(app, first.id, buyer.user.id);
     return { member, listings: [first, second], othersReview };
   }
 
@@ -674,15 +625,15 @@ describe('deleteUser', () => {
 
   it('deletes an agent with their listings, and those listings’ wishlist items, reviews and open offers', async () => {
     const lister = await app.createUser('agent');
-    const live = await seed(app, lister.user.id);
-    const pendingListing = await seed(app, lister.user.id, { status: 'pending' });
-    const removed = await seed(app, lister.user.id, { deletedAt: new Date() });
-    const keep = await seed(app, agent.user.id);
-    const shopperWish = await arrangeWish(app, live.id, buyer.user.id);
-    const keptWish = await arrangeWish(app, keep.id, buyer.user.id);
-    const reviewOnLive = await arrangeReview(app, live.id, buyer.user.id);
-    const pendingOnLive = await arrangeOffer(app, live, buyer.user.id, 'pending');
-    const rejectedOnRemoved = await arrangeOffer(app, removed, buyer.user.id, 'rejected');
+    const live = await createListing(app, lister.user.id);
+    const pendingListing = await createListing(app, lister.user.id, { status: 'pending' });
+    const removed = await createListing(app, lister.user.id, { deletedAt: new Date() });
+    const keep = await createListing(app, agent.user.id);
+    const shopperWish = await createWishlistItem(app, live.id, buyer.user.id);
+    const keptWish = await createWishlistItem(app, keep.id, buyer.user.id);
+    const reviewOnLive = await createReview(app, live.id, buyer.user.id);
+    const pendingOnLive = await createOffer(app, live, buyer.user.id, 'pending');
+    const rejectedOnRemoved = await createOffer(app, removed, buyer.user.id, 'rejected');
     expect(await footprint(app, lister.user.id)).toMatchObject({ user: 1, offersReceived: 2, listings: 3 });
 
     expect(expectOk(await app.graphql(DELETE_USER, { id: lister.user.id }, otherAdmin.idToken))).toEqual({ deleteUser: lister.user.id });
@@ -730,12 +681,12 @@ describe('deleteUser', () => {
   ] as const)('refuses %s (CONFLICT) and changes nothing', async (_who, role, status) => {
     const target = await app.createUser(role);
     const isBuyer = role === 'user';
-    const listing = await seed(app, isBuyer ? agent.user.id : target.user.id);
-    const other = await seed(app, isBuyer ? agent.user.id : target.user.id);
-    await arrangeOffer(app, listing, isBuyer ? target.user.id : buyer.user.id, status);
-    await arrangeOffer(app, other, isBuyer ? target.user.id : buyer.user.id, 'pending');
-    await arrangeWish(app, other.id, isBuyer ? target.user.id : buyer.user.id);
-    await arrangeReview(app, other.id, isBuyer ? target.user.id : buyer.user.id);
+    const listing = await createListing(app, isBuyer ? agent.user.id : target.user.id);
+    const other = await createListing(app, isBuyer ? agent.user.id : target.user.id);
+    await createOffer(app, listing, isBuyer ? target.user.id : buyer.user.id, status);
+    await createOffer(app, other, isBuyer ? target.user.id : buyer.user.id, 'pending');
+    await createWishlistItem(app, other.id, isBuyer ? target.user.id : buyer.user.id);
+    await createReview(app, other.id, isBuyer ? target.user.id : buyer.user.id);
     const before = await footprint(app, target.user.id);
     const wishlistOnOther = await app.db.wishlistItem.count({ where: { propertyId: other.id } });
 
@@ -769,10 +720,10 @@ describe('deleteUser', () => {
 
   it('rolls everything back when the Firebase account cannot be deleted (SERVICE_UNAVAILABLE), and a retry succeeds', async () => {
     const lister = await app.createUser('agent');
-    const listing = await seed(app, lister.user.id);
-    await arrangeWish(app, listing.id, buyer.user.id);
-    await arrangeReview(app, listing.id, buyer.user.id);
-    await arrangeOffer(app, listing, buyer.user.id, 'pending');
+    const listing = await createListing(app, lister.user.id);
+    await createWishlistItem(app, listing.id, buyer.user.id);
+    await createReview(app, listing.id, buyer.user.id);
+    await createOffer(app, listing, buyer.user.id, 'pending');
     const before = await footprint(app, lister.user.id);
     const onListing = async () => ({
       wishlist: await app.db.wishlistItem.count({ where: { propertyId: listing.id } }),
@@ -815,8 +766,8 @@ describe('deleteUser', () => {
 
   it('does not delete an offer that gets accepted while the deletion waits for it', async () => {
     const lister = await app.createUser('agent');
-    const listing = await seed(app, lister.user.id);
-    const offer = await arrangeOffer(app, listing, buyer.user.id, 'pending');
+    const listing = await createListing(app, lister.user.id);
+    const offer = await createOffer(app, listing, buyer.user.id, 'pending');
     // The agent accepts the offer (row locked, then committed) while the admin's deletion is under way.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -863,19 +814,19 @@ describe('myProfileFigures', () => {
     const member = await app.createUser('user');
     expect(await figuresOf(member)).toEqual({ ...NONE, wishlistItems: 0, offers: { pending: 0, accepted: 0, rejected: 0, bought: 0 }, reviews: 0 });
 
-    const listings = await Promise.all(Array.from({ length: 6 }, () => seed(app, agent.user.id)));
+    const listings = await Promise.all(Array.from({ length: 6 }, () => createListing(app, agent.user.id)));
     const crook = await app.createUser('agent');
-    const crookListing = await seed(app, crook.user.id);
+    const crookListing = await createListing(app, crook.user.id);
     for (const listing of [listings[0], listings[1], crookListing]) expectOk(await app.graphql(ADD_TO_WISHLIST, { propertyId: listing.id }, member.idToken));
-    await arrangeOffer(app, listings[0], member.user.id, 'pending');
-    await arrangeOffer(app, listings[1], member.user.id, 'accepted');
-    await arrangeOffer(app, listings[2], member.user.id, 'rejected');
-    await arrangeOffer(app, listings[3], member.user.id, 'rejected');
-    await arrangeOffer(app, listings[4], member.user.id, 'bought');
-    await arrangeOffer(app, listings[5], buyer.user.id, 'pending'); // someone else's
-    await arrangeReview(app, listings[0].id, member.user.id);
-    await arrangeReview(app, listings[1].id, member.user.id);
-    await arrangeReview(app, listings[1].id, buyer.user.id); // someone else's
+    await createOffer(app, listings[0], member.user.id, 'pending');
+    await createOffer(app, listings[1], member.user.id, 'accepted');
+    await createOffer(app, listings[2], member.user.id, 'rejected');
+    await createOffer(app, listings[3], member.user.id, 'rejected');
+    await createOffer(app, listings[4], member.user.id, 'bought');
+    await createOffer(app, listings[5], buyer.user.id, 'pending'); // someone else's
+    await createReview(app, listings[0].id, member.user.id);
+    await createReview(app, listings[1].id, member.user.id);
+    await createReview(app, listings[1].id, buyer.user.id); // someone else's
     expect(await figuresOf(member)).toEqual({ ...NONE, wishlistItems: 3, offers: { pending: 1, accepted: 1, rejected: 2, bought: 1 }, reviews: 2 });
 
     // Once the crook is marked as fraud their listing leaves the wishlist page, and the figure follows.
@@ -889,17 +840,17 @@ describe('myProfileFigures', () => {
     const lister = await app.createUser('agent');
     expect(await figuresOf(lister)).toEqual({ ...NONE, listings: { pending: 0, verified: 0, rejected: 0 }, offers: { pending: 0, accepted: 0, rejected: 0, bought: 0 }, soldTotal: '0.00' });
 
-    const pendingListing = await seed(app, lister.user.id, { status: 'pending' });
-    const [soldA, soldB, acceptedOn] = await Promise.all([seed(app, lister.user.id), seed(app, lister.user.id), seed(app, lister.user.id)]);
-    await seed(app, lister.user.id, { status: 'rejected' });
-    await seed(app, lister.user.id, { deletedAt: new Date() }); // deleted: not counted
-    await seed(app, lister.user.id, { status: 'pending', deletedAt: new Date() }); // deleted: not counted
-    await arrangeOffer(app, soldA, buyer.user.id, 'bought', '0.10');
-    await arrangeOffer(app, soldB, buyer.user.id, 'bought', '0.20');
-    await arrangeOffer(app, acceptedOn, buyer.user.id, 'accepted');
-    await arrangeOffer(app, pendingListing, buyer.user.id, 'pending');
-    await arrangeOffer(app, soldA, (await app.createUser('user')).user.id, 'rejected');
-    await arrangeOffer(app, await seed(app, agent.user.id), buyer.user.id, 'bought', '999.99'); // another agent's sale
+    const pendingListing = await createListing(app, lister.user.id, { status: 'pending' });
+    const [soldA, soldB, acceptedOn] = await Promise.all([createListing(app, lister.user.id), createListing(app, lister.user.id), createListing(app, lister.user.id)]);
+    await createListing(app, lister.user.id, { status: 'rejected' });
+    await createListing(app, lister.user.id, { deletedAt: new Date() }); // deleted: not counted
+    await createListing(app, lister.user.id, { status: 'pending', deletedAt: new Date() }); // deleted: not counted
+    await createOffer(app, soldA, buyer.user.id, 'bought', '0.10');
+    await createOffer(app, soldB, buyer.user.id, 'bought', '0.20');
+    await createOffer(app, acceptedOn, buyer.user.id, 'accepted');
+    await createOffer(app, pendingListing, buyer.user.id, 'pending');
+    await createOffer(app, soldA, (await app.createUser('user')).user.id, 'rejected');
+    await createOffer(app, await createListing(app, agent.user.id), buyer.user.id, 'bought', '999.99'); // another agent's sale
 
     const figures = await figuresOf(lister);
     expect(figures).toEqual({
@@ -923,10 +874,10 @@ describe('myProfileFigures', () => {
     expect(before).toEqual({ ...NONE, ...(await counts()) });
 
     const [, newAgent] = await Promise.all([app.createUser('user'), app.createUser('agent'), app.createUser('fraud')]);
-    await seed(app, newAgent.user.id, { status: 'pending' });
-    await seed(app, newAgent.user.id, { status: 'pending', deletedAt: new Date() }); // deleted: not waiting
-    const verified = await seed(app, newAgent.user.id);
-    await arrangeReview(app, verified.id, buyer.user.id);
+    await createListing(app, newAgent.user.id, { status: 'pending' });
+    await createListing(app, newAgent.user.id, { status: 'pending', deletedAt: new Date() }); // deleted: not waiting
+    const verified = await createListing(app, newAgent.user.id);
+    await createReview(app, verified.id, buyer.user.id);
 
     const after = await figuresOf(otherAdmin);
     expect(after).toEqual({
@@ -942,7 +893,7 @@ describe('myProfileFigures', () => {
   it('gives a fraud account nothing (every figure null), and a caller without a record FORBIDDEN', async () => {
     expect(await figuresOf(fraud)).toEqual(NONE);
     const crook = await app.createUser('agent');
-    await seed(app, crook.user.id);
+    await createListing(app, crook.user.id);
     await app.graphql(MARK_FRAUD, { id: crook.user.id }, admin.idToken);
     expect(await figuresOf(crook)).toEqual(NONE);
 

@@ -2,12 +2,11 @@
 // section 7): only buyers keep one, only of verified live properties, once per
 // property; each buyer sees and removes only their own items; the REST answers
 // carry the spec's propertyInfo, taken from the property itself.
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { Property as PropertyRecord, User as UserRecord } from '../generated/prisma/client';
-import type { TestAccount } from '../test/identity';
-import { startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
+import { randomUUID } from 'node:crypto';
+import type { Property as PropertyRecord } from '../generated/prisma/client';
+import { createCast, createListing, errorOf, unique, type Account, type ListingData } from '../test/fixtures';
+import { startTestApp, type TestApp } from '../test/test-app';
 
-type Account = TestAccount & { user: UserRecord };
 // GraphQL answers are checked field by field below; their static type adds nothing.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -22,47 +21,19 @@ const ALREADY = 'Already in wishlist';
 const ONLY_BUYERS = 'Only buyers (role user) can do this.';
 
 let app: TestApp;
-let agent: Account;
-let otherAgent: Account;
-let buyer: Account;
-let otherBuyer: Account;
-let admin: Account;
-let fraud: Account;
+let agent: Account, otherAgent: Account, buyer: Account, otherBuyer: Account, admin: Account, fraud: Account;
 
 beforeAll(async () => {
   app = await startTestApp();
-  [agent, otherAgent, buyer, otherBuyer, admin, fraud] = await Promise.all([
-    app.createUser('agent', { name: 'Avery Agent' }),
-    app.createUser('agent', { name: 'Olive Other' }),
-    app.createUser('user', { name: 'Bea Buyer' }),
-    app.createUser('user', { name: 'Oscar Otherbuyer' }),
-    app.createUser('admin', { name: 'Ada Admin' }),
-    app.createUser('fraud', { name: 'Fred Fraud' }),
-  ]);
-  agent.user = await app.db.user.update({ where: { id: agent.user.id }, data: { image: 'https://images.example.test/avery.jpg' } });
+  ({ agent, otherAgent, buyer, otherBuyer, admin, fraud } = await createCast(app, ['agent', 'otherAgent', 'buyer', 'otherBuyer', 'admin', 'fraud'], { images: { agent: 'https://images.example.test/avery.jpg' } }));
 });
 afterAll(async () => {
   await app?.close();
 });
 
-const unique = (prefix: string) => `${prefix} ${randomBytes(4).toString('hex')}`;
-const errorOf = (result: GraphqlResponse<Json>) => result.errors?.[0];
-
 /** A listing arranged directly in the database (verified unless told otherwise). */
-function seed(agentId = agent.user.id, data: Partial<Omit<PropertyRecord, 'id' | 'agentId' | 'priceMin' | 'priceMax'>> & { priceMin?: string; priceMax?: string } = {}) {
-  return app.db.property.create({
-    data: {
-      agentId,
-      title: unique('Wished'),
-      location: 'Banani, Dhaka',
-      image: 'https://images.example.test/wished.jpg',
-      priceMin: '1000.00',
-      priceMax: '2000.00',
-      status: 'verified',
-      ...data,
-    },
-  });
-}
+const seed = (agentId = agent.user.id, data: ListingData = {}) =>
+  createListing(app, agentId, { title: unique('Wished'), location: 'Banani, Dhaka', image: 'https://images.example.test/wished.jpg', ...data });
 
 async function add(account: Account, propertyId: string) {
   const result = await app.graphql<Json>(ADD, { propertyId }, account.idToken);

@@ -1,11 +1,13 @@
-import { AspectRatio, Button, Card, CloseButton, Dialog, EmptyState, HStack, Portal, SimpleGrid, Skeleton, SkeletonText, Text, VStack } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { AspectRatio, Button, Card, EmptyState, HStack, SimpleGrid, Skeleton, SkeletonText, Text, VStack } from '@chakra-ui/react';
+import { useRef } from 'react';
 import { LuHouse, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useDeletePropertyMutation, useMyPropertiesQuery, type PropertyCardFieldsFragment } from '../graphql/generated';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
 import { QueryError } from '../ui/QueryError';
+import { useConfirmAction } from '../ui/useConfirmAction';
 import { PageHeader } from './page-parts';
 import { AgentOnly } from '../auth/RoleOnly';
 import { cardGridColumns, PropertyCard } from './PropertyCard';
@@ -24,22 +26,12 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 function MyProperties() {
   const { data, loading, error, refetch } = useMyPropertiesQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
   const [deleteProperty] = useDeletePropertyMutation();
-  // The property asked about stays set while the dialog animates closed.
-  const [toDelete, setToDelete] = useState<PropertyCardFieldsFragment | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   // After a deletion the Delete button that opened the dialog is gone: focus goes to the heading instead.
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const deletedRef = useRef(false);
 
   const properties = data?.myProperties;
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    const { id, title } = toDelete;
-    setDeleting(true);
-    deletedRef.current = false;
+  const deletion = useConfirmAction(async ({ id, title }: PropertyCardFieldsFragment) => {
     try {
       const result = await deleteProperty({
         variables: { id },
@@ -49,22 +41,19 @@ function MyProperties() {
           cache.gc();
         },
       });
-      deletedRef.current = true;
       const rejected = result.data?.deleteProperty.rejectedOfferCount ?? 0;
       toaster.create({
         type: 'success',
         title: 'Property deleted',
         description: rejected > 0 ? `"${title}" was removed; ${plural(rejected, 'pending offer')} on it ${rejected === 1 ? 'was' : 'were'} rejected.` : `"${title}" was removed.`,
       });
-      setConfirmOpen(false);
       void refetch();
+      return true;
     } catch (deleteError) {
       toaster.create({ type: 'error', title: 'Failed to delete property', description: errorMessage(deleteError, 'Something went wrong') });
-      setConfirmOpen(false);
-    } finally {
-      setDeleting(false);
+      return false;
     }
-  };
+  }, headingRef);
 
   const addButton = (
     <Button asChild colorPalette="teal">
@@ -132,10 +121,7 @@ function MyProperties() {
                     Rejected listings cannot be updated.
                   </Text>
                 )}
-                <Button flex="1" colorPalette="red" variant="outline" aria-label={`Delete ${property.title}`} onClick={() => {
-                    setToDelete(property);
-                    setConfirmOpen(true);
-                  }}>
+                <Button flex="1" colorPalette="red" variant="outline" aria-label={`Delete ${property.title}`} onClick={() => deletion.ask(property)}>
                   <LuTrash2 aria-hidden /> Delete
                 </Button>
               </HStack>
@@ -155,45 +141,11 @@ function MyProperties() {
         actions={properties && properties.length > 0 ? addButton : undefined}
       />
       {content}
-      <Dialog.Root
-        role="alertdialog"
-        open={confirmOpen}
-        onOpenChange={(details) => {
-          if (!details.open && !deleting) setConfirmOpen(false);
-        }}
-        initialFocusEl={() => cancelRef.current}
-        finalFocusEl={() => (deletedRef.current ? headingRef.current : null)}
-        placement="center"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content mx="4">
-              <Dialog.Header>
-                <Dialog.Title>Delete this property?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>
-                  <Text as="strong">{toDelete?.title}</Text> will be removed for good. Pending offers on it are rejected and it leaves every wishlist.
-                </Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button ref={cancelRef} variant="outline" disabled={deleting}>
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="red" onClick={() => void confirmDelete()} loading={deleting} loadingText="Deleting...">
-                  Delete
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild disabled={deleting}>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog {...deletion.dialog} title="Delete this property?" confirmLabel="Delete" busyLabel="Deleting...">
+        <Text>
+          <Text as="strong">{deletion.item?.title}</Text> will be removed for good. Pending offers on it are rejected and it leaves every wishlist.
+        </Text>
+      </ConfirmDialog>
     </>
   );
 }

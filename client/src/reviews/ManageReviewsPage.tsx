@@ -1,5 +1,5 @@
-import { Box, Button, Card, EmptyState, Flex, HStack, Link, Skeleton, SkeletonCircle, SkeletonText, Stack, Text, VStack } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { Button, Card, EmptyState, Flex, HStack, Link, Skeleton, SkeletonCircle, SkeletonText, Stack, Text, VStack } from '@chakra-ui/react';
+import { useRef } from 'react';
 import { LuMessageSquare, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
@@ -9,7 +9,9 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LoadMoreButton, useLoadMore } from '../ui/paging';
 import { QueryError } from '../ui/QueryError';
 import { toaster } from '../ui/toaster';
-import { ClampedReviewText, ReviewerAvatar, ReviewText, ReviewTime } from './review-parts';
+import { useConfirmAction } from '../ui/useConfirmAction';
+import { forgetReview } from './review-cache';
+import { ClampedReviewText, QuotedReview, ReviewerAvatar, ReviewTime } from './review-parts';
 
 const PAGE_SIZE = 24;
 
@@ -21,46 +23,34 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 export default function ManageReviewsPage() {
   const { data, error, refetch, fetchMore } = useAllReviewsQuery({ variables: { first: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   const [deleteReview] = useDeleteReviewMutation();
-  // The review asked about stays set while the dialog animates closed.
-  const [toDelete, setToDelete] = useState<ReviewRow | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   // After a deletion the Delete button that opened the dialog is gone: focus goes to the heading instead.
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const deletedRef = useRef(false);
 
   const connection = data?.allReviews;
   const reviews = connection?.nodes;
   const { loadMore, loadingMore, hasMore } = useLoadMore(connection?.pageInfo, fetchMore, 'reviews');
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    const { id, reviewer, property } = toDelete;
-    setDeleting(true);
-    deletedRef.current = false;
+  const deletion = useConfirmAction(async ({ id, reviewer, property }: ReviewRow) => {
     try {
       await deleteReview({
         variables: { id },
         // Gone everywhere: this list, the property's reviews, the author's list and the home page.
         update(cache) {
-          cache.evict({ id: cache.identify({ __typename: 'Review', id }) });
-          cache.evict({ id: 'ROOT_QUERY', fieldName: 'latestReviews' });
+          forgetReview(cache, id);
           cache.evict({ id: 'ROOT_QUERY', fieldName: 'myProfileFigures' });
           cache.gc();
         },
       });
-      deletedRef.current = true;
       toaster.create({ type: 'success', title: 'Review deleted', description: `The review by ${reviewer.name} of "${property.title}" was removed.` });
+      return true;
     } catch (deleteError) {
       // Spec section 8: 'Could not delete review.'
       toaster.create({ type: 'error', title: 'Could not delete review.', description: errorMessage(deleteError, 'Something went wrong. Please try again.') });
       // It may already be gone (another admin or its author): show the list as it is now.
       void refetch().catch(() => undefined);
-    } finally {
-      setDeleting(false);
-      setConfirmOpen(false);
+      return false;
     }
-  };
+  }, headingRef);
 
   let content;
   if (!reviews && error) {
@@ -124,10 +114,7 @@ export default function ManageReviewsPage() {
                     variant="outline"
                     flexShrink={0}
                     aria-label={`Delete the review by ${review.reviewer.name} of ${review.property.title}`}
-                    onClick={() => {
-                      setToDelete(review);
-                      setConfirmOpen(true);
-                    }}
+                    onClick={() => deletion.ask(review)}
                   >
                     <LuTrash2 aria-hidden /> Delete
                   </Button>
@@ -161,25 +148,11 @@ export default function ManageReviewsPage() {
         subtitle={reviews && reviews.length > 0 ? `Showing ${plural(reviews.length, 'review')}, newest first.` : 'Every review buyers have written.'}
       />
       {content}
-      <ConfirmDialog
-        open={confirmOpen}
-        busy={deleting}
-        title="Delete this review?"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setConfirmOpen(false)}
-        finalFocus={() => (deletedRef.current ? headingRef.current : null)}
-        testId="confirm-review-delete"
-      >
+      <ConfirmDialog {...deletion.dialog} title="Delete this review?" confirmLabel="Delete" busyLabel="Deleting..." testId="confirm-review-delete">
         <Text>
-          The review by <Text as="strong">{toDelete?.reviewer.name}</Text> of <Text as="strong">{toDelete?.property.title}</Text> will be removed for good.
+          The review by <Text as="strong">{deletion.item?.reviewer.name}</Text> of <Text as="strong">{deletion.item?.property.title}</Text> will be removed for good.
         </Text>
-        {toDelete && (
-          <Box mt="3" p="3" bg="bg.muted" rounded="md" maxH="32" overflowY="auto">
-            <ReviewText text={toDelete.text} fontSize="sm" color="fg.muted" lineClamp={4} />
-          </Box>
-        )}
+        {deletion.item && <QuotedReview text={deletion.item.text} />}
       </ConfirmDialog>
     </>
   );

@@ -1,13 +1,16 @@
-import { Box, Button, Card, CloseButton, Dialog, EmptyState, Flex, Heading, Link, Portal, Skeleton, SkeletonText, Stack, Text, VStack } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { Button, Card, EmptyState, Flex, Heading, Link, Skeleton, SkeletonText, Stack, Text, VStack } from '@chakra-ui/react';
+import { useRef } from 'react';
 import { LuMessageSquare, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useDeleteReviewMutation, useMyReviewsQuery, type ReviewFieldsFragment } from '../graphql/generated';
 import { PageHeader } from '../properties/page-parts';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { QueryError } from '../ui/QueryError';
 import { toaster } from '../ui/toaster';
-import { ReviewText, ReviewTime } from './review-parts';
+import { useConfirmAction } from '../ui/useConfirmAction';
+import { forgetReview } from './review-cache';
+import { QuotedReview, ReviewText, ReviewTime } from './review-parts';
 import { BuyerOnly } from '../auth/RoleOnly';
 
 /** User: their own reviews, newest first, each with its time and a Delete button with confirmation (spec section 2). */
@@ -25,44 +28,31 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 function MyReviews() {
   const { data, loading, error, refetch } = useMyReviewsQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
   const [deleteReview] = useDeleteReviewMutation();
-  // The review asked about stays set while the dialog animates closed.
-  const [toDelete, setToDelete] = useState<ReviewFieldsFragment | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   // After a deletion the Delete button that opened the dialog is gone: focus goes to the heading instead.
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const deletedRef = useRef(false);
 
   const reviews = data?.myReviews;
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    const { id, property } = toDelete;
-    setDeleting(true);
-    deletedRef.current = false;
+  const deletion = useConfirmAction(async ({ id, property }: ReviewFieldsFragment) => {
     try {
       await deleteReview({
         variables: { id },
         // Gone everywhere: the property's list and the home page drop it too.
         update(cache) {
-          cache.evict({ id: cache.identify({ __typename: 'Review', id }) });
-          cache.evict({ id: 'ROOT_QUERY', fieldName: 'latestReviews' });
+          forgetReview(cache, id);
           cache.gc();
         },
       });
-      deletedRef.current = true;
-      setConfirmOpen(false);
       toaster.create({ type: 'success', title: 'Review deleted', description: `Your review of "${property.title}" was removed.` });
-      void refetch().catch(() => undefined);
+      return true;
     } catch (deleteError) {
-      setConfirmOpen(false);
       toaster.create({ type: 'error', title: 'Could not delete review', description: errorMessage(deleteError, 'Something went wrong') });
-      void refetch().catch(() => undefined);
+      return false;
     } finally {
-      setDeleting(false);
+      // Either way, show the list as it is now.
+      void refetch().catch(() => undefined);
     }
-  };
+  }, headingRef);
 
   let content;
   if (!reviews && loading) {
@@ -121,10 +111,7 @@ function MyReviews() {
                   variant="outline"
                   flexShrink={0}
                   aria-label={`Delete your review of ${review.property.title}`}
-                  onClick={() => {
-                    setToDelete(review);
-                    setConfirmOpen(true);
-                  }}
+                  onClick={() => deletion.ask(review)}
                 >
                   <LuTrash2 aria-hidden /> Delete
                 </Button>
@@ -145,50 +132,12 @@ function MyReviews() {
         subtitle={reviews && reviews.length > 0 ? `${plural(reviews.length, 'review')}, newest first.` : 'Reviews you have written about properties.'}
       />
       {content}
-      <Dialog.Root
-        role="alertdialog"
-        open={confirmOpen}
-        onOpenChange={(details) => {
-          if (!details.open && !deleting) setConfirmOpen(false);
-        }}
-        initialFocusEl={() => cancelRef.current}
-        finalFocusEl={() => (deletedRef.current ? headingRef.current : null)}
-        placement="center"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content mx="4">
-              <Dialog.Header>
-                <Dialog.Title>Delete this review?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>
-                  Your review of <Text as="strong">{toDelete?.property.title}</Text> will be removed for good.
-                </Text>
-                {toDelete && (
-                  <Box mt="3" p="3" bg="bg.muted" rounded="md" maxH="32" overflowY="auto">
-                    <ReviewText text={toDelete.text} fontSize="sm" color="fg.muted" lineClamp={4} />
-                  </Box>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button ref={cancelRef} variant="outline" disabled={deleting}>
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="red" onClick={() => void confirmDelete()} loading={deleting} loadingText="Deleting...">
-                  Delete
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild disabled={deleting}>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog {...deletion.dialog} title="Delete this review?" confirmLabel="Delete" busyLabel="Deleting...">
+        <Text>
+          Your review of <Text as="strong">{deletion.item?.property.title}</Text> will be removed for good.
+        </Text>
+        {deletion.item && <QuotedReview text={deletion.item.text} />}
+      </ConfirmDialog>
     </>
   );
 }

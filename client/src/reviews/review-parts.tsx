@@ -40,6 +40,15 @@ export function ReviewText({ text, ref, ...textProps }: { text: string; ref?: Re
   );
 }
 
+/** The review quoted in a muted, scrollable box (at most four lines): what a deletion confirmation shows. */
+export function QuotedReview({ text }: { text: string }) {
+  return (
+    <Box mt="3" p="3" bg="bg.muted" rounded="md" maxH="32" overflowY="auto">
+      <ReviewText text={text} fontSize="sm" color="fg.muted" lineClamp={4} />
+    </Box>
+  );
+}
+
 /**
  * Review text clamped to `lines` lines, with a Read more / Show less toggle that
  * appears only when the text actually overflows.

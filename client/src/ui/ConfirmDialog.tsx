@@ -4,7 +4,7 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   title: ReactNode;
   children: ReactNode;

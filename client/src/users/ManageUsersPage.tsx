@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LoadMoreButton, SkeletonRows, useLoadMore } from '../ui/paging';
 import { QueryError } from '../ui/QueryError';
 import { toaster } from '../ui/toaster';
+import { useConfirmAction } from '../ui/useConfirmAction';
 
 const PAGE_SIZE = 25;
 
@@ -77,12 +78,8 @@ export default function ManageUsersPage() {
   const [markUserAsFraud] = useMarkUserAsFraudMutation();
   const [deleteUser] = useDeleteUserMutation();
   const [busy, setBusy] = useState<Record<string, Action>>({});
-  // The account asked about stays set while the dialog animates closed.
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
   // After a confirmed action the button that opened the dialog is gone: focus goes to the heading.
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const doneRef = useRef(false);
 
   const connection = data?.users;
   const rows = connection?.nodes;
@@ -128,18 +125,8 @@ export default function ManageUsersPage() {
     }
   };
 
-  const confirm = async () => {
-    if (!pending) return;
-    doneRef.current = false;
-    const succeeded = await run(pending.user, pending.action);
-    doneRef.current = succeeded;
-    setConfirmOpen(false);
-  };
-
-  const ask = (user: UserRow, action: 'fraud' | 'delete') => {
-    setPending({ user, action });
-    setConfirmOpen(true);
-  };
+  const confirmation = useConfirmAction(({ user, action }: Pending) => run(user, action), headingRef);
+  const ask = (user: UserRow, action: Pending['action']) => confirmation.ask({ user, action });
 
   let content;
   if (!rows && error) {
@@ -270,6 +257,7 @@ export default function ManageUsersPage() {
     );
   }
 
+  const pending = confirmation.item;
   const target = pending?.user;
   return (
     <>
@@ -280,11 +268,7 @@ export default function ManageUsersPage() {
       />
       {content}
       <ConfirmDialog
-        open={confirmOpen}
-        busy={Boolean(target && busy[target.id])}
-        onConfirm={() => void confirm()}
-        onClose={() => setConfirmOpen(false)}
-        finalFocus={() => (doneRef.current ? headingRef.current : null)}
+        {...confirmation.dialog}
         testId="confirm-user-action"
         {...(pending?.action === 'fraud'
           ? { title: `Mark ${target?.name} as fraud?`, confirmLabel: 'Mark as Fraud', busyLabel: 'Marking...' }

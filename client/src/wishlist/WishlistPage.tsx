@@ -1,5 +1,5 @@
-import { Button, CloseButton, Dialog, EmptyState, HStack, Link, Portal, SimpleGrid, Text, VStack } from '@chakra-ui/react';
-import { useRef, useState } from 'react';
+import { Button, EmptyState, HStack, Link, SimpleGrid, Text, VStack } from '@chakra-ui/react';
+import { useRef } from 'react';
 import { LuHandCoins, LuHeart, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
@@ -8,8 +8,10 @@ import { BuyerOnly } from '../auth/RoleOnly';
 import { PageHeader } from '../properties/page-parts';
 import { cardGridColumns, PropertyCard } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { QueryError } from '../ui/QueryError';
 import { toaster } from '../ui/toaster';
+import { useConfirmAction } from '../ui/useConfirmAction';
 
 const EMPTY_WISHLIST = 'You have no properties in your wishlist.';
 
@@ -27,22 +29,12 @@ const plural = (count: number) => `${count} ${count === 1 ? 'property' : 'proper
 function Wishlist() {
   const { data, loading, error, refetch } = useMyWishlistQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
   const [removeFromWishlist] = useRemoveFromWishlistMutation();
-  // The item asked about stays set while the dialog animates closed.
-  const [toRemove, setToRemove] = useState<WishlistItemFieldsFragment | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const [removing, setRemoving] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   // After a removal its Remove button is gone: focus goes to the heading instead.
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const removedRef = useRef(false);
 
   const items = data?.myWishlist;
 
-  const confirmRemove = async () => {
-    if (!toRemove) return;
-    const { id, property } = toRemove;
-    setRemoving(true);
-    removedRef.current = false;
+  const removal = useConfirmAction(async ({ id, property }: WishlistItemFieldsFragment) => {
     try {
       await removeFromWishlist({
         variables: { id },
@@ -51,17 +43,14 @@ function Wishlist() {
           cache.gc();
         },
       });
-      removedRef.current = true;
       toaster.create({ type: 'success', title: 'Removed from wishlist', description: `"${property.title}" was removed from your wishlist.` });
-      setConfirmOpen(false);
       void refetch().catch(() => undefined);
+      return true;
     } catch (removeError) {
       toaster.create({ type: 'error', title: 'Could not remove it', description: errorMessage(removeError, 'Something went wrong') });
-      setConfirmOpen(false);
-    } finally {
-      setRemoving(false);
+      return false;
     }
-  };
+  }, headingRef);
 
   let content;
   if (!items && loading) {
@@ -120,10 +109,7 @@ function Wishlist() {
                       colorPalette="red"
                       variant="outline"
                       aria-label={`Remove ${property.title} from wishlist`}
-                      onClick={() => {
-                        setToRemove(item);
-                        setConfirmOpen(true);
-                      }}
+                      onClick={() => removal.ask(item)}
                     >
                       <LuTrash2 aria-hidden /> Remove
                     </Button>
@@ -142,45 +128,11 @@ function Wishlist() {
       <title>Wishlist · OpenNest</title>
       <PageHeader title="Wishlist" headingRef={headingRef} subtitle={items && items.length > 0 ? plural(items.length) : undefined} />
       {content}
-      <Dialog.Root
-        role="alertdialog"
-        open={confirmOpen}
-        onOpenChange={(details) => {
-          if (!details.open && !removing) setConfirmOpen(false);
-        }}
-        initialFocusEl={() => cancelRef.current}
-        finalFocusEl={() => (removedRef.current ? headingRef.current : null)}
-        placement="center"
-      >
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content mx="4">
-              <Dialog.Header>
-                <Dialog.Title>Remove from wishlist?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text>
-                  <Text as="strong">{toRemove?.property.title}</Text> will be removed from your wishlist. You can add it again from its details page.
-                </Text>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button ref={cancelRef} variant="outline" disabled={removing}>
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button colorPalette="red" onClick={() => void confirmRemove()} loading={removing} loadingText="Removing...">
-                  Remove
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild disabled={removing}>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <ConfirmDialog {...removal.dialog} title="Remove from wishlist?" confirmLabel="Remove" busyLabel="Removing...">
+        <Text>
+          <Text as="strong">{removal.item?.property.title}</Text> will be removed from your wishlist. You can add it again from its details page.
+        </Text>
+      </ConfirmDialog>
     </>
   );
 }
