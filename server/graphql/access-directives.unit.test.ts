@@ -355,5 +355,14 @@ describe('formatError', () => {
         { message: 'Cannot query field "nope" on type "Query".', locations: [{ line: 1, column: 3 }], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } },
       ]);
     });
+
+    it('logs each operation with the error codes its caller saw', async () => {
+      const logged = jest.spyOn(log, 'info');
+      await execute('{ fails }', notFound('No such property.'));
+      await execute('{ fails }', new Error('secret detail'));
+      await execute('{ nope }');
+      const codes = logged.mock.calls.filter(([, message]) => message === 'graphql operation').map(([fields]) => (fields as { errors?: string[] }).errors);
+      expect(codes).toEqual([['NOT_FOUND'], ['INTERNAL_SERVER_ERROR'], ['GRAPHQL_VALIDATION_FAILED']]);
+    });
   });
 });

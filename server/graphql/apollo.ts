@@ -2,7 +2,7 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import type { GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import type { GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { Logger } from '../infra/logger';
 import { isAppError } from '../shared/errors';
 import type { RequestContext } from './context';
@@ -66,6 +66,14 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, lo
   return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
+/** The code the caller sees: resolver errors carry it on the original AppError, not on the GraphQLError yet. */
+function errorCode(error: GraphQLError): string {
+  const original = unwrapResolverError(error);
+  if (isAppError(original)) return original.code;
+  const code = error.extensions?.code;
+  return typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR';
+}
+
 function logOperations(): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart({ contextValue }) {
@@ -76,7 +84,7 @@ function logOperations(): ApolloServerPlugin<RequestContext> {
             {
               operation: operationName ?? 'anonymous',
               ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
-              errors: errors?.map((e) => e.extensions?.code ?? 'UNKNOWN'),
+              errors: errors?.map(errorCode),
             },
             'graphql operation',
           );
