@@ -38,6 +38,18 @@ export interface IdentityProvider {
  * `emulatorHost` is set for both emulator modes. firebase-admin reads the
  * emulator address from process.env, so it is placed there before first use.
  */
+/** What the app keeps from a verified Firebase ID token. */
+export function toVerifiedIdentity(decoded: DecodedIdToken): VerifiedIdentity {
+  return {
+    uid: decoded.uid,
+    email: decoded.email ?? null,
+    emailVerified: decoded.email_verified ?? false,
+    name: typeof decoded.name === 'string' ? decoded.name : null,
+    picture: decoded.picture ?? null,
+    signInProvider: decoded.firebase?.sign_in_provider ?? null,
+  };
+}
+
 export function createFirebaseIdentityProvider(config: FirebaseConfig, emulatorHost?: string): IdentityProvider {
   if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
   const app: App = initializeApp(
@@ -77,14 +89,7 @@ export function createFirebaseIdentityProvider(config: FirebaseConfig, emulatorH
           code === 'auth/id-token-expired' ? 'Your session has expired. Please sign in again.' : 'Invalid authentication token.',
         );
       }
-      return {
-        uid: decoded.uid,
-        email: decoded.email ?? null,
-        emailVerified: decoded.email_verified ?? false,
-        name: typeof decoded.name === 'string' ? decoded.name : null,
-        picture: decoded.picture ?? null,
-        signInProvider: decoded.firebase?.sign_in_provider ?? null,
-      };
+      return toVerifiedIdentity(decoded);
     },
     getAccount: async (uid) => {
       const user = await orNull(auth.getUser(uid));

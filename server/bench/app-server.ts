@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
-import { createFirebaseIdentityProvider, type IdentityProvider } from '../auth/identity-provider';
+import { createFirebaseIdentityProvider, toVerifiedIdentity, type IdentityProvider } from '../auth/identity-provider';
 import { unauthenticated } from '../shared/errors';
 import { loadConfig } from '../config';
 import { createDb } from '../db/client';
@@ -81,15 +81,7 @@ function withLocalTokenCheck(provider: IdentityProvider, projectId: string): Ide
       } catch {
         throw unauthenticated('Invalid authentication token.');
       }
-      // The same mapping as server/auth/identity-provider.ts.
-      return {
-        uid: decoded.uid,
-        email: decoded.email ?? null,
-        emailVerified: decoded.email_verified ?? false,
-        name: typeof decoded.name === 'string' ? decoded.name : null,
-        picture: decoded.picture ?? null,
-        signInProvider: decoded.firebase?.sign_in_provider ?? null,
-      };
+      return toVerifiedIdentity(decoded);
     },
     async close() {
       await deleteApp(app);

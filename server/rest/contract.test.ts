@@ -344,6 +344,48 @@ const recent = (iso: string | Date) => Date.now() - new Date(iso).getTime() < 10
 const cursorParam = { valid: 'eyJ4IjoxfQ', bad: ['nope', 'eyJ4IjoxfQ'] };
 const limitParam = (max: number) => ({ valid: '1', bad: ['0', String(max + 1), 'abc', '1.5'] });
 
+/**
+ * Accept and reject answer alike: a pending offer moves to the decision; one
+ * already decided the other way is a conflict; forged server-owned fields are ignored.
+ */
+function offerDecisionRow(action: 'accept' | 'reject'): Row {
+  const decided = action === 'accept' ? 'accepted' : 'rejected';
+  const decidedOtherwise = action === 'accept' ? 'rejected' : 'accepted';
+  const forgedStatus = action === 'accept' ? 'bought' : 'accepted';
+  return {
+    method: 'PUT',
+    path: `/offers/${action}/{id}`,
+    spec: `PUT /offers/${action}/{id}`,
+    auth: 'bearer',
+    as: 'agent',
+    status: 200,
+    fields: ['modifiedCount'],
+    async arrange() {
+      const offer = await offerOn(await listing());
+      return {
+        params: { id: offer.id },
+        async check(answer) {
+          expect(answer.body).toEqual({ modifiedCount: 1 });
+          expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe(decided);
+        },
+      };
+    },
+    conflict: async () => {
+      const offer = await offerOn(await listing(), people.buyer, { status: decidedOtherwise });
+      return { params: { id: offer.id }, check: async () => expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe(decidedOtherwise) };
+    },
+    forbidden: 'agent2',
+    key: { name: 'id', in: 'path', kind: 'uuid', unknown: 404 },
+    owned: {
+      extra: { status: forgedStatus, transactionId: 'pi_forged_123' },
+      async verify(c) {
+        const stored = await app.db.offer.findUniqueOrThrow({ where: { id: c.params!.id } });
+        expect({ status: stored.status, transactionId: stored.transactionId }).toEqual({ status: decided, transactionId: null });
+      },
+    },
+  };
+}
+
 const rows: Row[] = [
   // ----- users
   {
@@ -1135,70 +1177,8 @@ const rows: Row[] = [
     forbidden: 'buyer2',
     key: { name: 'id', in: 'path', kind: 'uuid', unknown: 404 },
   },
-  {
-    method: 'PUT',
-    path: '/offers/accept/{id}',
-    spec: 'PUT /offers/accept/{id}',
-    auth: 'bearer',
-    as: 'agent',
-    status: 200,
-    fields: ['modifiedCount'],
-    async arrange() {
-      const offer = await offerOn(await listing());
-      return {
-        params: { id: offer.id },
-        async check(answer) {
-          expect(answer.body).toEqual({ modifiedCount: 1 });
-          expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('accepted');
-        },
-      };
-    },
-    conflict: async () => {
-      const offer = await offerOn(await listing(), people.buyer, { status: 'rejected' });
-      return { params: { id: offer.id }, check: async () => expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('rejected') };
-    },
-    forbidden: 'agent2',
-    key: { name: 'id', in: 'path', kind: 'uuid', unknown: 404 },
-    owned: {
-      extra: { status: 'bought', transactionId: 'pi_forged_123' },
-      async verify(c) {
-        const stored = await app.db.offer.findUniqueOrThrow({ where: { id: c.params!.id } });
-        expect({ status: stored.status, transactionId: stored.transactionId }).toEqual({ status: 'accepted', transactionId: null });
-      },
-    },
-  },
-  {
-    method: 'PUT',
-    path: '/offers/reject/{id}',
-    spec: 'PUT /offers/reject/{id}',
-    auth: 'bearer',
-    as: 'agent',
-    status: 200,
-    fields: ['modifiedCount'],
-    async arrange() {
-      const offer = await offerOn(await listing());
-      return {
-        params: { id: offer.id },
-        async check(answer) {
-          expect(answer.body).toEqual({ modifiedCount: 1 });
-          expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('rejected');
-        },
-      };
-    },
-    conflict: async () => {
-      const offer = await offerOn(await listing(), people.buyer, { status: 'accepted' });
-      return { params: { id: offer.id }, check: async () => expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('accepted') };
-    },
-    forbidden: 'agent2',
-    key: { name: 'id', in: 'path', kind: 'uuid', unknown: 404 },
-    owned: {
-      extra: { status: 'accepted', transactionId: 'pi_forged_123' },
-      async verify(c) {
-        const stored = await app.db.offer.findUniqueOrThrow({ where: { id: c.params!.id } });
-        expect({ status: stored.status, transactionId: stored.transactionId }).toEqual({ status: 'rejected', transactionId: null });
-      },
-    },
-  },
+  offerDecisionRow('accept'),
+  offerDecisionRow('reject'),
   {
     method: 'PUT',
     path: '/offers/mark-paid/{id}',

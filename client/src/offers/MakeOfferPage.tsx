@@ -1,14 +1,14 @@
-import { AspectRatio, Box, Button, Card, Field, Flex, Grid, HStack, Image, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { validateYupSchema, yupToFormErrors, useFormik, type FormikErrors } from 'formik';
-import { useEffect, useMemo, useRef } from 'react';
-import { LuArrowLeft, LuHandCoins, LuMapPin } from 'react-icons/lu';
+import { AspectRatio, Button, Card, Field, Flex, Grid, Image, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { useMemo, useRef } from 'react';
+import { LuArrowLeft, LuHandCoins } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { errorMessage, fieldErrors } from '../app/errors';
+import { errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
 import { useMakeOfferMutation, useWishlistItemQuery, type WishlistItemFieldsFragment } from '../graphql/generated';
 import { priceRange } from '../properties/format';
-import { PageHeader } from '../properties/page-parts';
-import { keepFieldFocus } from '../properties/property-form';
+import { PageHeader, PropertyLocation } from '../properties/page-parts';
+import { keepFieldFocus, useFocusFirstError, useServerAwareValidation } from '../ui/form-validation';
 import { createOfferSchema, todayIsoDate } from '../shared/validation/offer';
 import { useAlert } from '../ui/alerts';
 import { FormField } from '../ui/FormField';
@@ -103,8 +103,7 @@ function OfferForm({ item }: { item: WishlistItemFieldsFragment }) {
   const navigate = useNavigate();
   const today = useMemo(() => todayIsoDate(), []);
   const schema = useMemo(() => createOfferSchema({ priceMin: property.priceMin, priceMax: property.priceMax }, today), [property.priceMin, property.priceMax, today]);
-  // The server's last per-field messages stay under their fields until that field changes.
-  const serverErrors = useRef<Partial<Record<keyof OfferFormValues, { value: string; message: string }>>>({});
+  const { validate, showServerErrors } = useServerAwareValidation<OfferFormValues>(schema, FIELD_NAMES);
   const [makeOffer] = useMakeOfferMutation({
     // The new offer belongs at the top of the Property Bought page: load it afresh there.
     update(cache) {
@@ -115,19 +114,7 @@ function OfferForm({ item }: { item: WishlistItemFieldsFragment }) {
 
   const form = useFormik<OfferFormValues>({
     initialValues: { offerAmount: '', buyingDate: '' },
-    validate: async (values) => {
-      let errors: FormikErrors<OfferFormValues> = {};
-      try {
-        await validateYupSchema(values, schema);
-      } catch (validationError) {
-        errors = yupToFormErrors<OfferFormValues>(validationError);
-      }
-      for (const name of FIELD_NAMES) {
-        const server = serverErrors.current[name];
-        if (server && !errors[name] && values[name] === server.value) errors[name] = server.message;
-      }
-      return errors;
-    },
+    validate,
     onSubmit: async (values, helpers) => {
       const offerAmount = values.offerAmount.trim();
       let amount: string;
@@ -135,13 +122,7 @@ function OfferForm({ item }: { item: WishlistItemFieldsFragment }) {
         const result = await makeOffer({ variables: { input: { propertyId: property.id, offerAmount, buyingDate: values.buyingDate } } });
         amount = result.data?.makeOffer.offerAmount ?? offerAmount;
       } catch (error) {
-        const fields = fieldErrors(error) ?? {};
-        const known = FIELD_NAMES.filter((name) => typeof fields[name] === 'string');
-        serverErrors.current = Object.fromEntries(known.map((name) => [name, { value: values[name], message: fields[name] }]));
-        if (known.length > 0) {
-          void helpers.setTouched({ offerAmount: true, buyingDate: true }, false);
-          helpers.setErrors(Object.fromEntries(known.map((name) => [name, fields[name]])));
-        } else {
+        if (!showServerErrors(helpers, values, error)) {
           toaster.create({ type: 'error', title: 'Could not make the offer', description: errorMessage(error, 'Something went wrong') });
         }
         return;
@@ -151,15 +132,8 @@ function OfferForm({ item }: { item: WishlistItemFieldsFragment }) {
     },
   });
 
-  // After a submit that ended with errors, focus the first invalid field.
   const formRef = useRef<HTMLFormElement>(null);
-  const { submitCount, isSubmitting } = form;
-  const hasErrors = Object.keys(form.errors).length > 0;
-  useEffect(() => {
-    if (submitCount === 0 || isSubmitting || !hasErrors) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    // Only when a submit finishes, not on every keystroke.
-  }, [submitCount, isSubmitting]);
+  useFocusFirstError(form, formRef);
 
   const range = priceRange(property.priceMin, property.priceMax);
 
@@ -174,12 +148,7 @@ function OfferForm({ item }: { item: WishlistItemFieldsFragment }) {
             <Text fontWeight="semibold" fontSize="lg">
               {property.title}
             </Text>
-            <HStack color="fg.muted" gap="1" align="start">
-              <Box as="span" mt="1" flexShrink={0}>
-                <LuMapPin aria-hidden />
-              </Box>
-              <Text>{property.location}</Text>
-            </HStack>
+            <PropertyLocation location={property.location} />
             <Text fontWeight="semibold" color="teal.700" data-testid="offer-price-range">
               Price range: {range}
             </Text>

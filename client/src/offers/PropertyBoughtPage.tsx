@@ -1,8 +1,8 @@
-import { AspectRatio, Avatar, Box, Button, Card, Code, DataList, EmptyState, HStack, Image, SimpleGrid, Text, VStack } from '@chakra-ui/react';
-import { LuCreditCard, LuMapPin, LuShoppingBag } from 'react-icons/lu';
+import { AspectRatio, Box, Button, Card, Code, DataList, EmptyState, HStack, Image, SimpleGrid, Text, VStack } from '@chakra-ui/react';
+import { LuCreditCard, LuShoppingBag } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { useMyOffersQuery, type OfferFieldsFragment } from '../graphql/generated';
-import { PageHeader } from '../properties/page-parts';
+import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-parts';
 import { cardGridColumns } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { QueryError } from '../ui/QueryError';
@@ -82,22 +82,8 @@ function OfferCard({ offer }: { offer: OfferFieldsFragment }) {
           </Card.Title>
           <OfferStatusBadge status={offer.status} />
         </HStack>
-        <HStack color="fg.muted" gap="1">
-          <LuMapPin aria-hidden />
-          <Text lineClamp={1}>{property.location}</Text>
-        </HStack>
-        <HStack gap="2">
-          <Avatar.Root size="xs">
-            <Avatar.Fallback name={agent.name} />
-            {agent.image && <Avatar.Image src={agent.image} alt="" />}
-          </Avatar.Root>
-          <Text fontSize="sm">
-            <Text as="span" color="fg.muted">
-              Agent:{' '}
-            </Text>
-            {agent.name}
-          </Text>
-        </HStack>
+        <PropertyLocation location={property.location} oneLine />
+        <AgentChip agent={agent} labelled />
         <DataList.Root orientation="horizontal" size="md" gap="2">
           <DataList.Item>
             <DataList.ItemLabel>Offer amount</DataList.ItemLabel>

@@ -1,6 +1,6 @@
-import { Alert, AspectRatio, Avatar, Box, Button, Card, Code, DataList, Grid, Heading, HStack, Image, Separator, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { Alert, AspectRatio, Box, Button, Card, Code, DataList, Grid, Heading, HStack, Image, Separator, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { LuArrowLeft, LuMapPin, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
+import { LuArrowLeft, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useRuntimeConfig } from '../app/runtime-config';
@@ -8,7 +8,7 @@ import { useCompleteOfferPaymentMutation, useOfferQuery, useStartOfferPaymentMut
 import { formatCalendarDate, isNotFound, OfferStatusBadge } from '../offers/offer-parts';
 import { BuyerOnly } from '../auth/RoleOnly';
 import { dollars } from '../shared/money';
-import { PageHeader } from '../properties/page-parts';
+import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-parts';
 import { useAlert } from '../ui/alerts';
 import { QueryError } from '../ui/QueryError';
 import type { CardFormProps, ConfirmOutcome } from './card-form';
@@ -137,29 +137,13 @@ function OfferSummary({ offer, amount, currency }: { offer: OfferFieldsFragment;
             <Heading as="h2" size="lg">
               {property.title}
             </Heading>
-            <HStack color="fg.muted" gap="1" align="start">
-              <Box as="span" mt="1" flexShrink={0}>
-                <LuMapPin aria-hidden />
-              </Box>
-              <Text>{property.location}</Text>
-            </HStack>
+            <PropertyLocation location={property.location} />
             <Box>
               <OfferStatusBadge status={offer.status} />
             </Box>
           </Stack>
         </Grid>
-        <HStack gap="2">
-          <Avatar.Root size="xs">
-            <Avatar.Fallback name={agent.name} />
-            {agent.image && <Avatar.Image src={agent.image} alt="" />}
-          </Avatar.Root>
-          <Text fontSize="sm">
-            <Text as="span" color="fg.muted">
-              Agent:{' '}
-            </Text>
-            {agent.name}
-          </Text>
-        </HStack>
+        <AgentChip agent={agent} labelled />
         <DataList.Root orientation="horizontal" size="md" gap="2">
           <DataList.Item>
             <DataList.ItemLabel>Buying date</DataList.ItemLabel>

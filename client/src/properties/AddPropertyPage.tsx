@@ -10,7 +10,8 @@ import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
 import { PageHeader } from './page-parts';
 import { AgentOnly } from '../auth/RoleOnly';
-import { addPropertyFormSchema, ImageField, keepFieldFocus, PropertyFields, propertyInput, usePropertyValidation, useFocusFirstError, useImageUploader, type PropertyFormValues } from './property-form';
+import { addPropertyFormSchema, ImageField, PropertyFields, propertyInput, usePropertyValidation, useImageUploader, type PropertyFormValues } from './property-form';
+import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
 
 const EMPTY: PropertyFormValues = { title: '', location: '', image: null, priceMin: '', priceMax: '', description: '' };
 

@@ -1,10 +1,9 @@
-import { AspectRatio, Avatar, Box, Button, Card, HStack, Image, Text } from '@chakra-ui/react';
+import { AspectRatio, Box, Button, Card, HStack, Image, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { LuMapPin } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import type { PropertyCardFieldsFragment } from '../graphql/generated';
 import { priceRange } from './format';
-import { StatusBadge } from './page-parts';
+import { AgentChip, PropertyLocation, StatusBadge } from './page-parts';
 
 interface PropertyCardProps {
   property: PropertyCardFieldsFragment;
@@ -28,19 +27,8 @@ export function PropertyCard({ property, showAgent = false, actions }: PropertyC
           </Card.Title>
           <StatusBadge status={property.status} />
         </HStack>
-        <HStack color="fg.muted" gap="1">
-          <LuMapPin aria-hidden />
-          <Text lineClamp={1}>{property.location}</Text>
-        </HStack>
-        {showAgent && (
-          <HStack gap="2">
-            <Avatar.Root size="xs">
-              <Avatar.Fallback name={property.agent.name} />
-              {property.agent.image && <Avatar.Image src={property.agent.image} alt="" />}
-            </Avatar.Root>
-            <Text fontSize="sm">{property.agent.name}</Text>
-          </HStack>
-        )}
+        <PropertyLocation location={property.location} oneLine />
+        {showAgent && <AgentChip agent={property.agent} />}
         <Text fontWeight="semibold" color="teal.700">
           {priceRange(property.priceMin, property.priceMax)}
         </Text>

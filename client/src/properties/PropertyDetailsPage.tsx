@@ -1,11 +1,12 @@
 import { AspectRatio, Avatar, Badge, Box, Card, Container, Grid, Heading, HStack, Image, Link, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { LuArrowLeft, LuCalendar, LuMail, LuMapPin } from 'react-icons/lu';
+import { LuArrowLeft, LuCalendar, LuMail } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router';
 import { usePropertyDetailsQuery, type PropertyDetailsFieldsFragment } from '../graphql/generated';
 import NotFoundPage from '../pages/NotFoundPage';
 import { QueryError } from '../ui/QueryError';
 import { priceRange, STATUS_COLOUR } from './format';
+import { PropertyLocation } from './page-parts';
 import { PropertyReviewsSlot } from './PropertyReviewsSlot';
 import { PropertyWishlistSlot } from './PropertyWishlistSlot';
 
@@ -63,12 +64,7 @@ function PropertyDetails({ property }: { property: PropertyDetailsFieldsFragment
             <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight" lineHeight="1.2">
               {property.title}
             </Heading>
-            <HStack color="fg.muted" gap="1.5" align="start">
-              <Box as="span" mt="1" flexShrink={0}>
-                <LuMapPin aria-hidden />
-              </Box>
-              <Text>{property.location}</Text>
-            </HStack>
+            <PropertyLocation location={property.location} gap="1.5" />
           </Stack>
 
           <Box borderWidth="1px" rounded="lg" p="4" bg="teal.50" borderColor="teal.100">

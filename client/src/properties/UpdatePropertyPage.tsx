@@ -12,7 +12,8 @@ import { toaster } from '../ui/toaster';
 import { QueryError } from '../ui/QueryError';
 import { PageHeader, StatusBadge } from './page-parts';
 import { AgentOnly } from '../auth/RoleOnly';
-import { ImageField, keepFieldFocus, PropertyFields, propertyInput, usePropertyValidation, useFocusFirstError, updatePropertyFormSchema, useImageUploader, type PropertyFormValues } from './property-form';
+import { ImageField, PropertyFields, propertyInput, usePropertyValidation, updatePropertyFormSchema, useImageUploader, type PropertyFormValues } from './property-form';
+import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
 
 const MY_PROPERTIES = '/dash-board/my-added-properties';
 const REJECTED_MESSAGE = 'This property is rejected and cannot be updated.';

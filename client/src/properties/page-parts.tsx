@@ -1,6 +1,7 @@
 // Small pieces the dashboard listing pages share.
-import { Badge, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode, RefObject } from 'react';
+import { LuMapPin } from 'react-icons/lu';
 import type { PropertyStatus } from '../graphql/generated';
 import { STATUS_COLOUR } from './format';
 
@@ -32,5 +33,48 @@ export function StatusBadge({ status }: { status: PropertyStatus }) {
     <Badge colorPalette={STATUS_COLOUR[status]} textTransform="capitalize">
       {status}
     </Badge>
+  );
+}
+
+/**
+ * The pin and the location. On cards it stays one line; elsewhere it wraps,
+ * with the pin kept beside the first line.
+ */
+export function PropertyLocation({ location, oneLine = false, gap = '1' }: { location: string; oneLine?: boolean; gap?: string }) {
+  if (oneLine) {
+    return (
+      <HStack color="fg.muted" gap={gap}>
+        <LuMapPin aria-hidden />
+        <Text lineClamp={1}>{location}</Text>
+      </HStack>
+    );
+  }
+  return (
+    <HStack color="fg.muted" gap={gap} align="start">
+      <Box as="span" mt="1" flexShrink={0}>
+        <LuMapPin aria-hidden />
+      </Box>
+      <Text>{location}</Text>
+    </HStack>
+  );
+}
+
+/** A small avatar and the agent's name, optionally introduced by "Agent:". */
+export function AgentChip({ agent, labelled = false }: { agent: { name: string; image?: string | null }; labelled?: boolean }) {
+  return (
+    <HStack gap="2">
+      <Avatar.Root size="xs">
+        <Avatar.Fallback name={agent.name} />
+        {agent.image && <Avatar.Image src={agent.image} alt="" />}
+      </Avatar.Root>
+      <Text fontSize="sm">
+        {labelled && (
+          <Text as="span" color="fg.muted">
+            Agent:{' '}
+          </Text>
+        )}
+        {agent.name}
+      </Text>
+    </HStack>
   );
 }

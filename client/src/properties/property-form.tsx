@@ -3,13 +3,13 @@
 // file is uploaded on submit and only its URL goes to the API.
 import { AspectRatio, Box, Field, Image, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { Auth } from 'firebase/auth';
-import { getIn, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikHelpers, type FormikProps } from 'formik';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { getIn, type FormikProps } from 'formik';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { mixed, type AnyObjectSchema } from 'yup';
-import { fieldErrors } from '../app/errors';
 import { uploadImage } from '../app/http';
 import { DESCRIPTION_MAX_LENGTH, addPropertySchema, updatePropertySchema } from '../shared/validation/property';
 import { FormField } from '../ui/FormField';
+import { useServerAwareValidation } from '../ui/form-validation';
 
 export interface PropertyFormValues {
   title: string;
@@ -67,66 +67,8 @@ export function useImageUploader(auth: Auth) {
 
 const FIELD_NAMES: Array<keyof PropertyFormValues> = ['title', 'location', 'image', 'priceMin', 'priceMax', 'description'];
 
-type ServerFieldErrors = Partial<Record<keyof PropertyFormValues, { value: unknown; message: string }>>;
-
-/**
- * Formik validation with the shared schema plus the server's last per-field
- * messages (BAD_USER_INPUT fieldErrors). A server message stays under its field
- * until that field's value changes, so a later blur or keystroke elsewhere
- * (which validates the whole form) does not wipe it.
- */
-export function usePropertyValidation(schema: AnyObjectSchema) {
-  const serverErrors = useRef<ServerFieldErrors>({});
-
-  const validate = async (values: PropertyFormValues): Promise<FormikErrors<PropertyFormValues>> => {
-    let errors: FormikErrors<PropertyFormValues> = {};
-    try {
-      await validateYupSchema(values, schema);
-    } catch (error) {
-      errors = yupToFormErrors<PropertyFormValues>(error);
-    }
-    for (const name of FIELD_NAMES) {
-      const server = serverErrors.current[name];
-      if (server && !errors[name] && values[name] === server.value) errors[name] = server.message;
-    }
-    return errors;
-  };
-
-  /** Puts a failed request's per-field messages under their fields; returns whether there were any. */
-  const showServerErrors = (helpers: FormikHelpers<PropertyFormValues>, values: PropertyFormValues, error: unknown): boolean => {
-    const fields = fieldErrors(error) ?? {};
-    const known = FIELD_NAMES.filter((name) => typeof fields[name] === 'string');
-    serverErrors.current = Object.fromEntries(known.map((name) => [name, { value: values[name], message: fields[name] }]));
-    if (known.length === 0) return false;
-    // A submitted form has every field touched already; set it again without validating, then the messages.
-    void helpers.setTouched(Object.fromEntries(FIELD_NAMES.map((name) => [name, true])), false);
-    helpers.setErrors(Object.fromEntries(known.map((name) => [name, fields[name]])));
-    return true;
-  };
-
-  return { validate, showServerErrors };
-}
-
-/**
- * After a submit that ended with errors (the form's own or the server's), move
- * focus to the first invalid field, so it is not left off-screen or unannounced.
- */
-export function useFocusFirstError(form: FormikProps<PropertyFormValues>, formRef: RefObject<HTMLFormElement | null>) {
-  const { submitCount, isSubmitting } = form;
-  const hasErrors = Object.keys(form.errors).length > 0;
-  useEffect(() => {
-    if (submitCount === 0 || isSubmitting || !hasErrors) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    // Only when a submit finishes, not on every keystroke.
-  }, [submitCount, isSubmitting]);
-}
-
-/**
- * For the submit button's mousedown: without it, the field being left validates
- * on blur, its message pushes the button down between mousedown and mouseup, and
- * the click is lost. Submitting touches and validates every field anyway.
- */
-export const keepFieldFocus = (event: { preventDefault(): void }) => event.preventDefault();
+/** The shared schema plus the server's per-field messages, for the property fields. */
+export const usePropertyValidation = (schema: AnyObjectSchema) => useServerAwareValidation<PropertyFormValues>(schema, FIELD_NAMES);
 
 /** An object URL for a chosen file, revoked when the file changes or the field goes. */
 function useObjectUrl(file: File | null): string | null {
