@@ -22,7 +22,7 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         scalars,
-        contextType: '../context#RequestContext',
+        contextType: '../../context/request-context#RequestContext',
         mappers: {
           User: '../../generated/prisma/client#User as UserRecord',
           UserSummary: '../../generated/prisma/client#User as UserRecord',

@@ -33,7 +33,7 @@ const config: Config = {
     {
       ...base,
       displayName: 'unit',
-      testMatch: ['<rootDir>/client/src/**/*.test.ts', '<rootDir>/server/**/*.unit.test.ts'],
+      testMatch: ['<rootDir>/common/**/*.test.ts', '<rootDir>/client/src/**/*.test.ts', '<rootDir>/server/**/*.unit.test.ts'],
     },
     {
       ...withInfrastructure,
@@ -44,7 +44,7 @@ const config: Config = {
     {
       ...withInfrastructure,
       displayName: 'browser',
-      testMatch: ['<rootDir>/client/e2e/**/*.e2e.test.ts'],
+      testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
     },
   ],
 };

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
-import type { RuntimeConfig } from '../client/src/shared/runtime-config';
+import type { RuntimeConfig } from '@opennest/common/runtime-config';
 import type { AppConfig } from './config';
 import type { IdentityProvider } from './auth/identity-provider';
 import type { Db } from './db/client';
@@ -15,7 +15,7 @@ import { buildSchema } from './graphql/schema';
 import type { Logger } from './infra/logger';
 import { apiNotFound, restErrorHandler } from './rest/errors';
 import { openApiDocument } from './rest/openapi';
-import { contextOf, requestContextMiddleware } from './rest/request-context';
+import { contextOf, requestContextMiddleware } from './context/http';
 import { createServices } from './services';
 import type { ImageStorage } from './uploads/image-storage';
 import { uploadsRouter } from './uploads/uploads.rest';
@@ -27,7 +27,7 @@ import type { PaymentProvider } from './payments/payment-provider';
 import { paymentsRouter, stripeWebhookRoute } from './payments/payments.rest';
 import { reviewsRouter } from './reviews/reviews.rest';
 import { wishlistRouter } from './wishlist/wishlist.rest';
-import type { PaymentsRuntimeConfig } from '../client/src/shared/runtime-config';
+import type { PaymentsRuntimeConfig } from '@opennest/common/runtime-config';
 
 export interface AppDeps {
   config: AppConfig;

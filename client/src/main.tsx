@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initFirebaseAuth } from './app/firebase';
-import type { RuntimeConfig } from './shared/runtime-config';
+import type { RuntimeConfig } from '@opennest/common/runtime-config';
 
 const root = createRoot(document.getElementById('root')!);
 

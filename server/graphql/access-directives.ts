@@ -3,9 +3,9 @@
 // access fails at start-up instead of being open to everyone.
 import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
 import { defaultFieldResolver, type GraphQLSchema } from 'graphql';
-import { requireIdentity, requireViewer } from '../auth/caller';
+import { requireIdentity, requireViewer } from '../context/caller';
 import type { Role } from '../generated/prisma/client';
-import type { RequestContext } from './context';
+import type { RequestContext } from '../context/request-context';
 
 const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
 

@@ -6,7 +6,7 @@ import { jest } from '@jest/globals';
 import path from 'node:path';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { graphql, GraphQLError, type ExecutionResult, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../context/caller';
 import type { VerifiedIdentity } from '../auth/identity-provider';
 import { projectRoot } from '../config';
 import type { Role, User as UserRecord } from '../generated/prisma/client';
@@ -15,7 +15,7 @@ import type { Services } from '../services';
 import { AppError, badInput, notFound, unauthenticated } from '../shared/errors';
 import { applyAccessDirectives } from './access-directives';
 import { createApolloServer, formatError } from './apollo';
-import type { RequestContext } from './context';
+import type { RequestContext } from '../context/request-context';
 import { buildSchema } from './schema';
 
 /** The directive definitions (and the Role enum they use), as the real schema has them. */

@@ -5,7 +5,7 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { Logger } from '../infra/logger';
 import { isAppError } from '../shared/errors';
-import type { RequestContext } from './context';
+import type { RequestContext } from '../context/request-context';
 
 interface Options {
   schema: GraphQLSchema;

@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
-import { isMoney, moneyText, normalizeMoney } from '../../client/src/shared/money';
+import { isMoney, moneyText, normalizeMoney } from '@opennest/common/money';
 
 const badValue = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 

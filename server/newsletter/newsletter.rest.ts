@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { typedBody } from '../rest/query';
-import { contextOf } from '../rest/request-context';
+import { contextOf } from '../context/http';
 
 export function newsletterRouter(): Router {
   const router = Router();

@@ -1,4 +1,4 @@
-import { newsletterSchema } from '../../client/src/shared/validation/newsletter';
+import { newsletterSchema } from '@opennest/common/validation/newsletter';
 import type { Db } from '../db/client';
 import { badInput } from '../shared/errors';
 import { EMAIL_MAX_LENGTH } from '../shared/ids';

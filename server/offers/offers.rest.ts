@@ -1,11 +1,11 @@
 // REST compatibility routes of spec section 7 for offers.
 import { Router } from 'express';
-import { requireViewer } from '../auth/caller';
+import { requireViewer } from '../context/caller';
 import type { Offer as OfferRecord } from '../generated/prisma/client';
-import type { RequestContext } from '../graphql/context';
-import { loadRequired } from '../graphql/load-required';
+import type { RequestContext } from '../context/request-context';
+import { loadRequired } from '../context/load-required';
 import { requiredQuery, sameEmail, typedBody } from '../rest/query';
-import { contextOf } from '../rest/request-context';
+import { contextOf } from '../context/http';
 import { forbidden } from '../shared/errors';
 
 /** The spec's offer document; property, agent and buyer details come from their records. */

@@ -1,8 +1,8 @@
 // Offers: buyers offer within a property's price range; the property's agent
 // accepts one (rejecting the rest) or rejects; payment later marks it bought.
-import { normalizeMoney } from '../../client/src/shared/money';
-import { createOfferSchema } from '../../client/src/shared/validation/offer';
-import { requireViewer, type Caller } from '../auth/caller';
+import { normalizeMoney } from '@opennest/common/money';
+import { createOfferSchema } from '@opennest/common/validation/offer';
+import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { Prisma, type Offer as OfferRecord, type User as UserRecord } from '../generated/prisma/client';
 import { conflict, forbidden, notFound } from '../shared/errors';

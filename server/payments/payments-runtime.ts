@@ -1,7 +1,7 @@
 // Which payment provider runs: real Stripe when its keys are configured, else
 // the local Stripe-compatible server, started here.
 import { randomBytes } from 'node:crypto';
-import type { PaymentsRuntimeConfig } from '../../client/src/shared/runtime-config';
+import type { PaymentsRuntimeConfig } from '@opennest/common/runtime-config';
 import type { PaymentsConfig } from '../config';
 import type { Logger } from '../infra/logger';
 import { signWebhookPayload, startLocalStripe } from './local-stripe/local-stripe';

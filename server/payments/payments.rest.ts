@@ -1,10 +1,10 @@
 // REST routes for payments: the spec's POST /create-payment-intent and the
 // provider's signed webhook.
 import express, { Router } from 'express';
-import { requireViewer } from '../auth/caller';
+import { requireViewer } from '../context/caller';
 import { typedBody } from '../rest/query';
-import { contextOf } from '../rest/request-context';
-import { isMoney, moneyText, toCents } from '../../client/src/shared/money';
+import { contextOf } from '../context/http';
+import { isMoney, moneyText, toCents } from '@opennest/common/money';
 import { badInput } from '../shared/errors';
 import type { PaymentsService } from './payments.service';
 

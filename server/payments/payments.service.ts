@@ -1,8 +1,8 @@
 // Card payments for accepted offers. The amount always comes from the stored
 // offer, and an offer becomes bought only after the server has asked the
 // provider itself whether the payment succeeded, for that offer, for that amount.
-import { toCents } from '../../client/src/shared/money';
-import { requireViewer, type Caller } from '../auth/caller';
+import { toCents } from '@opennest/common/money';
+import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { Prisma, type Offer as OfferRecord } from '../generated/prisma/client';
 import type { Logger } from '../infra/logger';

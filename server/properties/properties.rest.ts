@@ -1,10 +1,10 @@
 // REST compatibility routes of spec section 7 for properties, over the properties service.
 import { Router, type Request, type Response } from 'express';
 import type { Property as PropertyRecord } from '../generated/prisma/client';
-import { requireViewer } from '../auth/caller';
-import type { RequestContext } from '../graphql/context';
+import { requireViewer } from '../context/caller';
+import type { RequestContext } from '../context/request-context';
 import { bodyObject, queryString, typedBody, type BodyFieldType } from '../rest/query';
-import { contextOf } from '../rest/request-context';
+import { contextOf } from '../context/http';
 import { badInput } from '../shared/errors';
 import type { PropertySort } from './properties.service';
 

@@ -1,9 +1,9 @@
 // Listings: agents add, edit and remove their own; admins verify, reject and
 // advertise; signed-in users find verified ones. Every rule and permission is
 // here; GraphQL and REST only translate.
-import { normalizeMoney } from '../../client/src/shared/money';
-import { addPropertySchema, updatePropertySchema } from '../../client/src/shared/validation/property';
-import { requireViewer, type Caller } from '../auth/caller';
+import { normalizeMoney } from '@opennest/common/money';
+import { addPropertySchema, updatePropertySchema } from '@opennest/common/validation/property';
+import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { Prisma, type Property as PropertyRecord, type PropertyStatus, type User as UserRecord } from '../generated/prisma/client';
 import { badInput, conflict, forbidden, notFound } from '../shared/errors';

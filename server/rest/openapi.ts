@@ -3,11 +3,11 @@
 // payment webhook, the newsletter and the runtime config. Built in code from one
 // table of routes; entities, error answers and parameters are shared components.
 // server/rest/contract.test.ts checks every route's answers against it.
-import { MONEY_PATTERN } from '../../client/src/shared/money';
-import { IMAGE_URL_PATTERN } from '../../client/src/shared/validation/common';
-import { NAME_MAX_LENGTH } from '../../client/src/shared/validation/auth';
-import { DESCRIPTION_MAX_LENGTH, LOCATION_MAX_LENGTH, TITLE_MAX_LENGTH } from '../../client/src/shared/validation/property';
-import { REVIEW_MAX_LENGTH } from '../../client/src/shared/validation/review';
+import { MONEY_PATTERN } from '@opennest/common/money';
+import { IMAGE_URL_PATTERN } from '@opennest/common/validation/common';
+import { NAME_MAX_LENGTH } from '@opennest/common/validation/auth';
+import { DESCRIPTION_MAX_LENGTH, LOCATION_MAX_LENGTH, TITLE_MAX_LENGTH } from '@opennest/common/validation/property';
+import { REVIEW_MAX_LENGTH } from '@opennest/common/validation/review';
 import { EMAIL_MAX_LENGTH } from '../shared/ids';
 import { httpStatusByCode, type ErrorCode } from '../shared/errors';
 

@@ -1,11 +1,11 @@
 // REST compatibility routes of spec section 7 for reviews.
 import { Router } from 'express';
-import { requireViewer } from '../auth/caller';
+import { requireViewer } from '../context/caller';
 import type { Review as ReviewRecord } from '../generated/prisma/client';
-import type { RequestContext } from '../graphql/context';
-import { loadRequired } from '../graphql/load-required';
+import type { RequestContext } from '../context/request-context';
+import { loadRequired } from '../context/load-required';
 import { queryString, sameEmail, typedBody } from '../rest/query';
-import { contextOf } from '../rest/request-context';
+import { contextOf } from '../context/http';
 import { forbidden } from '../shared/errors';
 
 /** The spec's review document, reviewer and property details joined in. */

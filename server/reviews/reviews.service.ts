@@ -1,7 +1,7 @@
 // Reviews: buyers review verified properties; everyone signed in reads them;
 // the home page shows the newest; authors and admins delete them.
-import { reviewSchema } from '../../client/src/shared/validation/review';
-import { requireViewer, type Caller } from '../auth/caller';
+import { reviewSchema } from '@opennest/common/validation/review';
+import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import type { Prisma, Review as ReviewRecord } from '../generated/prisma/client';
 import { forbidden, notFound } from '../shared/errors';

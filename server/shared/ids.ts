@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '../../client/src/shared/validation/auth';
+import { EMAIL_PATTERN } from '@opennest/common/validation/auth';
 import { badInput } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -2,7 +2,7 @@ import { ValidationError, type AnySchema, type InferType } from 'yup';
 import { badInput, type FieldErrors } from './errors';
 
 /**
- * Validates input with one of the shared form schemas (client/src/shared/validation)
+ * Validates input with one of the shared form schemas (common/validation)
  * and returns the cast value. On failure throws BAD_USER_INPUT carrying the same
  * messages the form shows, keyed by field, so nothing the user typed is lost.
  */

@@ -105,7 +105,7 @@ export async function startTestApp(
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...headers,
         },
-        body: body === undefined ? undefined : isRaw ? (body as BodyInit) : JSON.stringify(body),
+        body: body === undefined ? undefined : isRaw ? (body as NonNullable<RequestInit['body']>) : JSON.stringify(body),
       });
       const text = await response.text();
       let parsed: unknown = text;

@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import { requireIdentity } from '../auth/caller';
-import { contextOf } from '../rest/request-context';
+import { requireIdentity } from '../context/caller';
+import { contextOf } from '../context/http';
 import { badInput, payloadTooLarge } from '../shared/errors';
 
 /** POST /api/uploads: multipart, image in the "file" field (other fields, such as upload_preset, are ignored). */

@@ -1,4 +1,4 @@
-import { requireIdentity, type Caller } from '../auth/caller';
+import { requireIdentity, type Caller } from '../context/caller';
 import { badInput } from '../shared/errors';
 import { processImage } from './image-processing';
 import type { ImageStorage, StoredImage } from './image-storage';

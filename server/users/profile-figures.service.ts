@@ -1,5 +1,5 @@
 // The few figures each role's profile page shows.
-import { requireViewer, type Caller } from '../auth/caller';
+import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { Prisma, type OfferStatus, type PropertyStatus } from '../generated/prisma/client';
 import { publicListing } from '../properties/listing-visibility';

@@ -2,7 +2,7 @@
 // invariants (no self-demotion or self-deletion, at least one admin, record and
 // identity account deleted together) hold under concurrent requests because
 // each change runs in a transaction that locks the rows it reasons about.
-import { requireViewer, type Caller } from '../auth/caller';
+import { requireViewer, type Caller } from '../context/caller';
 import type { IdentityProvider } from '../auth/identity-provider';
 import type { Db } from '../db/client';
 import type { Prisma, User as UserRecord } from '../generated/prisma/client';

@@ -1,8 +1,8 @@
 // REST compatibility routes of spec section 7 for users, over the users service.
 import { Router } from 'express';
 import type { User as UserRecord } from '../generated/prisma/client';
-import { contextOf } from '../rest/request-context';
-import { requireIdentity } from '../auth/caller';
+import { contextOf } from '../context/http';
+import { requireIdentity } from '../context/caller';
 import { badInput, forbidden } from '../shared/errors';
 import { bodyObject, queryString, typedBody } from '../rest/query';
 import { normalizeEmail } from './users.service';

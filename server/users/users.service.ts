@@ -1,6 +1,6 @@
 // Users: records created from verified identities, and role look-ups.
-import { signInRecordSchema } from '../../client/src/shared/validation/auth';
-import { requireIdentity, requireViewer, type Caller } from '../auth/caller';
+import { signInRecordSchema } from '@opennest/common/validation/auth';
+import { requireIdentity, requireViewer, type Caller } from '../context/caller';
 import type { IdentityProvider } from '../auth/identity-provider';
 import type { Db } from '../db/client';
 import { Prisma, type Role, type User as UserRecord } from '../generated/prisma/client';

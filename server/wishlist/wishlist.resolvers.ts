@@ -1,5 +1,5 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types';
-import { loadRequired } from '../graphql/load-required';
+import { loadRequired } from '../context/load-required';
 
 export const wishlistResolvers: Resolvers = {
   Query: {

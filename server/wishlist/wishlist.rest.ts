@@ -1,12 +1,12 @@
 // REST compatibility routes of spec section 7 for wishlists.
 import { Router } from 'express';
 import type { WishlistItem as WishlistItemRecord } from '../generated/prisma/client';
-import type { RequestContext } from '../graphql/context';
-import { loadRequired } from '../graphql/load-required';
+import type { RequestContext } from '../context/request-context';
+import { loadRequired } from '../context/load-required';
 import { requiredQuery, sameEmail, typedBody } from '../rest/query';
-import { contextOf } from '../rest/request-context';
+import { contextOf } from '../context/http';
 import { forbidden } from '../shared/errors';
-import { requireViewer } from '../auth/caller';
+import { requireViewer } from '../context/caller';
 
 /** The spec's wishlist document, its propertyInfo joined in from the live records. */
 export async function toWishlistJson(item: WishlistItemRecord, { loaders }: Pick<RequestContext, 'loaders'>) {

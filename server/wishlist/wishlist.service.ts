@@ -1,5 +1,5 @@
 // Wishlists: a buyer keeps verified properties to make offers on later.
-import { requireViewer, type Caller } from '../auth/caller';
+import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { Prisma, type User as UserRecord, type WishlistItem as WishlistItemRecord } from '../generated/prisma/client';
 import { conflict, forbidden, notFound } from '../shared/errors';

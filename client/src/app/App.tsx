@@ -4,7 +4,7 @@ import type { Auth } from 'firebase/auth';
 import { useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from '../auth/AuthProvider';
-import type { RuntimeConfig } from '../shared/runtime-config';
+import type { RuntimeConfig } from '@opennest/common/runtime-config';
 import { AlertProvider } from '../ui/alerts';
 import { Toaster } from '../ui/toaster';
 import { createApolloClient } from './apollo';

@@ -1,6 +1,6 @@
 import { initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
-import type { RuntimeConfig } from '../shared/runtime-config';
+import type { RuntimeConfig } from '@opennest/common/runtime-config';
 
 /** Firebase Auth for this origin: the emulator when the server says so, else the real project. */
 export function initFirebaseAuth(config: RuntimeConfig): Auth {

@@ -1,7 +1,7 @@
 import { Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useLocation, useNavigate } from 'react-router';
-import { loginSchema } from '../shared/validation/auth';
+import { loginSchema } from '@opennest/common/validation/auth';
 import { useAlert } from '../ui/alerts';
 import { FormField } from '../ui/FormField';
 import { AuthCard, AuthSwitchLink } from './AuthCard';

@@ -1,7 +1,7 @@
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useLocation, useNavigate } from 'react-router';
-import { registerSchema } from '../shared/validation/auth';
+import { registerSchema } from '@opennest/common/validation/auth';
 import { useAlert } from '../ui/alerts';
 import { FormField } from '../ui/FormField';
 import { AuthCard, AuthSwitchLink } from './AuthCard';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LuMail } from 'react-icons/lu';
 import { errorMessage, fieldErrors } from '../app/errors';
 import { useSubscribeToNewsletterMutation } from '../graphql/generated';
-import { newsletterSchema } from '../shared/validation/newsletter';
+import { newsletterSchema } from '@opennest/common/validation/newsletter';
 
 /** Spec section 9: the confirmation shows for 2000 ms. */
 export const NEWSLETTER_CONFIRMATION_MS = 2000;

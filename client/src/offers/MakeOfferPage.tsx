@@ -9,14 +9,14 @@ import { useMakeOfferMutation, useWishlistItemQuery, type WishlistItemFieldsFrag
 import { priceRange } from '../properties/format';
 import { PageHeader, PropertyLocation } from '../properties/page-parts';
 import { keepFieldFocus, useFocusFirstError, useServerAwareValidation } from '../ui/form-validation';
-import { createOfferSchema, todayIsoDate } from '../shared/validation/offer';
+import { createOfferSchema, todayIsoDate } from '@opennest/common/validation/offer';
 import { useAlert } from '../ui/alerts';
 import { FormField } from '../ui/FormField';
 import { QueryError } from '../ui/QueryError';
 import { toaster } from '../ui/toaster';
 import { isNotFound } from './offer-parts';
 import { BuyerOnly } from '../auth/RoleOnly';
-import { dollars } from '../shared/money';
+import { dollars } from '@opennest/common/money';
 
 const WISHLIST = '/dash-board/wishlist';
 const PROPERTY_BOUGHT = '/dash-board/property-bought';

@@ -8,7 +8,7 @@ import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { QueryError } from '../ui/QueryError';
 import { formatCalendarDate, OfferStatusBadge } from './offer-parts';
 import { BuyerOnly } from '../auth/RoleOnly';
-import { dollars } from '../shared/money';
+import { dollars } from '@opennest/common/money';
 
 /** Buyer: the offers they made, with Pay on accepted unpaid ones (spec section 2, Property bought). */
 export default function PropertyBoughtPage() {

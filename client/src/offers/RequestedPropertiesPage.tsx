@@ -9,7 +9,7 @@ import { SkeletonRows } from '../ui/paging';
 import { QueryError } from '../ui/QueryError';
 import { toaster } from '../ui/toaster';
 import { formatCalendarDate, OfferBuyerCell, OfferPropertyCell, OfferStatusBadge, TableScrollHint } from './offer-parts';
-import { dollars } from '../shared/money';
+import { dollars } from '@opennest/common/money';
 
 /** Agent: offers on their properties, newest first; Accept and Reject on pending ones (spec section 2). */
 export default function RequestedPropertiesPage() {

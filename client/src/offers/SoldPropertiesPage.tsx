@@ -6,7 +6,7 @@ import { AgentOnly } from '../auth/RoleOnly';
 import { SkeletonRows } from '../ui/paging';
 import { QueryError } from '../ui/QueryError';
 import { formatCalendarDate, OfferBuyerCell, OfferPropertyCell, TableScrollHint } from './offer-parts';
-import { dollars } from '../shared/money';
+import { dollars } from '@opennest/common/money';
 
 /** Agent: their bought offers and the total sold amount, with 2 decimals (spec sections 2 and 9). */
 export default function SoldPropertiesPage() {

@@ -7,7 +7,7 @@ import { useRuntimeConfig } from '../app/runtime-config';
 import { useCompleteOfferPaymentMutation, useOfferQuery, useStartOfferPaymentMutation, type OfferFieldsFragment, type StartOfferPaymentMutation } from '../graphql/generated';
 import { formatCalendarDate, isNotFound, OfferStatusBadge } from '../offers/offer-parts';
 import { BuyerOnly } from '../auth/RoleOnly';
-import { dollars } from '../shared/money';
+import { dollars } from '@opennest/common/money';
 import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-parts';
 import { useAlert } from '../ui/alerts';
 import { QueryError } from '../ui/QueryError';

@@ -7,7 +7,7 @@ import { errorMessage, fieldErrors } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
 import { useAddReviewMutation, usePropertyReviewsQuery, type PropertyDetailsFieldsFragment, type ReviewFieldsFragment } from '../graphql/generated';
 import { ReviewerAvatar, ReviewText, ReviewTime } from '../reviews/review-parts';
-import { REVIEW_MAX_LENGTH, reviewSchema } from '../shared/validation/review';
+import { REVIEW_MAX_LENGTH, reviewSchema } from '@opennest/common/validation/review';
 import { QueryError } from '../ui/QueryError';
 import { toaster } from '../ui/toaster';
 

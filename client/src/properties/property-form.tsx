@@ -7,7 +7,7 @@ import { getIn, type FormikProps } from 'formik';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { mixed, type AnyObjectSchema } from 'yup';
 import { uploadImage } from '../app/http';
-import { DESCRIPTION_MAX_LENGTH, addPropertySchema, updatePropertySchema } from '../shared/validation/property';
+import { DESCRIPTION_MAX_LENGTH, addPropertySchema, updatePropertySchema } from '@opennest/common/validation/property';
 import { FormField } from '../ui/FormField';
 import { useServerAwareValidation } from '../ui/form-validation';
 

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { useMyProfileFiguresQuery, type MyProfileFiguresQuery, type Role } from '../graphql/generated';
-import { dollars } from '../shared/money';
+import { dollars } from '@opennest/common/money';
 import { QueryError } from '../ui/QueryError';
 
 type Figures = MyProfileFiguresQuery['myProfileFigures'];

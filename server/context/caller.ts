@@ -3,7 +3,7 @@
 import type { Role, User as UserRecord } from '../generated/prisma/client';
 import type { Db } from '../db/client';
 import { AppError, forbidden, unauthenticated } from '../shared/errors';
-import type { IdentityProvider, VerifiedIdentity } from './identity-provider';
+import type { IdentityProvider, VerifiedIdentity } from '../auth/identity-provider';
 
 export interface Caller {
   /** The verified token's claims, when a valid token was sent. */

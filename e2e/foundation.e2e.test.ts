@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { uniqueEmail } from '../../server/test/identity';
+import { uniqueEmail } from '../server/test/identity';
 import { signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
 
 let session: BrowserSession;

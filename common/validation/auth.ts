@@ -18,9 +18,16 @@ const nameField = string()
   .required('Name is required')
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
 
+/** A chosen file, as the browser's File has it (common/ has no DOM types). */
+export interface ChosenFile {
+  readonly name: string;
+  readonly size: number;
+  readonly type: string;
+}
+
 export const registerSchema = object({
   name: nameField,
-  photo: mixed<File>()
+  photo: mixed<ChosenFile>()
     .nullable()
     .test('photo-required', 'Profile photo is required', (value) => value !== null && value !== undefined),
   email: string().trim().required('Email is required').matches(EMAIL_PATTERN, 'Invalid email address'),

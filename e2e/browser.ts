@@ -3,8 +3,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { projectRoot } from '../../server/config';
-import { startTestApp, type TestApp } from '../../server/test/test-app';
+import { projectRoot } from '../server/config';
+import { startTestApp, type TestApp } from '../server/test/test-app';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',

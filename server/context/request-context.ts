@@ -1,0 +1,46 @@
+// What every operation runs with, whatever carried it (an HTTP request to
+// /graphql or /api, later a WebSocket message): who is calling, the services,
+// per-operation loaders. Built here once; transports only say where the bearer
+// token and the request id come from.
+import { randomUUID } from 'node:crypto';
+import type { IdentityProvider } from '../auth/identity-provider';
+import type { Db } from '../db/client';
+import type { Logger } from '../infra/logger';
+import type { Services } from '../services';
+import type { ImageStorage } from '../uploads/image-storage';
+import { resolveCaller, type Caller } from './caller';
+import { createLoaders, type Loaders } from './loaders';
+
+/** Per-request context shared by GraphQL resolvers and REST handlers. */
+export interface RequestContext {
+  requestId: string;
+  log: Logger;
+  caller: Caller;
+  services: Services;
+  /** Per-request batching of related records (see loaders.ts). */
+  loaders: Loaders;
+  storage: ImageStorage;
+}
+
+export interface ContextDeps {
+  identity: IdentityProvider;
+  db: Db;
+  services: Services;
+  storage: ImageStorage;
+}
+
+/** Resolves the caller from the `Authorization` value (or its absence) and assembles the context. */
+export async function createRequestContext(
+  deps: ContextDeps,
+  request: { authorization: string | undefined; requestId?: string; log: Logger },
+): Promise<RequestContext> {
+  const caller = await resolveCaller(request.authorization, deps.identity, deps.db);
+  return {
+    requestId: request.requestId ?? randomUUID(),
+    log: request.log,
+    caller,
+    services: deps.services,
+    loaders: createLoaders(deps.db),
+    storage: deps.storage,
+  };
+}
