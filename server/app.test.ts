@@ -136,11 +136,11 @@ describe('REST errors', () => {
 
 describe('GraphQL hardening', () => {
   it(`executes a query 10 levels deep, and refuses one 11 levels deep without executing anything`, async () => {
-    const allowed = await app.graphql(`{ ${introspectionOfDepth(10)} }`);
+    const allowed = await app.graphqlText(`{ ${introspectionOfDepth(10)} }`);
     expect(allowed.errors).toBeUndefined();
     expect(allowed.data).toHaveProperty('__type.fields');
 
-    const refused = await app.graphql(`{ ${introspectionOfDepth(11)} }`);
+    const refused = await app.graphqlText(`{ ${introspectionOfDepth(11)} }`);
     expect(refused.status).toBe(400);
     expect(refused.data).toBeUndefined();
     expect(refused.errors).toEqual([{ message: expect.stringContaining('Query depth limit of 10 exceeded, found 11.'), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }]);
@@ -159,11 +159,11 @@ describe('GraphQL hardening', () => {
 
   it('allows 15 aliases and refuses 16 without executing anything', async () => {
     const account = await signUp();
-    const fifteen = await app.graphql(`{ ${aliases(15, 'me { id }')} }`, {}, account.idToken);
+    const fifteen = await app.graphqlText(`{ ${aliases(15, 'me { id }')} }`, {}, account.idToken);
     expect(fifteen.errors).toBeUndefined();
     expect(Object.keys(fifteen.data ?? {})).toHaveLength(15);
 
-    const sixteen = await app.graphql(`mutation { ${aliases(16, 'recordSignIn { id }')} }`, {}, account.idToken);
+    const sixteen = await app.graphqlText(`mutation { ${aliases(16, 'recordSignIn { id }')} }`, {}, account.idToken);
     expect(sixteen.status).toBe(400);
     expect(sixteen.data).toBeUndefined();
     expect(sixteen.errors).toEqual([{ message: expect.stringContaining('Aliases limit of 15 exceeded, found 16.'), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }]);

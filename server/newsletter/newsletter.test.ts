@@ -1,9 +1,9 @@
 // Newsletter sign-up through the real app over HTTP: public, validated with the
 // shared rules, stored lower-cased, and idempotent.
 import { randomBytes } from 'node:crypto';
-import { startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
-
-const SUBSCRIBE = 'mutation($email: String!) { subscribeToNewsletter(email: $email) { email } }';
+import { errorOf } from '../test/fixtures';
+import * as operations from '../test/generated/graphql';
+import { looseVariables, startTestApp, type TestApp } from '../test/test-app';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -14,9 +14,8 @@ afterAll(async () => {
 });
 
 const address = () => `reader-${randomBytes(5).toString('hex')}@example.test`;
-const subscribe = (email: string, token?: string) => app.graphql<{ subscribeToNewsletter: { email: string } }>(SUBSCRIBE, { email }, token);
+const subscribe = (email: string, token?: string) => app.graphql(operations.SubscribeToNewsletter, { email }, token);
 const rowsFor = (email: string) => app.db.newsletterSubscription.findMany({ where: { email: { equals: email, mode: 'insensitive' } } });
-const errorOf = (result: GraphqlResponse<unknown>) => result.errors?.[0];
 
 describe('subscribing to the newsletter', () => {
   it('is public: no token needed', async () => {
@@ -77,8 +76,8 @@ describe('subscribing to the newsletter', () => {
       });
     }
     // A missing or non-string variable is refused by GraphQL itself.
-    expect(errorOf(await app.graphql(SUBSCRIBE, {}))?.extensions?.code).toBe('BAD_USER_INPUT');
-    expect(errorOf(await app.graphql(SUBSCRIBE, { email: 42 }))?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(errorOf(await app.graphql(operations.SubscribeToNewsletter, looseVariables({})))?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(errorOf(await app.graphql(operations.SubscribeToNewsletter, looseVariables({ email: 42 })))?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(await app.db.newsletterSubscription.count()).toBe(before);
   });
 

@@ -4,28 +4,15 @@
 // under concurrent requests too; exact money; mark-paid only for a real payment;
 // no N+1 queries in lists.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createCast, createListing, createOffer, createUserRow, errorOf, FUTURE, unique, type Account, type ListingData } from '../test/fixtures';
+import type { MakeOfferInput } from '../graphql/generated/resolvers-types';
+import { createCast, createListing, createOffer, createUserRow, dataOf, errorOf, FUTURE, ONLY_AGENTS, ONLY_BUYERS, unique, type Account, type Json, type ListingData } from '../test/fixtures';
+import * as operations from '../test/generated/graphql';
 import { confirmWithCard } from '../test/payments';
-import { startTestApp, type TestApp } from '../test/test-app';
-
-// GraphQL answers are checked field by field below; their static type adds nothing.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-const FIELDS = 'id offerAmount buyingDate status transactionId createdAt property { id title } buyer { id name email } agent { id name email }';
-const MAKE = `mutation($input: MakeOfferInput!) { makeOffer(input: $input) { ${FIELDS} } }`;
-const ACCEPT = 'mutation($id: ID!) { acceptOffer(id: $id) { id status } }';
-const REJECT = 'mutation($id: ID!) { rejectOffer(id: $id) { id status } }';
-const OFFER = `query($id: ID!) { offer(id: $id) { ${FIELDS} } }`;
-const MY_OFFERS = 'query { myOffers { id status offerAmount property { id } } }';
-const ON_MY_PROPERTIES = 'query { offersOnMyProperties { id status offerAmount property { id } buyer { id } } }';
-const MY_SALES = 'query { mySales { total offers { id offerAmount status transactionId property { id } } } }';
+import { looseVariables, startTestApp, type TestApp } from '../test/test-app';
 
 const RANGE = 'Offer must be within the price range.';
 const OPEN_OFFER = 'You already have an open offer on this property.';
 const ONLY_PENDING = 'Only pending offers can be accepted or rejected.';
-const ONLY_BUYERS = 'Only buyers (role user) can do this.';
-const ONLY_AGENTS = 'Only agents can do this.';
 const PAST_DATE = 'Buying date cannot be in the past';
 
 const DAY = 24 * 3600_000;
@@ -46,12 +33,12 @@ afterAll(async () => {
 const seed = (agentId = agent.user.id, data: ListingData = {}) =>
   createListing(app, agentId, { title: unique('Offered'), location: 'Dhanmondi, Dhaka', image: 'https://images.example.test/offered.jpg', ...data });
 
-const make = (account: Account | null, input: Record<string, unknown>) => app.graphql<Json>(MAKE, { input }, account?.idToken);
+const make = (account: Account | null, input: MakeOfferInput) => app.graphql(operations.MakeOffer, { input }, account?.idToken);
 
-async function makeOk(account: Account, propertyId: string, offerAmount: unknown = '1500.00', buyingDate = FUTURE) {
+async function makeOk(account: Account, propertyId: string, offerAmount = '1500.00', buyingDate = FUTURE) {
   const result = await make(account, { propertyId, offerAmount, buyingDate });
   expect(result.errors).toBeUndefined();
-  return result.data.makeOffer;
+  return dataOf(result).makeOffer;
 }
 
 const statusOf = async (id: string) => (await app.db.offer.findUniqueOrThrow({ where: { id } })).status;
@@ -95,10 +82,12 @@ describe('making an offer', () => {
     const buyers = await Promise.all([app.createUser('user'), app.createUser('user'), app.createUser('user')]);
     expect((await makeOk(buyers[0], property.id, '1000')).offerAmount).toBe('1000.00');
     expect((await makeOk(buyers[1], property.id, '2000.00')).offerAmount).toBe('2000.00');
-    expect((await makeOk(buyers[2], property.id, 1999.99)).offerAmount).toBe('1999.99'); // a JSON number keeps its text
+    const asNumber = await app.graphql(operations.MakeOffer, looseVariables({ input: { propertyId: property.id, offerAmount: 1999.99, buyingDate: FUTURE } }), buyers[2].idToken);
+    expect(asNumber.errors).toBeUndefined();
+    expect(dataOf(asNumber).makeOffer.offerAmount).toBe('1999.99'); // a JSON number keeps its text
 
     for (const offerAmount of ['999.99', '2000.01', '0', 999.99, 2000.01]) {
-      const result = await make(buyer, { propertyId: property.id, offerAmount, buyingDate: FUTURE });
+      const result = await app.graphql(operations.MakeOffer, looseVariables({ input: { propertyId: property.id, offerAmount, buyingDate: FUTURE } }), buyer.idToken);
       expect({ offerAmount, data: result.data, error: errorOf(result) }).toEqual({
         offerAmount,
         data: null,
@@ -204,14 +193,14 @@ describe('making an offer', () => {
     // Another buyer may offer on it meanwhile.
     await makeOk(otherBuyer, property.id, '1700');
 
-    expect((await app.graphql<Json>(REJECT, { id: first.id }, agent.idToken)).data.rejectOffer.status).toBe('rejected');
+    expect(dataOf(await app.graphql(operations.RejectOffer, { id: first.id }, agent.idToken)).rejectOffer.status).toBe('rejected');
     const again = await makeOk(buyer, property.id, '1800');
     expect(again.offerAmount).toBe('1800.00');
 
     // Accepted is open too.
     const other = await seed();
     const accepted = await makeOk(buyer, other.id, '1500');
-    expect((await app.graphql<Json>(ACCEPT, { id: accepted.id }, agent.idToken)).data.acceptOffer.status).toBe('accepted');
+    expect(dataOf(await app.graphql(operations.AcceptOffer, { id: accepted.id }, agent.idToken)).acceptOffer.status).toBe('accepted');
     expect(errorOf(await make(buyer, { propertyId: other.id, offerAmount: '1500', buyingDate: FUTURE }))).toMatchObject({ extensions: { code: 'CONFLICT' } });
     expect(await app.db.offer.count({ where: { propertyId: other.id, buyerId: buyer.user.id } })).toBe(1);
     expect(await app.db.offer.count({ where: { propertyId: property.id, buyerId: buyer.user.id, status: { in: ['pending', 'accepted'] } } })).toBe(1);
@@ -226,7 +215,7 @@ describe('making an offer', () => {
       expect(made).toHaveLength(1);
       for (const failed of results.filter((r) => !r.data?.makeOffer)) expect(errorOf(failed)).toMatchObject({ message: OPEN_OFFER, extensions: { code: 'CONFLICT' } });
       const rows = await app.db.offer.findMany({ where: { propertyId: property.id } });
-      expect(rows.map((r) => r.id)).toEqual([made[0].data.makeOffer.id]);
+      expect(rows.map((r) => r.id)).toEqual([dataOf(made[0]).makeOffer.id]);
     }
   });
 
@@ -244,7 +233,7 @@ describe('making an offer', () => {
       const offer = await makeOk(who, property.id, sent);
       expect(offer.offerAmount).toBe(expected);
       expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).amount.toFixed(2)).toBe(expected);
-      expect((await app.graphql<Json>(OFFER, { id: offer.id }, who.idToken)).data.offer.offerAmount).toBe(expected);
+      expect(dataOf(await app.graphql(operations.Offer, { id: offer.id }, who.idToken)).offer.offerAmount).toBe(expected);
       // REST answers a JSON number that reads back as the same decimal.
       const viaRest = await app.rest('GET', `/api/offers/${offer.id}`, { token: who.idToken });
       expect(viaRest.body.offerAmount).toBe(Number(expected));
@@ -266,9 +255,9 @@ describe('accepting and rejecting', () => {
     const alreadyRejected = await createOffer(app, property, buyer.user.id, 'rejected');
     const onOtherProperty = await makeOk(buyers[1], elsewhere.id, '1500');
 
-    const { result, statements } = await app.sqlStatementsDuring(() => app.graphql<Json>(ACCEPT, { id: chosen.id }, agent.idToken));
+    const { result, statements } = await app.sqlStatementsDuring(() => app.graphql(operations.AcceptOffer, { id: chosen.id }, agent.idToken));
     expect(result.errors).toBeUndefined();
-    expect(result.data.acceptOffer).toEqual({ id: chosen.id, status: 'accepted' });
+    expect(dataOf(result).acceptOffer).toEqual({ id: chosen.id, status: 'accepted' });
     expect(await statusOf(chosen.id)).toBe('accepted');
     for (const loser of losers) expect(await statusOf(loser.id)).toBe('rejected');
     expect(await statusOf(alreadyRejected.id)).toBe('rejected');
@@ -287,7 +276,7 @@ describe('accepting and rejecting', () => {
     expect(statements.filter((sql) => /^(BEGIN|COMMIT)/i.test(sql))).toHaveLength(2);
 
     // Now nobody can offer on it (it has an accepted offer), and the loser cannot be accepted.
-    expect(errorOf(await app.graphql<Json>(ACCEPT, { id: losers[0].id }, agent.idToken))).toMatchObject({ message: ONLY_PENDING, extensions: { code: 'CONFLICT' } });
+    expect(errorOf(await app.graphql(operations.AcceptOffer, { id: losers[0].id }, agent.idToken))).toMatchObject({ message: ONLY_PENDING, extensions: { code: 'CONFLICT' } });
     const late = await make(buyer, { propertyId: property.id, offerAmount: '1500', buyingDate: FUTURE });
     expect(errorOf(late)?.extensions?.code).toBe('CONFLICT');
   });
@@ -296,7 +285,7 @@ describe('accepting and rejecting', () => {
     const property = await seed();
     const a = await makeOk(buyer, property.id, '1500');
     const b = await makeOk(otherBuyer, property.id, '1600');
-    expect((await app.graphql<Json>(REJECT, { id: a.id }, agent.idToken)).data.rejectOffer).toEqual({ id: a.id, status: 'rejected' });
+    expect(dataOf(await app.graphql(operations.RejectOffer, { id: a.id }, agent.idToken)).rejectOffer).toEqual({ id: a.id, status: 'rejected' });
     expect(await statusOf(a.id)).toBe('rejected');
     expect(await statusOf(b.id)).toBe('pending');
   });
@@ -304,20 +293,20 @@ describe('accepting and rejecting', () => {
   it('is only for the property’s own agent: another agent, a user, an admin are FORBIDDEN and nothing changes', async () => {
     const property = await seed();
     const offer = await makeOk(buyer, property.id, '1500');
-    for (const mutation of [ACCEPT, REJECT]) {
+    for (const mutation of [operations.AcceptOffer, operations.RejectOffer]) {
       for (const [account, message] of [
         [otherAgent, 'This offer is on another agent’s property.'],
         [buyer, ONLY_AGENTS],
         [admin, ONLY_AGENTS],
         [fraud, ONLY_AGENTS],
       ] as const) {
-        const result = await app.graphql<Json>(mutation, { id: offer.id }, account.idToken);
+        const result = await app.graphql(mutation, { id: offer.id }, account.idToken);
         expect(result.data).toBeNull();
         expect(errorOf(result)).toMatchObject({ message, extensions: { code: 'FORBIDDEN' } });
       }
-      expect(errorOf(await app.graphql<Json>(mutation, { id: offer.id }))?.extensions?.code).toBe('UNAUTHENTICATED');
-      expect(errorOf(await app.graphql<Json>(mutation, { id: randomUUID() }, agent.idToken))?.extensions?.code).toBe('NOT_FOUND');
-      expect(errorOf(await app.graphql<Json>(mutation, { id: 'bad' }, agent.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(errorOf(await app.graphql(mutation, { id: offer.id }))?.extensions?.code).toBe('UNAUTHENTICATED');
+      expect(errorOf(await app.graphql(mutation, { id: randomUUID() }, agent.idToken))?.extensions?.code).toBe('NOT_FOUND');
+      expect(errorOf(await app.graphql(mutation, { id: 'bad' }, agent.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
     }
     expect(await statusOf(offer.id)).toBe('pending');
   });
@@ -326,8 +315,8 @@ describe('accepting and rejecting', () => {
     for (const status of ['accepted', 'rejected', 'bought'] as const) {
       const property = await seed();
       const offer = await createOffer(app, property, buyer.user.id, status, '1500.00', status === 'bought' ? { transactionId: `pi_${randomBytes(8).toString('hex')}` } : {});
-      for (const mutation of [ACCEPT, REJECT]) {
-        const result = await app.graphql<Json>(mutation, { id: offer.id }, agent.idToken);
+      for (const mutation of [operations.AcceptOffer, operations.RejectOffer]) {
+        const result = await app.graphql(mutation, { id: offer.id }, agent.idToken);
         expect({ status, error: errorOf(result) }).toEqual({ status, error: expect.objectContaining({ message: ONLY_PENDING, extensions: { code: 'CONFLICT' } }) });
       }
       expect(await statusOf(offer.id)).toBe(status);
@@ -338,7 +327,7 @@ describe('accepting and rejecting', () => {
     for (let round = 0; round < 5; round += 1) {
       const property = await seed();
       const [a, b] = [await makeOk(buyer, property.id, '1500'), await makeOk(otherBuyer, property.id, '1600')];
-      const results = await Promise.all([a, b].map((offer) => app.graphql<Json>(ACCEPT, { id: offer.id }, agent.idToken)));
+      const results = await Promise.all([a, b].map((offer) => app.graphql(operations.AcceptOffer, { id: offer.id }, agent.idToken)));
       const winners = results.filter((r) => r.data?.acceptOffer);
       expect({ round, winners: winners.length }).toEqual({ round, winners: 1 });
       const loser = results.find((r) => !r.data?.acceptOffer)!;
@@ -346,7 +335,7 @@ describe('accepting and rejecting', () => {
       expect([ONLY_PENDING, 'Another offer on this property has already been accepted.']).toContain(errorOf(loser)?.message);
       const statuses = (await app.db.offer.findMany({ where: { propertyId: property.id } })).map((o) => o.status).sort();
       expect(statuses).toEqual(['accepted', 'rejected']);
-      const acceptedId = winners[0].data.acceptOffer.id;
+      const acceptedId = dataOf(winners[0]).acceptOffer.id;
       expect(await statusOf(acceptedId)).toBe('accepted');
     }
   });
@@ -356,7 +345,7 @@ describe('accepting and rejecting', () => {
       const property = await seed();
       await createOffer(app, property, otherBuyer.user.id, taken, '1500.00', taken === 'bought' ? { transactionId: `pi_${randomBytes(8).toString('hex')}` } : {});
       const pending = await createOffer(app, property, buyer.user.id, 'pending');
-      const result = await app.graphql<Json>(ACCEPT, { id: pending.id }, agent.idToken);
+      const result = await app.graphql(operations.AcceptOffer, { id: pending.id }, agent.idToken);
       expect(errorOf(result)).toMatchObject({ message: 'Another offer on this property has already been accepted.', extensions: { code: 'CONFLICT' } });
       expect(await statusOf(pending.id)).toBe('pending');
       // And no new offer is taken on it.
@@ -370,7 +359,7 @@ describe('accepting and rejecting', () => {
     const offer = await makeOk(buyer, property.id, '1500');
     const other = await makeOk(otherBuyer, property.id, '1600');
     await app.db.property.update({ where: { id: property.id }, data: { deletedAt: new Date() } });
-    const result = await app.graphql<Json>(ACCEPT, { id: offer.id }, agent.idToken);
+    const result = await app.graphql(operations.AcceptOffer, { id: offer.id }, agent.idToken);
     expect(result.data).toBeNull();
     expect(errorOf(result)).toMatchObject({ message: 'This property has been removed.', extensions: { code: 'CONFLICT' } });
     expect(await statusOf(offer.id)).toBe('pending');
@@ -383,16 +372,16 @@ describe('reading offers', () => {
     const property = await seed();
     const offer = await makeOk(buyer, property.id, '1234.56');
     for (const account of [buyer, agent, admin]) {
-      const result = await app.graphql<Json>(OFFER, { id: offer.id }, account.idToken);
-      expect(result.data.offer).toEqual(offer);
+      const result = await app.graphql(operations.Offer, { id: offer.id }, account.idToken);
+      expect(dataOf(result).offer).toEqual(offer);
     }
     for (const account of [otherBuyer, otherAgent, fraud]) {
-      const result = await app.graphql<Json>(OFFER, { id: offer.id }, account.idToken);
+      const result = await app.graphql(operations.Offer, { id: offer.id }, account.idToken);
       expect(result.data).toBeNull();
       expect(errorOf(result)).toMatchObject({ message: 'This offer is not yours.', extensions: { code: 'FORBIDDEN' } });
     }
-    expect(errorOf(await app.graphql<Json>(OFFER, { id: offer.id }))?.extensions?.code).toBe('UNAUTHENTICATED');
-    expect(errorOf(await app.graphql<Json>(OFFER, { id: randomUUID() }, admin.idToken))).toMatchObject({ message: 'Offer not found.', extensions: { code: 'NOT_FOUND' } });
+    expect(errorOf(await app.graphql(operations.Offer, { id: offer.id }))?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(errorOf(await app.graphql(operations.Offer, { id: randomUUID() }, admin.idToken))).toMatchObject({ message: 'Offer not found.', extensions: { code: 'NOT_FOUND' } });
   });
 
   it('lists the buyer’s own offers (myOffers) and the agent’s received offers (offersOnMyProperties), newest first', async () => {
@@ -407,21 +396,21 @@ describe('reading offers', () => {
     ];
     const theirs = await createOffer(app, p1, someoneElse.user.id, 'pending', '1400.00', { createdAt: new Date(base) });
 
-    const myOffers = await app.graphql<Json>(MY_OFFERS, {}, me.idToken);
-    expect(myOffers.data.myOffers).toEqual([
+    const myOffers = await app.graphql(operations.MyOffers, {}, me.idToken);
+    expect(dataOf(myOffers).myOffers).toEqual([
       { id: mine[1].id, status: 'accepted', offerAmount: '1200.00', property: { id: p2.id } },
       { id: mine[2].id, status: 'rejected', offerAmount: '1300.00', property: { id: p3.id } },
       { id: mine[0].id, status: 'pending', offerAmount: '1100.00', property: { id: p1.id } },
     ]);
 
-    const received = await app.graphql<Json>(ON_MY_PROPERTIES, {}, seller.idToken);
-    expect(received.data.offersOnMyProperties.map((o: Json) => o.id)).toEqual([theirs.id, mine[2].id, mine[0].id]);
-    expect(received.data.offersOnMyProperties[0]).toEqual({ id: theirs.id, status: 'pending', offerAmount: '1400.00', property: { id: p1.id }, buyer: { id: someoneElse.user.id } });
-    expect((await app.graphql<Json>(ON_MY_PROPERTIES, {}, rival.idToken)).data.offersOnMyProperties.map((o: Json) => o.id)).toEqual([mine[1].id]);
+    const received = await app.graphql(operations.OffersOnMyProperties, {}, seller.idToken);
+    expect(dataOf(received).offersOnMyProperties.map((o) => o.id)).toEqual([theirs.id, mine[2].id, mine[0].id]);
+    expect(dataOf(received).offersOnMyProperties[0]).toEqual({ id: theirs.id, status: 'pending', offerAmount: '1400.00', property: { id: p1.id }, buyer: { id: someoneElse.user.id } });
+    expect(dataOf(await app.graphql(operations.OffersOnMyProperties, {}, rival.idToken)).offersOnMyProperties.map((o) => o.id)).toEqual([mine[1].id]);
 
-    expect(errorOf(await app.graphql<Json>(MY_OFFERS, {}, seller.idToken))?.extensions?.code).toBe('FORBIDDEN');
-    expect(errorOf(await app.graphql<Json>(ON_MY_PROPERTIES, {}, me.idToken))?.extensions?.code).toBe('FORBIDDEN');
-    expect(errorOf(await app.graphql<Json>(ON_MY_PROPERTIES, {}, admin.idToken))?.extensions?.code).toBe('FORBIDDEN');
+    expect(errorOf(await app.graphql(operations.MyOffers, {}, seller.idToken))?.extensions?.code).toBe('FORBIDDEN');
+    expect(errorOf(await app.graphql(operations.OffersOnMyProperties, {}, me.idToken))?.extensions?.code).toBe('FORBIDDEN');
+    expect(errorOf(await app.graphql(operations.OffersOnMyProperties, {}, admin.idToken))?.extensions?.code).toBe('FORBIDDEN');
   });
 
   it('sums only bought offers on the agent’s properties, exactly, with two decimals', async () => {
@@ -439,18 +428,18 @@ describe('reading offers', () => {
     const huge = await createOffer(app, await seed(bigSeller.user.id, range), buyer.user.id, 'bought', '999999999999.99', { transactionId: tx() });
     const cent = await createOffer(app, await seed(bigSeller.user.id, range), otherBuyer.user.id, 'bought', '0.01', { transactionId: tx() });
 
-    const sales = await app.graphql<Json>(MY_SALES, {}, seller.idToken);
+    const sales = await app.graphql(operations.MySales, {}, seller.idToken);
     expect(sales.errors).toBeUndefined();
-    expect(sales.data.mySales.total).toBe('0.30');
-    expect(sales.data.mySales.offers.map((o: Json) => o.id)).toEqual([twentyCents.id, tenCents.id]);
-    expect(sales.data.mySales.offers[1]).toEqual({ id: tenCents.id, offerAmount: '0.10', status: 'bought', transactionId: tenCents.transactionId, property: { id: tenCents.propertyId } });
+    expect(dataOf(sales).mySales.total).toBe('0.30');
+    expect(dataOf(sales).mySales.offers.map((o) => o.id)).toEqual([twentyCents.id, tenCents.id]);
+    expect(dataOf(sales).mySales.offers[1]).toEqual({ id: tenCents.id, offerAmount: '0.10', status: 'bought', transactionId: tenCents.transactionId, property: { id: tenCents.propertyId } });
 
-    const bigSales = await app.graphql<Json>(MY_SALES, {}, bigSeller.idToken);
-    expect(bigSales.data.mySales.total).toBe('1000000000000.00');
-    expect(bigSales.data.mySales.offers.map((o: Json) => o.id).sort()).toEqual([huge.id, cent.id].sort());
+    const bigSales = await app.graphql(operations.MySales, {}, bigSeller.idToken);
+    expect(dataOf(bigSales).mySales.total).toBe('1000000000000.00');
+    expect(dataOf(bigSales).mySales.offers.map((o) => o.id).sort()).toEqual([huge.id, cent.id].sort());
 
-    expect((await app.graphql<Json>(MY_SALES, {}, idle.idToken)).data.mySales).toEqual({ total: '0.00', offers: [] });
-    for (const account of [buyer, admin, fraud]) expect(errorOf(await app.graphql<Json>(MY_SALES, {}, account.idToken))?.extensions?.code).toBe('FORBIDDEN');
+    expect(dataOf(await app.graphql(operations.MySales, {}, idle.idToken)).mySales).toEqual({ total: '0.00', offers: [] });
+    for (const account of [buyer, admin, fraud]) expect(errorOf(await app.graphql(operations.MySales, {}, account.idToken))?.extensions?.code).toBe('FORBIDDEN');
 
     // REST: the same list, and the exact total in X-Total-Sold.
     const response = await fetch(`${app.url}/api/sold-properties/${encodeURIComponent(bigSeller.email)}`, { headers: { authorization: `Bearer ${bigSeller.idToken}` } });
@@ -658,8 +647,6 @@ describe('REST routes', () => {
 });
 
 describe('no N+1 queries', () => {
-  const LIST = 'query { myOffers { id offerAmount status property { id title agent { id name image } } buyer { id name } agent { id name email } } }';
-
   /** A buyer (with an identity account) holding `count` offers on listings of `count` different agents. */
   async function buyerWithOffers(count: number) {
     const holder = await app.createUser('user');
@@ -674,14 +661,14 @@ describe('no N+1 queries', () => {
     const [few, many] = [await buyerWithOffers(2), await buyerWithOffers(24)];
 
     const graphqlCount = async (holder: Account, size: number) => {
-      const { result, statements } = await app.sqlStatementsDuring(() => app.graphql<Json>(LIST, {}, holder.idToken));
+      const { result, statements } = await app.sqlStatementsDuring(() => app.graphql(operations.MyOffersWithPeople, {}, holder.idToken));
       expect(result.errors).toBeUndefined();
-      expect(result.data.myOffers).toHaveLength(size);
-      return { statements, offers: result.data.myOffers };
+      expect(dataOf(result).myOffers).toHaveLength(size);
+      return { statements, offers: dataOf(result).myOffers };
     };
     const small = await graphqlCount(few, 2);
     const large = await graphqlCount(many, 24);
-    expect(new Set(large.offers.map((o: Json) => o.agent.id)).size).toBe(24);
+    expect(new Set(large.offers.map((o) => o.agent.id)).size).toBe(24);
     for (const o of large.offers) expect(o.property.agent.id).toBe(o.agent.id);
     console.log(`myOffers SQL statements: 2 offers → ${small.statements.length}, 24 offers → ${large.statements.length}`);
     expect(large.statements).toHaveLength(small.statements.length);
@@ -705,10 +692,10 @@ describe('no N+1 queries', () => {
     }
     const count = async (owner: Account, size: number) => {
       const { result, statements } = await app.sqlStatementsDuring(() =>
-        app.graphql<Json>('query { offersOnMyProperties { id offerAmount property { title } buyer { name email image } } }', {}, owner.idToken),
+        app.graphql(operations.OffersOnMyPropertiesWithBuyers, {}, owner.idToken),
       );
       expect(result.errors).toBeUndefined();
-      expect(result.data.offersOnMyProperties).toHaveLength(size);
+      expect(dataOf(result).offersOnMyProperties).toHaveLength(size);
       const rest = await app.sqlStatementsDuring(() => app.rest('GET', `/api/offers/agent/${encodeURIComponent(owner.email)}`, { token: owner.idToken }));
       expect(rest.result.body).toHaveLength(size);
       return [statements.length, rest.statements.length];

@@ -3,34 +3,14 @@
 // caller may see; search, sort and keyset pages; exact money; no N+1 queries.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Property as PropertyRecord, PropertyStatus } from '../generated/prisma/client';
-import { createCast, createListing, createOffer, createWishlistItem, errorOf, unique, type Account, type ListingData } from '../test/fixtures';
-import { startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
-
-type Sort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC';
-// GraphQL answers are checked field by field below; their static type adds nothing.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-const FIELDS = 'id title location image thumbnail description priceMin priceMax status isAdvertised createdAt updatedAt agent { id name email image }';
-const ADD = `mutation($input: AddPropertyInput!) { addProperty(input: $input) { ${FIELDS} } }`;
-const UPDATE = `mutation($id: ID!, $input: UpdatePropertyInput!) { updateProperty(id: $id, input: $input) { ${FIELDS} } }`;
-const DELETE = 'mutation($id: ID!) { deleteProperty(id: $id) { id rejectedOfferCount removedWishlistItemCount } }';
-const VERIFY = 'mutation($id: ID!) { verifyProperty(id: $id) { id status isAdvertised } }';
-const REJECT = 'mutation($id: ID!) { rejectProperty(id: $id) { id status isAdvertised } }';
-const ADVERTISE = 'mutation($id: ID!) { advertiseProperty(id: $id) { id status isAdvertised } }';
-const PROPERTY = `query($id: ID!) { property(id: $id) { ${FIELDS} } }`;
-const MINE = 'query { myProperties { id status agent { id } } }';
-const ALL = 'query($status: PropertyStatus, $first: Int, $after: String) { allProperties(status: $status, first: $first, after: $after) { nodes { id status } pageInfo { endCursor hasNextPage } } }';
-const VERIFIED =
-  'query($search: String, $sort: PropertySort, $first: Int, $after: String) { verifiedProperties(search: $search, sort: $sort, first: $first, after: $after) { nodes { id status location priceMin } pageInfo { endCursor hasNextPage } } }';
-const ADVERTISED = 'query($first: Int) { advertisedProperties(first: $first) { id status isAdvertised } }';
+import type { AddPropertyInput, PropertySort as Sort, UpdatePropertyInput } from '../graphql/generated/resolvers-types';
+import { createCast, createListing, createOffer, createWishlistItem, dataOf, errorOf, ONLY_ADMINS, ONLY_AGENTS, PROPERTY_NOT_FOUND, unique, type Account, type Json, type ListingData } from '../test/fixtures';
+import * as operations from '../test/generated/graphql';
+import { looseVariables, startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
 
 const INVALID_CURSOR = 'Invalid cursor; start again from the first page.';
-const NOT_FOUND_MESSAGE = 'Property not found.';
 const REJECTED_MESSAGE = 'This property is rejected and cannot be updated.';
 const ONLY_PENDING = 'Only pending properties can be verified or rejected.';
-const ONLY_AGENTS = 'Only agents can do this.';
-const ONLY_ADMINS = 'Only admins can do this.';
 const AMOUNT_FORMAT = 'Enter an amount with at most 12 digits and 2 decimals';
 
 let app: TestApp;
@@ -44,7 +24,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const validInput = (overrides: Record<string, unknown> = {}) => ({
+const validInput = (overrides: Partial<AddPropertyInput> = {}): AddPropertyInput => ({
   title: unique('Lake house'),
   location: 'Gulshan, Dhaka',
   image: 'https://images.example.test/lake-house.jpg',
@@ -58,10 +38,10 @@ const validInput = (overrides: Record<string, unknown> = {}) => ({
 const seed = (agentId: string, data: ListingData = {}) =>
   createListing(app, agentId, { title: unique('Seeded'), location: 'Seed Street, Dhaka', image: 'https://images.example.test/seed.jpg', ...data });
 
-async function addProperty(account: Account, overrides: Record<string, unknown> = {}) {
-  const result = await app.graphql<Json>(ADD, { input: validInput(overrides) }, account.idToken);
+async function addProperty(account: Account, overrides: Partial<AddPropertyInput> = {}) {
+  const result = await app.graphql(operations.AddProperty, { input: validInput(overrides) }, account.idToken);
   expect(result.errors).toBeUndefined();
-  return result.data.addProperty;
+  return dataOf(result).addProperty;
 }
 
 const stored = (id: string) => app.db.property.findUniqueOrThrow({ where: { id } });
@@ -69,9 +49,9 @@ const stored = (id: string) => app.db.property.findUniqueOrThrow({ where: { id }
 describe('adding a property', () => {
   it('lets an agent add one: pending, not advertised, owned by the caller, prices exact', async () => {
     const input = validInput({ priceMin: '1.1', priceMax: '3.3' });
-    const result = await app.graphql<Json>(ADD, { input }, agent.idToken);
+    const result = await app.graphql(operations.AddProperty, { input }, agent.idToken);
     expect(result.errors).toBeUndefined();
-    const property = result.data.addProperty;
+    const property = dataOf(result).addProperty;
     expect(property).toEqual({
       id: expect.any(String),
       title: input.title,
@@ -110,10 +90,10 @@ describe('adding a property', () => {
       const row = await stored(id);
       expect([row.priceMin.toFixed(2), row.priceMax.toFixed(2)]).toEqual(expected);
       // Read back through the API as well.
-      const read = await app.graphql<Json>(PROPERTY, { id }, agent.idToken);
-      expect([read.data.property.priceMin, read.data.property.priceMax]).toEqual(expected);
+      const read = await app.graphql(operations.Property, { id }, agent.idToken);
+      expect([dataOf(read).property.priceMin, dataOf(read).property.priceMax]).toEqual(expected);
     }
-    const tooSmall = await app.graphql<Json>(ADD, { input: validInput(cases[2]) }, agent.idToken);
+    const tooSmall = await app.graphql(operations.AddProperty, { input: validInput(cases[2]) }, agent.idToken);
     // Below 1, and the maximum's floor is then 1 as well (spec 5: "at least the minimum price, or 1").
     expect(errorOf(tooSmall)?.extensions?.fieldErrors).toEqual({
       priceMin: 'Minimum price must be at least 1',
@@ -122,7 +102,9 @@ describe('adding a property', () => {
   });
 
   it('accepts amounts sent as JSON numbers and keeps their decimal text', async () => {
-    const property = await addProperty(agent, { priceMin: 1500.5, priceMax: 2000 });
+    const result = await app.graphql(operations.AddProperty, looseVariables({ input: { ...validInput(), priceMin: 1500.5, priceMax: 2000 } }), agent.idToken);
+    expect(result.errors).toBeUndefined();
+    const property = dataOf(result).addProperty;
     expect([property.priceMin, property.priceMax]).toEqual(['1500.50', '2000.00']);
   });
 
@@ -133,7 +115,7 @@ describe('adding a property', () => {
     ['signed-out caller', (): Account | null => null, 'UNAUTHENTICATED', 'You must be signed in.'],
   ] as const)('refuses a %s and stores nothing', async (_who, accountOf, code, message) => {
     const input = validInput();
-    const result = await app.graphql<Json>(ADD, { input }, accountOf()?.idToken);
+    const result = await app.graphql(operations.AddProperty, { input }, accountOf()?.idToken);
     expect(result.data).toBeNull();
     expect(errorOf(result)).toMatchObject({ message, extensions: { code } });
     expect(await app.db.property.count({ where: { title: input.title } })).toBe(0);
@@ -141,14 +123,14 @@ describe('adding a property', () => {
 
   it('gives the caller no say over status, owner or advertising', async () => {
     const input = { ...validInput(), status: 'verified', agentId: otherAgent.user.id, isAdvertised: true };
-    const result = await app.graphql<Json>(ADD, { input }, agent.idToken);
+    const result = await app.graphql(operations.AddProperty, looseVariables({ input }), agent.idToken);
     expect(errorOf(result)?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(await app.db.property.count({ where: { title: input.title } })).toBe(0);
   });
 
   it('reports every broken rule with the shared messages and stores nothing', async () => {
     const title = unique('never stored');
-    const empty = await app.graphql<Json>(ADD, { input: { title: '   ', location: '', image: '', priceMin: '0', priceMax: '0', description: title } }, agent.idToken);
+    const empty = await app.graphql(operations.AddProperty, { input: { title: '   ', location: '', image: '', priceMin: '0', priceMax: '0', description: title } }, agent.idToken);
     expect(errorOf(empty)).toEqual({
       message: 'Property title is required',
       locations: expect.any(Array),
@@ -166,7 +148,7 @@ describe('adding a property', () => {
     });
     expect(await app.db.property.count({ where: { description: title } })).toBe(0);
 
-    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+    const cases: Array<[Partial<AddPropertyInput>, Record<string, string>]> = [
       [{ priceMin: '500', priceMax: '499.99' }, { priceMax: 'Maximum price must be greater than or equal to minimum price' }],
       [{ priceMin: '0.99', priceMax: '5' }, { priceMin: 'Minimum price must be at least 1' }],
       [{ priceMin: '12.345', priceMax: '20' }, { priceMin: AMOUNT_FORMAT }],
@@ -177,26 +159,26 @@ describe('adding a property', () => {
     ];
     for (const [overrides, fieldErrors] of cases) {
       const input = validInput(overrides);
-      const result = await app.graphql<Json>(ADD, { input }, agent.idToken);
+      const result = await app.graphql(operations.AddProperty, { input }, agent.idToken);
       expect({ overrides, extensions: errorOf(result)?.extensions }).toEqual({ overrides, extensions: { code: 'BAD_USER_INPUT', fieldErrors } });
       expect(await app.db.property.count({ where: { title: input.title } })).toBe(0);
     }
 
     // PostgreSQL text cannot hold NUL: a 400 naming the fields, not a 500.
     const withNul = validInput({ title: unique('nul\u0000title'), description: 'd\u0000' });
-    const nul = await app.graphql<Json>(ADD, { input: withNul }, agent.idToken);
+    const nul = await app.graphql(operations.AddProperty, { input: withNul }, agent.idToken);
     expect(errorOf(nul)?.extensions).toEqual({ code: 'BAD_USER_INPUT', fieldErrors: { title: 'Must not contain NUL characters', description: 'Must not contain NUL characters' } });
 
     // Not an amount at all: refused by the Decimal scalar itself.
-    const notAmount = validInput({ priceMin: true });
-    const scalar = await app.graphql<Json>(ADD, { input: notAmount }, agent.idToken);
+    const notAmount = { ...validInput(), priceMin: true };
+    const scalar = await app.graphql(operations.AddProperty, looseVariables({ input: notAmount }), agent.idToken);
     expect(errorOf(scalar)?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(await app.db.property.count({ where: { title: notAmount.title } })).toBe(0);
   });
 });
 
 describe('updating a property', () => {
-  const edit = (overrides: Record<string, unknown> = {}) => {
+  const edit = (overrides: Partial<AddPropertyInput> = {}): UpdatePropertyInput => {
     const { image: _image, ...input } = validInput({ title: unique('Edited'), location: 'Banani, Dhaka', priceMin: '2000', priceMax: '3000.25', description: 'Renovated.', ...overrides });
     return overrides.image === undefined ? input : { ...input, image: overrides.image };
   };
@@ -204,9 +186,9 @@ describe('updating a property', () => {
   it('lets the owner edit, keeps the status (verified stays verified) and the image when none is sent', async () => {
     const property = await seed(agent.user.id, { status: 'verified', isAdvertised: true, image: 'https://images.example.test/original.jpg' });
     const input = edit();
-    const result = await app.graphql<Json>(UPDATE, { id: property.id, input }, agent.idToken);
+    const result = await app.graphql(operations.UpdateProperty, { id: property.id, input }, agent.idToken);
     expect(result.errors).toBeUndefined();
-    expect(result.data.updateProperty).toMatchObject({
+    expect(dataOf(result).updateProperty).toMatchObject({
       id: property.id,
       title: input.title,
       location: 'Banani, Dhaka',
@@ -224,8 +206,8 @@ describe('updating a property', () => {
 
     // A new image replaces the old one; a pending listing stays pending.
     const pending = await addProperty(agent);
-    const withImage = await app.graphql<Json>(UPDATE, { id: pending.id, input: edit({ image: '/uploads/0b0e8f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.webp' }) }, agent.idToken);
-    expect(withImage.data.updateProperty).toMatchObject({
+    const withImage = await app.graphql(operations.UpdateProperty, { id: pending.id, input: edit({ image: '/uploads/0b0e8f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.webp' }) }, agent.idToken);
+    expect(dataOf(withImage).updateProperty).toMatchObject({
       status: 'pending',
       image: '/uploads/0b0e8f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.webp',
       thumbnail: '/uploads/0b0e8f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b-thumb.webp',
@@ -240,23 +222,23 @@ describe('updating a property', () => {
     ['a signed-out caller', (): Account | null => null, 'UNAUTHENTICATED'],
   ] as const)('refuses %s and changes nothing', async (_who, accountOf, code) => {
     const property = await seed(agent.user.id, { status: 'pending' });
-    const result = await app.graphql<Json>(UPDATE, { id: property.id, input: edit() }, accountOf()?.idToken);
+    const result = await app.graphql(operations.UpdateProperty, { id: property.id, input: edit() }, accountOf()?.idToken);
     expect(errorOf(result)?.extensions?.code).toBe(code);
     expect(await stored(property.id)).toEqual(property);
   });
 
   it('answers NOT_FOUND for an unknown id and BAD_USER_INPUT for a malformed one', async () => {
-    const missing = await app.graphql<Json>(UPDATE, { id: randomUUID(), input: edit() }, agent.idToken);
-    expect(errorOf(missing)).toMatchObject({ message: NOT_FOUND_MESSAGE, extensions: { code: 'NOT_FOUND' } });
+    const missing = await app.graphql(operations.UpdateProperty, { id: randomUUID(), input: edit() }, agent.idToken);
+    expect(errorOf(missing)).toMatchObject({ message: PROPERTY_NOT_FOUND, extensions: { code: 'NOT_FOUND' } });
     for (const id of ['abc', '1', "' OR 1=1 --", '00000000-0000-0000-0000-00000000000g']) {
-      const malformed = await app.graphql<Json>(UPDATE, { id, input: edit() }, agent.idToken);
+      const malformed = await app.graphql(operations.UpdateProperty, { id, input: edit() }, agent.idToken);
       expect({ id, error: errorOf(malformed) }).toMatchObject({ id, error: { message: 'Invalid property id.', extensions: { code: 'BAD_USER_INPUT' } } });
     }
   });
 
   it('refuses to edit a rejected listing (CONFLICT) and changes nothing', async () => {
     const property = await seed(agent.user.id, { status: 'rejected' });
-    const result = await app.graphql<Json>(UPDATE, { id: property.id, input: edit() }, agent.idToken);
+    const result = await app.graphql(operations.UpdateProperty, { id: property.id, input: edit() }, agent.idToken);
     expect(result.data).toBeNull();
     expect(errorOf(result)).toMatchObject({ message: REJECTED_MESSAGE, extensions: { code: 'CONFLICT' } });
     expect(await stored(property.id)).toEqual(property);
@@ -267,7 +249,7 @@ describe('updating a property', () => {
 
   it('validates with the shared rules (image optional) and changes nothing on failure', async () => {
     const property = await seed(agent.user.id, { status: 'pending' });
-    const result = await app.graphql<Json>(UPDATE, { id: property.id, input: { title: '', location: ' ', priceMin: '5', priceMax: '4' } }, agent.idToken);
+    const result = await app.graphql(operations.UpdateProperty, { id: property.id, input: { title: '', location: ' ', priceMin: '5', priceMax: '4' } }, agent.idToken);
     expect(errorOf(result)?.extensions).toEqual({
       code: 'BAD_USER_INPUT',
       fieldErrors: {
@@ -276,7 +258,7 @@ describe('updating a property', () => {
         priceMax: 'Maximum price must be greater than or equal to minimum price',
       },
     });
-    const badImage = await app.graphql<Json>(UPDATE, { id: property.id, input: edit({ image: 'ftp://example.test/x.jpg' }) }, agent.idToken);
+    const badImage = await app.graphql(operations.UpdateProperty, { id: property.id, input: edit({ image: 'ftp://example.test/x.jpg' }) }, agent.idToken);
     expect(errorOf(badImage)?.extensions).toEqual({ code: 'BAD_USER_INPUT', fieldErrors: { image: 'Image must be an uploaded image or a web address' } });
     expect(await stored(property.id)).toEqual(property);
   });
@@ -302,7 +284,7 @@ describe('deleting a property', () => {
     const property = await seed(agent.user.id);
     const pending = await createOffer(app, property, buyer.user.id);
     await createWishlistItem(app, property.id, buyer.user.id);
-    const result = await app.graphql<Json>(DELETE, { id: property.id }, accountOf()?.idToken);
+    const result = await app.graphql(operations.DeleteProperty, { id: property.id }, accountOf()?.idToken);
     expect(errorOf(result)?.extensions?.code).toBe(code);
     expect(await stored(property.id)).toEqual(property);
     expect((await app.db.offer.findUniqueOrThrow({ where: { id: pending.id } })).status).toBe('pending');
@@ -317,7 +299,7 @@ describe('deleting a property', () => {
     const pending = await createOffer(app, property, otherBuyer.user.id);
     await createWishlistItem(app, property.id, buyer.user.id);
 
-    const result = await app.graphql<Json>(DELETE, { id: property.id }, agent.idToken);
+    const result = await app.graphql(operations.DeleteProperty, { id: property.id }, agent.idToken);
     expect(errorOf(result)).toMatchObject({ message: 'This property has an accepted or completed offer and cannot be deleted.', extensions: { code: 'CONFLICT' } });
     const viaRest = await app.rest('DELETE', `/api/properties/${property.id}`, { token: agent.idToken });
     expect(viaRest.status).toBe(409);
@@ -343,11 +325,11 @@ describe('deleting a property', () => {
       ],
     });
     // Visible before.
-    expect((await app.graphql<Json>(PROPERTY, { id: property.id }, buyer.idToken)).data.property.id).toBe(property.id);
+    expect(dataOf(await app.graphql(operations.Property, { id: property.id }, buyer.idToken)).property.id).toBe(property.id);
 
-    const { result, statements } = await app.sqlStatementsDuring(() => app.graphql<Json>(DELETE, { id: property.id }, agent.idToken));
+    const { result, statements } = await app.sqlStatementsDuring(() => app.graphql(operations.DeleteProperty, { id: property.id }, agent.idToken));
     expect(result.errors).toBeUndefined();
-    expect(result.data.deleteProperty).toEqual({ id: property.id, rejectedOfferCount: 2, removedWishlistItemCount: 2 });
+    expect(dataOf(result).deleteProperty).toEqual({ id: property.id, rejectedOfferCount: 2, removedWishlistItemCount: 2 });
 
     // The three writes happen between one BEGIN and its COMMIT.
     const begin = statements.findIndex((sql) => /^\s*BEGIN/i.test(sql));
@@ -380,27 +362,27 @@ describe('deleting a property', () => {
 
     // Gone from every look-up and list.
     for (const account of [agent, admin, buyer]) {
-      const read = await app.graphql<Json>(PROPERTY, { id: property.id }, account.idToken);
-      expect(errorOf(read)).toMatchObject({ message: NOT_FOUND_MESSAGE, extensions: { code: 'NOT_FOUND' } });
+      const read = await app.graphql(operations.Property, { id: property.id }, account.idToken);
+      expect(errorOf(read)).toMatchObject({ message: PROPERTY_NOT_FOUND, extensions: { code: 'NOT_FOUND' } });
     }
     expect((await app.rest('GET', `/api/properties/${property.id}`, { token: admin.idToken })).status).toBe(404);
-    const mine = await app.graphql<Json>(MINE, {}, agent.idToken);
-    expect(mine.data.myProperties.map((p: Json) => p.id)).not.toContain(property.id);
-    expect(mine.data.myProperties.map((p: Json) => p.id)).toContain(neighbour.id);
-    const all = await app.graphql<Json>(ALL, { first: 1000 }, admin.idToken);
-    expect(all.data.allProperties.nodes.map((p: Json) => p.id)).not.toContain(property.id);
-    const verified = await app.graphql<Json>(VERIFIED, { search: row.location, first: 48 }, buyer.idToken);
-    expect(verified.data.verifiedProperties.nodes).toEqual([]);
-    const advertised = await app.graphql<Json>(ADVERTISED, { first: 24 });
-    expect(advertised.data.advertisedProperties.map((p: Json) => p.id)).not.toContain(property.id);
+    const mine = await app.graphql(operations.MyProperties, {}, agent.idToken);
+    expect(dataOf(mine).myProperties.map((p) => p.id)).not.toContain(property.id);
+    expect(dataOf(mine).myProperties.map((p) => p.id)).toContain(neighbour.id);
+    const all = await app.graphql(operations.AllProperties, { first: 1000 }, admin.idToken);
+    expect(dataOf(all).allProperties.nodes.map((p) => p.id)).not.toContain(property.id);
+    const verified = await app.graphql(operations.VerifiedProperties, { search: row.location, first: 48 }, buyer.idToken);
+    expect(dataOf(verified).verifiedProperties.nodes).toEqual([]);
+    const advertised = await app.graphql(operations.AdvertisedProperties, { first: 24 });
+    expect(dataOf(advertised).advertisedProperties.map((p) => p.id)).not.toContain(property.id);
     const byEmail = await app.rest('GET', `/api/properties?email=${agent.email}`, { token: agent.idToken });
     expect(byEmail.body.map((p: Json) => p._id)).not.toContain(property.id);
     expect((await app.rest('GET', '/api/all-properties', { token: admin.idToken })).body.map((p: Json) => p._id)).not.toContain(property.id);
 
     // And nothing more can be done with it.
-    expect(errorOf(await app.graphql<Json>(DELETE, { id: property.id }, agent.idToken))?.extensions?.code).toBe('NOT_FOUND');
-    expect(errorOf(await app.graphql<Json>(UPDATE, { id: property.id, input: { title: 'x', location: 'y', priceMin: '1', priceMax: '2' } }, agent.idToken))?.extensions?.code).toBe('NOT_FOUND');
-    expect(errorOf(await app.graphql<Json>(ADVERTISE, { id: property.id }, admin.idToken))?.extensions?.code).toBe('NOT_FOUND');
+    expect(errorOf(await app.graphql(operations.DeleteProperty, { id: property.id }, agent.idToken))?.extensions?.code).toBe('NOT_FOUND');
+    expect(errorOf(await app.graphql(operations.UpdateProperty, { id: property.id, input: { title: 'x', location: 'y', priceMin: '1', priceMax: '2' } }, agent.idToken))?.extensions?.code).toBe('NOT_FOUND');
+    expect(errorOf(await app.graphql(operations.AdvertiseProperty, { id: property.id }, admin.idToken))?.extensions?.code).toBe('NOT_FOUND');
   });
 
   it('answers { deletedCount: 1 } on REST DELETE /api/properties/:id', async () => {
@@ -417,8 +399,8 @@ describe('deleting a property', () => {
   });
 
   it('answers NOT_FOUND for an unknown id and BAD_USER_INPUT for a malformed one', async () => {
-    expect(errorOf(await app.graphql<Json>(DELETE, { id: randomUUID() }, agent.idToken))).toMatchObject({ message: NOT_FOUND_MESSAGE, extensions: { code: 'NOT_FOUND' } });
-    expect(errorOf(await app.graphql<Json>(DELETE, { id: 'not-a-uuid' }, agent.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(errorOf(await app.graphql(operations.DeleteProperty, { id: randomUUID() }, agent.idToken))).toMatchObject({ message: PROPERTY_NOT_FOUND, extensions: { code: 'NOT_FOUND' } });
+    expect(errorOf(await app.graphql(operations.DeleteProperty, { id: 'not-a-uuid' }, agent.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 });
 
@@ -426,39 +408,39 @@ describe('verifying and rejecting (admin)', () => {
   it('moves pending to verified or rejected', async () => {
     const a = await addProperty(agent);
     const b = await addProperty(agent);
-    expect((await app.graphql<Json>(VERIFY, { id: a.id }, admin.idToken)).data.verifyProperty).toEqual({ id: a.id, status: 'verified', isAdvertised: false });
-    expect((await app.graphql<Json>(REJECT, { id: b.id }, admin.idToken)).data.rejectProperty).toEqual({ id: b.id, status: 'rejected', isAdvertised: false });
+    expect(dataOf(await app.graphql(operations.VerifyProperty, { id: a.id }, admin.idToken)).verifyProperty).toEqual({ id: a.id, status: 'verified', isAdvertised: false });
+    expect(dataOf(await app.graphql(operations.RejectProperty, { id: b.id }, admin.idToken)).rejectProperty).toEqual({ id: b.id, status: 'rejected', isAdvertised: false });
     expect((await stored(a.id)).status).toBe('verified');
     expect((await stored(b.id)).status).toBe('rejected');
   });
 
   it.each([
-    ['verified', 'rejected', REJECT],
-    ['verified', 'verified', VERIFY],
-    ['rejected', 'verified', VERIFY],
-    ['rejected', 'rejected', REJECT],
+    ['verified', 'rejected', operations.RejectProperty],
+    ['verified', 'verified', operations.VerifyProperty],
+    ['rejected', 'verified', operations.VerifyProperty],
+    ['rejected', 'rejected', operations.RejectProperty],
   ] as const)('refuses any other transition: %s → %s is CONFLICT', async (status, _target, mutation) => {
     const property = await seed(agent.user.id, { status });
-    const result = await app.graphql<Json>(mutation, { id: property.id }, admin.idToken);
+    const result = await app.graphql(mutation, { id: property.id }, admin.idToken);
     expect(errorOf(result)).toMatchObject({ message: ONLY_PENDING, extensions: { code: 'CONFLICT' } });
     expect(await stored(property.id)).toEqual(property);
   });
 
   it('refuses non-admins (FORBIDDEN) and signed-out callers (UNAUTHENTICATED)', async () => {
     const property = await seed(agent.user.id, { status: 'pending' });
-    for (const mutation of [VERIFY, REJECT]) {
+    for (const mutation of [operations.VerifyProperty, operations.RejectProperty]) {
       for (const account of [agent, otherAgent, buyer, fraud]) {
-        expect(errorOf(await app.graphql<Json>(mutation, { id: property.id }, account.idToken))).toMatchObject({ message: ONLY_ADMINS, extensions: { code: 'FORBIDDEN' } });
+        expect(errorOf(await app.graphql(mutation, { id: property.id }, account.idToken))).toMatchObject({ message: ONLY_ADMINS, extensions: { code: 'FORBIDDEN' } });
       }
-      expect(errorOf(await app.graphql<Json>(mutation, { id: property.id }))?.extensions?.code).toBe('UNAUTHENTICATED');
+      expect(errorOf(await app.graphql(mutation, { id: property.id }))?.extensions?.code).toBe('UNAUTHENTICATED');
     }
     expect(await stored(property.id)).toEqual(property);
   });
 
   it('answers NOT_FOUND for an unknown id and BAD_USER_INPUT for a malformed one', async () => {
-    for (const mutation of [VERIFY, REJECT]) {
-      expect(errorOf(await app.graphql<Json>(mutation, { id: randomUUID() }, admin.idToken))).toMatchObject({ message: NOT_FOUND_MESSAGE, extensions: { code: 'NOT_FOUND' } });
-      expect(errorOf(await app.graphql<Json>(mutation, { id: 'x' }, admin.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
+    for (const mutation of [operations.VerifyProperty, operations.RejectProperty]) {
+      expect(errorOf(await app.graphql(mutation, { id: randomUUID() }, admin.idToken))).toMatchObject({ message: PROPERTY_NOT_FOUND, extensions: { code: 'NOT_FOUND' } });
+      expect(errorOf(await app.graphql(mutation, { id: 'x' }, admin.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
     }
   });
 
@@ -487,16 +469,16 @@ describe('verifying and rejecting (admin)', () => {
 describe('advertising (admin)', () => {
   it('advertises a verified property once; pending and rejected ones are refused', async () => {
     const verified = await seed(agent.user.id, { status: 'verified' });
-    const result = await app.graphql<Json>(ADVERTISE, { id: verified.id }, admin.idToken);
-    expect(result.data.advertiseProperty).toEqual({ id: verified.id, status: 'verified', isAdvertised: true });
+    const result = await app.graphql(operations.AdvertiseProperty, { id: verified.id }, admin.idToken);
+    expect(dataOf(result).advertiseProperty).toEqual({ id: verified.id, status: 'verified', isAdvertised: true });
     expect((await stored(verified.id)).isAdvertised).toBe(true);
 
-    const twice = await app.graphql<Json>(ADVERTISE, { id: verified.id }, admin.idToken);
+    const twice = await app.graphql(operations.AdvertiseProperty, { id: verified.id }, admin.idToken);
     expect(errorOf(twice)).toMatchObject({ message: 'This property is already advertised.', extensions: { code: 'CONFLICT' } });
 
     for (const status of ['pending', 'rejected'] as const) {
       const property = await seed(agent.user.id, { status });
-      const refused = await app.graphql<Json>(ADVERTISE, { id: property.id }, admin.idToken);
+      const refused = await app.graphql(operations.AdvertiseProperty, { id: property.id }, admin.idToken);
       expect(errorOf(refused)).toMatchObject({ message: 'Only verified properties can be advertised.', extensions: { code: 'CONFLICT' } });
       expect(await stored(property.id)).toEqual(property);
     }
@@ -505,29 +487,29 @@ describe('advertising (admin)', () => {
   it('refuses non-admins, unknown and malformed ids', async () => {
     const property = await seed(agent.user.id, { status: 'verified' });
     for (const account of [agent, buyer, fraud]) {
-      expect(errorOf(await app.graphql<Json>(ADVERTISE, { id: property.id }, account.idToken))).toMatchObject({ message: ONLY_ADMINS, extensions: { code: 'FORBIDDEN' } });
+      expect(errorOf(await app.graphql(operations.AdvertiseProperty, { id: property.id }, account.idToken))).toMatchObject({ message: ONLY_ADMINS, extensions: { code: 'FORBIDDEN' } });
     }
-    expect(errorOf(await app.graphql<Json>(ADVERTISE, { id: property.id }))?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(errorOf(await app.graphql(operations.AdvertiseProperty, { id: property.id }))?.extensions?.code).toBe('UNAUTHENTICATED');
     expect((await stored(property.id)).isAdvertised).toBe(false);
-    expect(errorOf(await app.graphql<Json>(ADVERTISE, { id: randomUUID() }, admin.idToken))?.extensions?.code).toBe('NOT_FOUND');
-    expect(errorOf(await app.graphql<Json>(ADVERTISE, { id: '42' }, admin.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(errorOf(await app.graphql(operations.AdvertiseProperty, { id: randomUUID() }, admin.idToken))?.extensions?.code).toBe('NOT_FOUND');
+    expect(errorOf(await app.graphql(operations.AdvertiseProperty, { id: '42' }, admin.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('lists only verified, advertised, live properties on the public home page list', async () => {
     const shown = await seed(agent.user.id, { status: 'verified' });
-    await app.graphql<Json>(ADVERTISE, { id: shown.id }, admin.idToken);
+    await app.graphql(operations.AdvertiseProperty, { id: shown.id }, admin.idToken);
     const notAdvertised = await seed(agent.user.id, { status: 'verified' });
     // Inconsistent rows arranged directly: advertised but not verified, or deleted.
     const pendingAdvertised = await seed(agent.user.id, { status: 'pending', isAdvertised: true });
     const rejectedAdvertised = await seed(agent.user.id, { status: 'rejected', isAdvertised: true });
     const deletedAdvertised = await seed(agent.user.id, { status: 'verified', isAdvertised: true, deletedAt: new Date() });
 
-    const result = await app.graphql<Json>(ADVERTISED, { first: 24 }); // no token
+    const result = await app.graphql(operations.AdvertisedProperties, { first: 24 }); // no token
     expect(result.errors).toBeUndefined();
-    const ids = result.data.advertisedProperties.map((p: Json) => p.id);
+    const ids = dataOf(result).advertisedProperties.map((p) => p.id);
     expect(ids).toContain(shown.id);
     for (const hidden of [notAdvertised, pendingAdvertised, rejectedAdvertised, deletedAdvertised]) expect(ids).not.toContain(hidden.id);
-    for (const p of result.data.advertisedProperties) expect(p).toMatchObject({ status: 'verified', isAdvertised: true });
+    for (const p of dataOf(result).advertisedProperties) expect(p).toMatchObject({ status: 'verified', isAdvertised: true });
     const expected = await app.db.property.findMany({ where: { status: 'verified', isAdvertised: true, deletedAt: null }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 24 });
     expect(ids).toEqual(expected.map((p) => p.id));
   });
@@ -560,33 +542,33 @@ describe('who sees what', () => {
   it('shows a verified property to every signed-in user and nobody signed out', async () => {
     const property = await seed(agent.user.id, { status: 'verified' });
     for (const account of [agent, otherAgent, buyer, admin, fraud]) {
-      const result = await app.graphql<Json>(PROPERTY, { id: property.id }, account.idToken);
+      const result = await app.graphql(operations.Property, { id: property.id }, account.idToken);
       expect(result.data?.property).toMatchObject({ id: property.id, status: 'verified', agent: { id: agent.user.id, email: agent.email } });
     }
-    expect(errorOf(await app.graphql<Json>(PROPERTY, { id: property.id }))).toMatchObject({ message: 'You must be signed in.', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(errorOf(await app.graphql(operations.Property, { id: property.id }))).toMatchObject({ message: 'You must be signed in.', extensions: { code: 'UNAUTHENTICATED' } });
     expect((await app.rest('GET', `/api/properties/${property.id}`)).status).toBe(401);
   });
 
   it.each(['pending', 'rejected'] as const)('shows a %s property only to its agent and admins; others get the missing-id NOT_FOUND', async (status) => {
     const property = await seed(agent.user.id, { status });
     for (const account of [agent, admin]) {
-      expect((await app.graphql<Json>(PROPERTY, { id: property.id }, account.idToken)).data?.property).toMatchObject({ id: property.id, status });
+      expect((await app.graphql(operations.Property, { id: property.id }, account.idToken)).data?.property).toMatchObject({ id: property.id, status });
       expect((await app.rest('GET', `/api/properties/${property.id}`, { token: account.idToken })).body).toMatchObject({ _id: property.id, status });
     }
-    const missing = errorOf(await app.graphql<Json>(PROPERTY, { id: randomUUID() }, buyer.idToken));
-    expect(missing).toMatchObject({ message: NOT_FOUND_MESSAGE, extensions: { code: 'NOT_FOUND' } });
+    const missing = errorOf(await app.graphql(operations.Property, { id: randomUUID() }, buyer.idToken));
+    expect(missing).toMatchObject({ message: PROPERTY_NOT_FOUND, extensions: { code: 'NOT_FOUND' } });
     for (const account of [otherAgent, buyer, fraud]) {
-      const hidden = await app.graphql<Json>(PROPERTY, { id: property.id }, account.idToken);
+      const hidden = await app.graphql(operations.Property, { id: property.id }, account.idToken);
       expect(hidden.data).toBeNull();
       expect(errorOf(hidden)).toEqual(missing);
       const viaRest = await app.rest('GET', `/api/properties/${property.id}`, { token: account.idToken });
-      expect(viaRest).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: NOT_FOUND_MESSAGE } });
+      expect(viaRest).toEqual({ status: 404, body: { code: 'NOT_FOUND', message: PROPERTY_NOT_FOUND } });
     }
   });
 
   it('answers BAD_USER_INPUT (never 500) for a malformed id', async () => {
     for (const id of ['abc', '123', 'ffffffff-ffff-ffff-ffff-fffffffffffff', '%27']) {
-      const result = await app.graphql<Json>(PROPERTY, { id }, buyer.idToken);
+      const result = await app.graphql(operations.Property, { id }, buyer.idToken);
       expect({ id, error: errorOf(result) }).toMatchObject({ id, error: { message: 'Invalid property id.', extensions: { code: 'BAD_USER_INPUT' } } });
     }
     expect((await app.rest('GET', '/api/properties/abc', { token: buyer.idToken })).status).toBe(400);
@@ -601,17 +583,17 @@ describe('who sees what', () => {
     await seed(agentA.user.id, { status: 'verified', deletedAt: new Date() });
     const others = await seed(agentB.user.id, { status: 'pending' });
 
-    const mine = await app.graphql<Json>(MINE, {}, agentA.idToken);
-    expect(mine.data.myProperties).toEqual([
+    const mine = await app.graphql(operations.MyProperties, {}, agentA.idToken);
+    expect(dataOf(mine).myProperties).toEqual([
       { id: newest.id, status: 'verified', agent: { id: agentA.user.id } },
       { id: newer.id, status: 'pending', agent: { id: agentA.user.id } },
       { id: older.id, status: 'rejected', agent: { id: agentA.user.id } },
     ]);
-    expect((await app.graphql<Json>(MINE, {}, agentB.idToken)).data.myProperties.map((p: Json) => p.id)).toEqual([others.id]);
+    expect(dataOf(await app.graphql(operations.MyProperties, {}, agentB.idToken)).myProperties.map((p) => p.id)).toEqual([others.id]);
     for (const account of [buyer, admin, fraud]) {
-      expect(errorOf(await app.graphql<Json>(MINE, {}, account.idToken))).toMatchObject({ message: ONLY_AGENTS, extensions: { code: 'FORBIDDEN' } });
+      expect(errorOf(await app.graphql(operations.MyProperties, {}, account.idToken))).toMatchObject({ message: ONLY_AGENTS, extensions: { code: 'FORBIDDEN' } });
     }
-    expect(errorOf(await app.graphql<Json>(MINE))?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(errorOf(await app.graphql(operations.MyProperties))?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('lists every live property to admins only in allProperties, filtered by status and paged', async () => {
@@ -620,34 +602,34 @@ describe('who sees what', () => {
     const verified = await seed(agent.user.id, { status: 'verified' });
     const deleted = await seed(agent.user.id, { status: 'pending', deletedAt: new Date() });
 
-    const everything = await app.graphql<Json>(ALL, { first: 1000 }, admin.idToken);
+    const everything = await app.graphql(operations.AllProperties, { first: 1000 }, admin.idToken);
     expect(everything.errors).toBeUndefined();
-    const ids = everything.data.allProperties.nodes.map((p: Json) => p.id);
+    const ids = dataOf(everything).allProperties.nodes.map((p) => p.id);
     expect(ids).toEqual(expect.arrayContaining([pending.id, rejected.id, verified.id]));
     expect(ids).not.toContain(deleted.id);
     const live = await app.db.property.findMany({ where: { deletedAt: null }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
     expect(ids).toEqual(live.map((p) => p.id));
 
     for (const status of ['pending', 'verified', 'rejected'] as PropertyStatus[]) {
-      const filtered = await app.graphql<Json>(ALL, { status, first: 1000 }, admin.idToken);
-      expect(filtered.data.allProperties.nodes.map((p: Json) => p.id)).toEqual(live.filter((p) => p.status === status).map((p) => p.id));
+      const filtered = await app.graphql(operations.AllProperties, { status, first: 1000 }, admin.idToken);
+      expect(dataOf(filtered).allProperties.nodes.map((p) => p.id)).toEqual(live.filter((p) => p.status === status).map((p) => p.id));
     }
 
     // Paged walk (keyset, newest first) gives the same list.
     const walked: string[] = [];
     let after: string | null = null;
     for (;;) {
-      const page: GraphqlResponse<Json> = await app.graphql<Json>(ALL, { first: 5, after }, admin.idToken);
-      walked.push(...page.data.allProperties.nodes.map((p: Json) => p.id));
-      if (!page.data.allProperties.pageInfo.hasNextPage) break;
-      after = page.data.allProperties.pageInfo.endCursor;
+      const page: GraphqlResponse<operations.AllPropertiesQuery> = await app.graphql(operations.AllProperties, { first: 5, after }, admin.idToken);
+      walked.push(...dataOf(page).allProperties.nodes.map((p) => p.id));
+      if (!dataOf(page).allProperties.pageInfo.hasNextPage) break;
+      after = dataOf(page).allProperties.pageInfo.endCursor;
     }
     expect(walked).toEqual(live.map((p) => p.id));
 
     for (const account of [agent, buyer, fraud]) {
-      expect(errorOf(await app.graphql<Json>(ALL, {}, account.idToken))).toMatchObject({ message: ONLY_ADMINS, extensions: { code: 'FORBIDDEN' } });
+      expect(errorOf(await app.graphql(operations.AllProperties, {}, account.idToken))).toMatchObject({ message: ONLY_ADMINS, extensions: { code: 'FORBIDDEN' } });
     }
-    expect(errorOf(await app.graphql<Json>(ALL, {}))?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(errorOf(await app.graphql(operations.AllProperties, {}))?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
 
@@ -705,10 +687,10 @@ describe('verified properties: search, sort and pages', () => {
       .map((row) => row.id);
   }
 
-  async function page(variables: Record<string, unknown>, account: Account = buyer) {
-    const result = await app.graphql<Json>(VERIFIED, variables, account.idToken);
+  async function page(variables: operations.VerifiedPropertiesQueryVariables, account: Account = buyer) {
+    const result = await app.graphql(operations.VerifiedProperties, variables, account.idToken);
     expect(result.errors).toBeUndefined();
-    return result.data.verifiedProperties as { nodes: Array<{ id: string; status: string; location: string; priceMin: string }>; pageInfo: { endCursor: string | null; hasNextPage: boolean } };
+    return dataOf(result).verifiedProperties;
   }
 
   async function walk(sort: Sort, search?: string) {
@@ -727,7 +709,7 @@ describe('verified properties: search, sort and pages', () => {
   }
 
   it('requires sign-in and lists only verified, live properties', async () => {
-    expect(errorOf(await app.graphql<Json>(VERIFIED, {}))).toMatchObject({ message: 'You must be signed in.', extensions: { code: 'UNAUTHENTICATED' } });
+    expect(errorOf(await app.graphql(operations.VerifiedProperties, {}))).toMatchObject({ message: 'You must be signed in.', extensions: { code: 'UNAUTHENTICATED' } });
     expect((await app.rest('GET', '/api/properties/verified')).status).toBe(401);
     const hollow = await page({ search: hiddenTag });
     expect(hollow.nodes.map((n) => n.id)).toEqual([named.visibleInHollow.id]);
@@ -751,7 +733,7 @@ describe('verified properties: search, sort and pages', () => {
     expect((await page({ search: 'no such place anywhere' })).nodes).toEqual([]);
     // Refused, not a 500: too long, or a NUL character PostgreSQL text cannot hold.
     for (const search of ['x'.repeat(101), 'Dha\u0000ka']) {
-      expect(errorOf(await app.graphql<Json>(VERIFIED, { search }, buyer.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(errorOf(await app.graphql(operations.VerifiedProperties, { search }, buyer.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
     }
     // Blank search: everything.
     expect((await page({ search: '   ', first: 48 })).nodes.map((n) => n.id)).toEqual((await expectedIds('NEWEST')).slice(0, 48));
@@ -857,7 +839,7 @@ describe('verified properties: search, sort and pages', () => {
       ['NEWEST', encode(['NEWEST', '1700000000000', id])],
     ];
     for (const [sort, after] of cases) {
-      const result = await app.graphql<Json>(VERIFIED, { sort, first: 2, after }, buyer.idToken);
+      const result = await app.graphql(operations.VerifiedProperties, { sort, first: 2, after }, buyer.idToken);
       expect({ sort, after, error: errorOf(result) }).toMatchObject({ sort, after, error: { message: INVALID_CURSOR, extensions: { code: 'BAD_USER_INPUT' } } });
     }
     const viaRest = await app.rest('GET', '/api/properties/verified?sort=asc&cursor=garbage', { token: buyer.idToken });
@@ -866,7 +848,7 @@ describe('verified properties: search, sort and pages', () => {
 
   it('refuses a page size outside 1..48', async () => {
     for (const first of [0, -1, 49, 1000]) {
-      const result = await app.graphql<Json>(VERIFIED, { first }, buyer.idToken);
+      const result = await app.graphql(operations.VerifiedProperties, { first }, buyer.idToken);
       expect({ first, error: errorOf(result) }).toMatchObject({ first, error: { message: 'Page size must be between 1 and 48.', extensions: { code: 'BAD_USER_INPUT' } } });
     }
     expect((await page({ first: 1 })).nodes).toHaveLength(1);
@@ -876,7 +858,6 @@ describe('verified properties: search, sort and pages', () => {
 });
 
 describe('no N+1 queries', () => {
-  const CARDS = 'query($search: String, $first: Int) { verifiedProperties(search: $search, first: $first) { nodes { id title location thumbnail priceMin priceMax agent { name image } } pageInfo { endCursor hasNextPage } } }';
   const town = unique('Nplusone Town');
 
   beforeAll(async () => {
@@ -891,14 +872,14 @@ describe('no N+1 queries', () => {
 
   it('sends as many SQL statements for 24 cards with their agents as for 2 (GraphQL and REST)', async () => {
     const measure = async (first: number) => {
-      const { result, statements } = await app.sqlStatementsDuring(() => app.graphql<Json>(CARDS, { search: town, first }, buyer.idToken));
+      const { result, statements } = await app.sqlStatementsDuring(() => app.graphql(operations.PropertyCards, { search: town, first }, buyer.idToken));
       expect(result.errors).toBeUndefined();
-      expect(result.data.verifiedProperties.nodes).toHaveLength(first);
-      return { nodes: result.data.verifiedProperties.nodes, statements };
+      expect(dataOf(result).verifiedProperties.nodes).toHaveLength(first);
+      return { nodes: dataOf(result).verifiedProperties.nodes, statements };
     };
     const small = await measure(2);
     const large = await measure(24);
-    expect(new Set(large.nodes.map((n: Json) => n.agent.name)).size).toBe(24);
+    expect(new Set(large.nodes.map((n) => n.agent.name)).size).toBe(24);
     for (const node of large.nodes) expect(node.agent.image).toMatch(/^https:\/\/images\.example\.test\/agent-\d+\.jpg$/);
     console.log(`verifiedProperties SQL statements: first 2 → ${small.statements.length}, first 24 → ${large.statements.length}`);
     // On failure Jest prints the statements themselves.

@@ -3,26 +3,12 @@
 // rules and verbatim storage; who reads which list; deleting one's own or (admin)
 // any; the admin list's cursor pages; the spec's review documents.
 import { randomUUID } from 'node:crypto';
-import { createCast, createListing, createReview, createUserRow, errorOf, unique, type Account, type ListingData } from '../test/fixtures';
+import { createCast, createListing, createReview, createUserRow, dataOf, errorOf, ONLY_BUYERS, PROPERTY_NOT_FOUND, unique, type Account, type Json, type ListingData } from '../test/fixtures';
+import * as operations from '../test/generated/graphql';
 import { startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
-
-// GraphQL answers are checked field by field below; their static type adds nothing.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-const FIELDS = 'id text createdAt property { id title } reviewer { id name email image }';
-const ADD = `mutation($propertyId: ID!, $text: String!) { addReview(propertyId: $propertyId, text: $text) { ${FIELDS} } }`;
-const DELETE = 'mutation($id: ID!) { deleteReview(id: $id) }';
-const OF_PROPERTY = `query($propertyId: ID!) { propertyReviews(propertyId: $propertyId) { ${FIELDS} } }`;
-const LATEST = `query($first: Int) { latestReviews(first: $first) { ${FIELDS} } }`;
-const LATEST_DEFAULT = `query { latestReviews { ${FIELDS} } }`;
-const MINE = `query { myReviews { ${FIELDS} } }`;
-const ALL = 'query($first: Int, $after: String) { allReviews(first: $first, after: $after) { nodes { id text } pageInfo { endCursor hasNextPage } } }';
 
 const REQUIRED = 'Review text is required';
 const TOO_LONG = 'Review must be at most 2000 characters';
-const ONLY_BUYERS = 'Only buyers (role user) can do this.';
-const NOT_FOUND = 'Property not found.';
 const XSS = '<img src=x onerror=alert(1)>';
 
 let app: TestApp;
@@ -44,9 +30,9 @@ const seed = (agentId = agent.user.id, data: ListingData = {}) =>
 const arrange = (propertyId: string, userId: string, createdAt?: Date, text?: string) => createReview(app, propertyId, userId, { createdAt, text });
 
 async function addReview(account: Account, propertyId: string, text = unique('Lovely place')) {
-  const result = await app.graphql<Json>(ADD, { propertyId, text }, account.idToken);
+  const result = await app.graphql(operations.AddReview, { propertyId, text }, account.idToken);
   expect(result.errors).toBeUndefined();
-  return result.data.addReview;
+  return dataOf(result).addReview;
 }
 
 describe('adding a review', () => {
@@ -70,7 +56,7 @@ describe('adding a review', () => {
     ['a signed-out caller', (): Account | null => null, 'UNAUTHENTICATED', 'You must be signed in.'],
   ] as const)('refuses %s and stores nothing', async (_who, accountOf, code, message) => {
     const property = await seed();
-    const result = await app.graphql<Json>(ADD, { propertyId: property.id, text: 'Nice' }, accountOf()?.idToken);
+    const result = await app.graphql(operations.AddReview, { propertyId: property.id, text: 'Nice' }, accountOf()?.idToken);
     expect(result.data).toBeNull();
     expect(errorOf(result)).toMatchObject({ message, extensions: { code } });
     expect(await app.db.review.count({ where: { propertyId: property.id } })).toBe(0);
@@ -81,24 +67,24 @@ describe('adding a review', () => {
     const rejected = await seed(agent.user.id, { status: 'rejected' });
     const deleted = await seed(agent.user.id, { deletedAt: new Date() });
     for (const propertyId of [pending.id, rejected.id, deleted.id, randomUUID()]) {
-      const result = await app.graphql<Json>(ADD, { propertyId, text: 'Nice' }, buyer.idToken);
-      expect({ propertyId, error: errorOf(result) }).toEqual({ propertyId, error: expect.objectContaining({ message: NOT_FOUND, extensions: { code: 'NOT_FOUND' } }) });
+      const result = await app.graphql(operations.AddReview, { propertyId, text: 'Nice' }, buyer.idToken);
+      expect({ propertyId, error: errorOf(result) }).toEqual({ propertyId, error: expect.objectContaining({ message: PROPERTY_NOT_FOUND, extensions: { code: 'NOT_FOUND' } }) });
     }
-    expect(errorOf(await app.graphql<Json>(ADD, { propertyId: 'abc', text: 'Nice' }, buyer.idToken))).toMatchObject({ message: 'Invalid property id.', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(errorOf(await app.graphql(operations.AddReview, { propertyId: 'abc', text: 'Nice' }, buyer.idToken))).toMatchObject({ message: 'Invalid property id.', extensions: { code: 'BAD_USER_INPUT' } });
     expect(await app.db.review.count({ where: { propertyId: { in: [pending.id, rejected.id, deleted.id] } } })).toBe(0);
   });
 
   it('requires text and allows at most 2000 characters, with the shared messages', async () => {
     const property = await seed();
     for (const text of ['', '   ', '\n\t ']) {
-      const result = await app.graphql<Json>(ADD, { propertyId: property.id, text }, buyer.idToken);
+      const result = await app.graphql(operations.AddReview, { propertyId: property.id, text }, buyer.idToken);
       expect({ text, data: result.data, error: errorOf(result) }).toEqual({
         text,
         data: null,
         error: expect.objectContaining({ message: REQUIRED, extensions: { code: 'BAD_USER_INPUT', fieldErrors: { reviewText: REQUIRED } } }),
       });
     }
-    const tooLong = await app.graphql<Json>(ADD, { propertyId: property.id, text: 'x'.repeat(2001) }, buyer.idToken);
+    const tooLong = await app.graphql(operations.AddReview, { propertyId: property.id, text: 'x'.repeat(2001) }, buyer.idToken);
     expect(errorOf(tooLong)).toMatchObject({ message: TOO_LONG, extensions: { code: 'BAD_USER_INPUT', fieldErrors: { reviewText: TOO_LONG } } });
     expect(await app.db.review.count({ where: { propertyId: property.id } })).toBe(0);
 
@@ -114,8 +100,8 @@ describe('adding a review', () => {
     const review = await addReview(buyer, property.id, text);
     expect(review.text).toBe(text);
     expect((await app.db.review.findUniqueOrThrow({ where: { id: review.id } })).text).toBe(text);
-    const read = await app.graphql<Json>(OF_PROPERTY, { propertyId: property.id }, otherBuyer.idToken);
-    expect(read.data.propertyReviews[0].text).toBe(text);
+    const read = await app.graphql(operations.PropertyReviews, { propertyId: property.id }, otherBuyer.idToken);
+    expect(dataOf(read).propertyReviews[0].text).toBe(text);
     const viaRest = await app.rest('GET', `/api/reviews/${property.id}`, { token: otherBuyer.idToken });
     expect(viaRest.body[0].reviewText).toBe(text);
   });
@@ -132,11 +118,11 @@ describe('reading reviews', () => {
     await arrange(elsewhere.id, buyer.user.id);
 
     for (const account of [buyer, otherBuyer, agent, otherAgent, admin, fraud]) {
-      const result = await app.graphql<Json>(OF_PROPERTY, { propertyId: property.id }, account.idToken);
+      const result = await app.graphql(operations.PropertyReviews, { propertyId: property.id }, account.idToken);
       expect(result.errors).toBeUndefined();
-      expect(result.data.propertyReviews.map((r: Json) => r.id)).toEqual([newest.id, middle.id, older.id]);
+      expect(dataOf(result).propertyReviews.map((r) => r.id)).toEqual([newest.id, middle.id, older.id]);
     }
-    const first = (await app.graphql<Json>(OF_PROPERTY, { propertyId: property.id }, buyer.idToken)).data.propertyReviews[0];
+    const first = dataOf(await app.graphql(operations.PropertyReviews, { propertyId: property.id }, buyer.idToken)).propertyReviews[0];
     expect(first).toEqual({
       id: newest.id,
       text: newest.text,
@@ -144,8 +130,8 @@ describe('reading reviews', () => {
       property: { id: property.id, title: property.title },
       reviewer: { id: otherBuyer.user.id, name: 'Oscar Otherbuyer', email: otherBuyer.email, image: null },
     });
-    expect(errorOf(await app.graphql<Json>(OF_PROPERTY, { propertyId: property.id }))?.extensions?.code).toBe('UNAUTHENTICATED');
-    expect((await app.graphql<Json>(OF_PROPERTY, { propertyId: (await seed()).id }, buyer.idToken)).data.propertyReviews).toEqual([]);
+    expect(errorOf(await app.graphql(operations.PropertyReviews, { propertyId: property.id }))?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(dataOf(await app.graphql(operations.PropertyReviews, { propertyId: (await seed()).id }, buyer.idToken)).propertyReviews).toEqual([]);
   });
 
   it('follows the property’s visibility: a pending or rejected one only for its agent and admins; a deleted one for nobody', async () => {
@@ -153,12 +139,12 @@ describe('reading reviews', () => {
       const property = await seed(agent.user.id, { status });
       const review = await arrange(property.id, buyer.user.id);
       for (const account of [agent, admin]) {
-        const result = await app.graphql<Json>(OF_PROPERTY, { propertyId: property.id }, account.idToken);
-        expect({ status, ids: result.data?.propertyReviews.map((r: Json) => r.id) }).toEqual({ status, ids: [review.id] });
+        const result = await app.graphql(operations.PropertyReviews, { propertyId: property.id }, account.idToken);
+        expect({ status, ids: result.data?.propertyReviews.map((r) => r.id) }).toEqual({ status, ids: [review.id] });
       }
       for (const account of [buyer, otherBuyer, otherAgent, fraud]) {
-        const result = await app.graphql<Json>(OF_PROPERTY, { propertyId: property.id }, account.idToken);
-        expect({ status, data: result.data, error: errorOf(result) }).toEqual({ status, data: null, error: expect.objectContaining({ message: NOT_FOUND, extensions: { code: 'NOT_FOUND' } }) });
+        const result = await app.graphql(operations.PropertyReviews, { propertyId: property.id }, account.idToken);
+        expect({ status, data: result.data, error: errorOf(result) }).toEqual({ status, data: null, error: expect.objectContaining({ message: PROPERTY_NOT_FOUND, extensions: { code: 'NOT_FOUND' } }) });
       }
       expect((await app.rest('GET', `/api/reviews/${property.id}`, { token: buyer.idToken })).status).toBe(404);
       expect((await app.rest('GET', `/api/reviews/${property.id}`, { token: agent.idToken })).body.map((r: Json) => r._id)).toEqual([review.id]);
@@ -166,10 +152,10 @@ describe('reading reviews', () => {
     const deleted = await seed(agent.user.id, { deletedAt: new Date() });
     await arrange(deleted.id, buyer.user.id);
     for (const account of [agent, admin, buyer]) {
-      expect(errorOf(await app.graphql<Json>(OF_PROPERTY, { propertyId: deleted.id }, account.idToken))?.extensions?.code).toBe('NOT_FOUND');
+      expect(errorOf(await app.graphql(operations.PropertyReviews, { propertyId: deleted.id }, account.idToken))?.extensions?.code).toBe('NOT_FOUND');
     }
-    expect(errorOf(await app.graphql<Json>(OF_PROPERTY, { propertyId: randomUUID() }, admin.idToken))?.extensions?.code).toBe('NOT_FOUND');
-    expect(errorOf(await app.graphql<Json>(OF_PROPERTY, { propertyId: 'zzz' }, admin.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(errorOf(await app.graphql(operations.PropertyReviews, { propertyId: randomUUID() }, admin.idToken))?.extensions?.code).toBe('NOT_FOUND');
+    expect(errorOf(await app.graphql(operations.PropertyReviews, { propertyId: 'zzz' }, admin.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('shows the latest reviews to anyone (no token): newest first, 6 by default, only of verified live properties, with reviewer and title', async () => {
@@ -184,21 +170,21 @@ describe('reading reviews', () => {
     for (const [i, listing] of hidden.entries()) await arrange(listing.id, reviewers[0].id, new Date(future + (100 + i) * 60_000), `Hidden review ${i}`);
 
     const newestFirst = [...visible].reverse();
-    const latest = await app.graphql<Json>(LATEST_DEFAULT, {});
+    const latest = await app.graphql(operations.LatestReviews, {}); // no `first`: the default page
     expect(latest.errors).toBeUndefined();
-    expect(latest.data.latestReviews.map((r: Json) => r.id)).toEqual(newestFirst.slice(0, 6).map((r) => r.id));
-    expect(latest.data.latestReviews[0]).toEqual({
+    expect(dataOf(latest).latestReviews.map((r) => r.id)).toEqual(newestFirst.slice(0, 6).map((r) => r.id));
+    expect(dataOf(latest).latestReviews[0]).toEqual({
       id: visible[7].id,
       text: 'Visible review 7',
       createdAt: visible[7].createdAt.toISOString(),
       property: { id: property.id, title: property.title },
       reviewer: { id: reviewers[1].id, name: reviewers[1].name, email: reviewers[1].email, image: null },
     });
-    expect(latest.data.latestReviews[1].reviewer).toEqual({ id: reviewers[0].id, name: reviewers[0].name, email: reviewers[0].email, image: reviewers[0].image });
+    expect(dataOf(latest).latestReviews[1].reviewer).toEqual({ id: reviewers[0].id, name: reviewers[0].name, email: reviewers[0].email, image: reviewers[0].image });
 
-    expect((await app.graphql<Json>(LATEST, { first: 2 })).data.latestReviews.map((r: Json) => r.id)).toEqual(newestFirst.slice(0, 2).map((r) => r.id));
-    expect((await app.graphql<Json>(LATEST, { first: 8 }, buyer.idToken)).data.latestReviews.map((r: Json) => r.id)).toEqual(newestFirst.map((r) => r.id));
-    for (const first of [0, 25, -1]) expect(errorOf(await app.graphql<Json>(LATEST, { first }))?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(dataOf(await app.graphql(operations.LatestReviews, { first: 2 })).latestReviews.map((r) => r.id)).toEqual(newestFirst.slice(0, 2).map((r) => r.id));
+    expect(dataOf(await app.graphql(operations.LatestReviews, { first: 8 }, buyer.idToken)).latestReviews.map((r) => r.id)).toEqual(newestFirst.map((r) => r.id));
+    for (const first of [0, 25, -1]) expect(errorOf(await app.graphql(operations.LatestReviews, { first }))?.extensions?.code).toBe('BAD_USER_INPUT');
 
     // REST: the same, with the spec's fields, without a token.
     const rest = await app.rest('GET', '/api/reviews/latest');
@@ -229,11 +215,11 @@ describe('reading reviews', () => {
     const c = await arrange(p1.id, writer.user.id, new Date(base - 2000));
     await arrange(p1.id, otherBuyer.user.id, new Date(base));
 
-    const mine = await app.graphql<Json>(MINE, {}, writer.idToken);
-    expect(mine.data.myReviews.map((r: Json) => r.id)).toEqual([b.id, c.id, a.id]);
-    for (const review of mine.data.myReviews) expect(review.reviewer.id).toBe(writer.user.id);
-    for (const account of [agent, admin]) expect(errorOf(await app.graphql<Json>(MINE, {}, account.idToken))?.extensions?.code).toBe('FORBIDDEN');
-    expect(errorOf(await app.graphql<Json>(MINE, {}))?.extensions?.code).toBe('UNAUTHENTICATED');
+    const mine = await app.graphql(operations.MyReviews, {}, writer.idToken);
+    expect(dataOf(mine).myReviews.map((r) => r.id)).toEqual([b.id, c.id, a.id]);
+    for (const review of dataOf(mine).myReviews) expect(review.reviewer.id).toBe(writer.user.id);
+    for (const account of [agent, admin]) expect(errorOf(await app.graphql(operations.MyReviews, {}, account.idToken))?.extensions?.code).toBe('FORBIDDEN');
+    expect(errorOf(await app.graphql(operations.MyReviews, {}))?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
 
@@ -244,20 +230,20 @@ describe('deleting reviews', () => {
     const theirs = await addReview(otherBuyer, property.id);
 
     for (const account of [otherBuyer, agent, fraud]) {
-      const refused = await app.graphql<Json>(DELETE, { id: own.id }, account.idToken);
+      const refused = await app.graphql(operations.DeleteReview, { id: own.id }, account.idToken);
       expect(refused.data).toBeNull();
       expect(errorOf(refused)).toMatchObject({ message: 'You can only delete your own reviews.', extensions: { code: 'FORBIDDEN' } });
     }
-    expect(errorOf(await app.graphql<Json>(DELETE, { id: own.id }))?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(errorOf(await app.graphql(operations.DeleteReview, { id: own.id }))?.extensions?.code).toBe('UNAUTHENTICATED');
     expect(await app.db.review.count({ where: { id: own.id } })).toBe(1);
 
-    expect(await app.graphql<Json>(DELETE, { id: own.id }, buyer.idToken)).toEqual({ status: 200, data: { deleteReview: own.id } });
+    expect(await app.graphql(operations.DeleteReview, { id: own.id }, buyer.idToken)).toEqual({ status: 200, data: { deleteReview: own.id } });
     expect(await app.db.review.count({ where: { id: own.id } })).toBe(0);
-    expect(errorOf(await app.graphql<Json>(DELETE, { id: own.id }, buyer.idToken))).toMatchObject({ message: 'Review not found.', extensions: { code: 'NOT_FOUND' } });
+    expect(errorOf(await app.graphql(operations.DeleteReview, { id: own.id }, buyer.idToken))).toMatchObject({ message: 'Review not found.', extensions: { code: 'NOT_FOUND' } });
 
-    expect(await app.graphql<Json>(DELETE, { id: theirs.id }, admin.idToken)).toEqual({ status: 200, data: { deleteReview: theirs.id } });
+    expect(await app.graphql(operations.DeleteReview, { id: theirs.id }, admin.idToken)).toEqual({ status: 200, data: { deleteReview: theirs.id } });
     expect(await app.db.review.count({ where: { id: theirs.id } })).toBe(0);
-    expect(errorOf(await app.graphql<Json>(DELETE, { id: 'nope' }, admin.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(errorOf(await app.graphql(operations.DeleteReview, { id: 'nope' }, admin.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 });
 
@@ -274,19 +260,19 @@ describe('all reviews (admin)', () => {
     const seen: string[] = [];
     let after: string | null = null;
     for (let page = 0; page < 1000; page += 1) {
-      const result: GraphqlResponse<Json> = await app.graphql<Json>(ALL, { first: 2, after }, admin.idToken);
+      const result: GraphqlResponse<operations.AllReviewsQuery> = await app.graphql(operations.AllReviews, { first: 2, after }, admin.idToken);
       expect(result.errors).toBeUndefined();
-      const { nodes, pageInfo } = result.data.allReviews;
-      seen.push(...nodes.map((n: Json) => n.id));
+      const { nodes, pageInfo } = dataOf(result).allReviews;
+      seen.push(...nodes.map((n) => n.id));
       if (!pageInfo.hasNextPage) break;
       expect(nodes).toHaveLength(2);
       after = pageInfo.endCursor;
     }
     expect(seen).toEqual(expected);
 
-    for (const account of [buyer, agent, fraud]) expect(errorOf(await app.graphql<Json>(ALL, { first: 2 }, account.idToken))?.extensions?.code).toBe('FORBIDDEN');
-    expect(errorOf(await app.graphql<Json>(ALL, { first: 2 }))?.extensions?.code).toBe('UNAUTHENTICATED');
-    expect(errorOf(await app.graphql<Json>(ALL, { first: 2, after: 'garbage' }, admin.idToken))).toMatchObject({
+    for (const account of [buyer, agent, fraud]) expect(errorOf(await app.graphql(operations.AllReviews, { first: 2 }, account.idToken))?.extensions?.code).toBe('FORBIDDEN');
+    expect(errorOf(await app.graphql(operations.AllReviews, { first: 2 }))?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(errorOf(await app.graphql(operations.AllReviews, { first: 2, after: 'garbage' }, admin.idToken))).toMatchObject({
       message: 'Invalid cursor; start again from the first page.',
       extensions: { code: 'BAD_USER_INPUT' },
     });

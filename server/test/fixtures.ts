@@ -17,11 +17,29 @@ export type Account = TestAccount & { user: UserRecord };
 /** `prefix` and eight random hex digits: a title or label no other test shares. */
 export const unique = (prefix: string) => `${prefix} ${randomBytes(4).toString('hex')}`;
 
+/** A REST answer's body: untyped JSON, which the tests check field by field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
 /** The first error of a GraphQL answer, if any. */
 export const errorOf = (result: GraphqlResponse<unknown>) => result.errors?.[0];
 
+/** The data of a GraphQL answer a test goes on to read; an answer without any fails the test with its errors. */
+export function dataOf<T>(result: GraphqlResponse<T>): T {
+  if (result.data == null) throw new Error(`The answer has no data: ${JSON.stringify(result.errors)}`);
+  return result.data;
+}
+
 /** Next year's 1 June: always a valid buying date. */
 export const FUTURE = `${new Date().getUTCFullYear() + 1}-06-01`;
+
+// ---------------------------------------------------------------------------
+// Refusals that several domains answer with, as callers see them
+
+export const ONLY_AGENTS = 'Only agents can do this.';
+export const ONLY_ADMINS = 'Only admins can do this.';
+export const ONLY_BUYERS = 'Only buyers (role user) can do this.';
+export const PROPERTY_NOT_FOUND = 'Property not found.';
 
 // ---------------------------------------------------------------------------
 // Accounts

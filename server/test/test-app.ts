@@ -1,11 +1,15 @@
 // Starts the real app (Express, Apollo, REST, uploads) on a random port against
 // a fresh database and the test Auth emulator: integration and browser tests
-// speak HTTP to it exactly as clients do.
+// speak HTTP to it exactly as clients do. GraphQL goes out as generated typed
+// documents (server/<domain>/*.test.graphql, `npm run codegen`), so answers and
+// variables are checked against the schema at compile time.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { ResultOf, TypedDocumentNode, VariablesOf } from '@graphql-typed-document-node/core';
+import { print } from 'graphql';
 import { createApp } from '../app';
 import { createFirebaseIdentityProvider, type IdentityProvider } from '../auth/identity-provider';
 import { loadConfig, type AppConfig } from '../config';
@@ -15,6 +19,7 @@ import { createLogger } from '../infra/logger';
 import { startPayments } from '../payments/payments-runtime';
 import { createLocalImageStorage } from '../uploads/image-storage';
 import { createTestDatabase } from './database';
+import * as operations from './generated/graphql';
 import { signUp, uniqueEmail, type TestAccount } from './identity';
 import { testEnv } from './infrastructure';
 
@@ -24,12 +29,35 @@ export interface GraphqlResponse<T = Record<string, unknown>> {
   errors?: Array<{ message: string; extensions?: { code?: string; fieldErrors?: Record<string, string> } }>;
 }
 
+declare const looseVariablesBrand: unique symbol;
+/** Variables that break an operation's variable types on purpose: see `looseVariables`. */
+export interface LooseVariables {
+  readonly [looseVariablesBrand]: true;
+}
+
+/**
+ * Marks variables a test sends against the operation's own types on purpose (a
+ * number for a Decimal, a role the enum lacks, a missing or extra field), to prove
+ * that the server refuses them; every other call is type-checked.
+ */
+export const looseVariables = (variables: Record<string, unknown>) => variables as unknown as LooseVariables;
+
+/** Variables may be left out only when the operation requires none. */
+type VariablesAndToken<V> = {} extends V ? [variables?: V | LooseVariables, token?: string] : [variables: V | LooseVariables, token?: string];
+
 export interface TestApp {
   url: string;
   db: Db;
   identity: IdentityProvider;
   uploadDir: string;
-  graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphqlResponse<T>>;
+  /** Sends a generated document (with `token` as the bearer token, if any); the answer has the operation's type. */
+  graphql<Document extends TypedDocumentNode<unknown, never>>(document: Document, ...variablesAndToken: VariablesAndToken<VariablesOf<Document>>): Promise<GraphqlResponse<ResultOf<Document>>>;
+  /**
+   * Sends query text exactly as written, for tests of what the endpoint does with
+   * documents no client would send (too deep, too many aliases); everything
+   * else uses `graphql` with a generated document.
+   */
+  graphqlText(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphqlResponse>;
   rest(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
   /**
    * Runs `action` and returns, with its result, the SQL statements the app's
@@ -83,19 +111,22 @@ export async function startTestApp(
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   payments.attachApp(url, [url]);
 
+  const postGraphql = async (query: string, variables: unknown, token: string | undefined) => {
+    const response = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: response.status, ...((await response.json()) as object) };
+  };
+
   const testApp: TestApp = {
     url,
     db: database.db,
     identity,
     uploadDir,
-    async graphql(query, variables, token) {
-      const response = await fetch(`${url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ query, variables }),
-      });
-      return { status: response.status, ...((await response.json()) as object) };
-    },
+    graphql: (document, ...[variables, token]) => postGraphql(print(document), variables, token),
+    graphqlText: postGraphql,
     async rest(method, pathname, { token, body, headers = {} } = {}) {
       const isRaw = typeof body === 'string' || body instanceof FormData;
       const response = await fetch(`${url}${pathname}`, {
@@ -131,11 +162,7 @@ export async function startTestApp(
     },
     async createUser(role = 'user', { name = `Test ${role}`, email = uniqueEmail(role), password } = {}) {
       const account = await signUp({ email, password, displayName: name });
-      const recorded = await testApp.graphql<{ recordSignIn: { id: string } }>(
-        'mutation($input: SignInRecordInput) { recordSignIn(input: $input) { id } }',
-        { input: { name } },
-        account.idToken,
-      );
+      const recorded = await testApp.graphql(operations.RecordSignIn, { input: { name } }, account.idToken);
       if (!recorded.data?.recordSignIn) throw new Error(`recordSignIn failed: ${JSON.stringify(recorded.errors)}`);
       const user = await database.db.user.update({ where: { id: recorded.data.recordSignIn.id }, data: { role } });
       return { ...account, user };

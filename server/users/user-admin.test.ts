@@ -8,42 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import { Prisma } from '../generated/prisma/client';
 import type { IdentityProvider } from '../auth/identity-provider';
-import { createCast, createListing, createOffer, createReview, createWishlistItem, errorOf, FUTURE, unique, type Account } from '../test/fixtures';
+import type { AddPropertyInput } from '../graphql/generated/resolvers-types';
+import { createCast, createListing, createOffer, createReview, createWishlistItem, dataOf, errorOf, FUTURE, ONLY_ADMINS, ONLY_AGENTS, PROPERTY_NOT_FOUND, unique, type Account, type Json } from '../test/fixtures';
+import * as operations from '../test/generated/graphql';
 import { signUp } from '../test/identity';
-import { startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
+import { looseVariables, startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
 
-// GraphQL answers are checked field by field below; their static type adds nothing.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-const USERS = 'query($first: Int, $after: String) { users(first: $first, after: $after) { nodes { id email role createdAt } pageInfo { endCursor hasNextPage } } }';
-const SET_ROLE = 'mutation($id: ID!, $role: AssignableRole!) { setUserRole(id: $id, role: $role) { id role } }';
-const MARK_FRAUD = 'mutation($id: ID!) { markUserAsFraud(id: $id) { id role } }';
-const DELETE_USER = 'mutation($id: ID!) { deleteUser(id: $id) }';
-const ME = 'query { me { id email role } }';
-const ROLE_OF = 'query($email: String!) { roleByEmail(email: $email) { email role } }';
-const FIGURES =
-  'query { myProfileFigures { wishlistItems offers { pending accepted rejected bought } listings { pending verified rejected } soldTotal reviews pendingVerifications users agents fraudAccounts } }';
-const ADD_PROPERTY = 'mutation($input: AddPropertyInput!) { addProperty(input: $input) { id status agent { id } } }';
-const UPDATE_PROPERTY = 'mutation($id: ID!, $input: UpdatePropertyInput!) { updateProperty(id: $id, input: $input) { id title } }';
-const DELETE_PROPERTY = 'mutation($id: ID!) { deleteProperty(id: $id) { id } }';
-const PROPERTY = 'query($id: ID!) { property(id: $id) { id title status agent { id } } }';
-const MY_PROPERTIES = 'query { myProperties { id } }';
-const VERIFIED = 'query($search: String) { verifiedProperties(search: $search, first: 48) { nodes { id } pageInfo { hasNextPage } } }';
-const ADVERTISED = 'query { advertisedProperties(first: 24) { id } }';
-// The newest listings are this test's own; a short page keeps within the query cost limit.
-const ALL_PROPERTIES = 'query { allProperties(first: 24) { nodes { id } pageInfo { hasNextPage } } }';
-const MY_WISHLIST = 'query { myWishlist { id property { id } } }';
-const ADD_TO_WISHLIST = 'mutation($propertyId: ID!) { addToWishlist(propertyId: $propertyId) { id } }';
-const MAKE_OFFER = 'mutation($input: MakeOfferInput!) { makeOffer(input: $input) { id } }';
-const ADD_REVIEW = 'mutation($propertyId: ID!, $text: String!) { addReview(propertyId: $propertyId, text: $text) { id } }';
-const LATEST_REVIEWS = 'query { latestReviews(first: 24) { id property { id } } }';
-const PROPERTY_REVIEWS = 'query($propertyId: ID!) { propertyReviews(propertyId: $propertyId) { id } }';
-const MY_SALES = 'query { mySales { total } }';
-
-const ONLY_ADMINS = 'Only admins can do this.';
-const ONLY_AGENTS = 'Only agents can do this.';
-const NOT_FOUND_PROPERTY = 'Property not found.';
 const OWN_ROLE = 'You cannot change your own role.';
 const OWN_ACCOUNT = 'You cannot delete your own account.';
 const LAST_ADMIN = 'The last admin cannot be removed or demoted.';
@@ -90,18 +60,18 @@ afterEach(() => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function expectError(result: GraphqlResponse<Json>, code: string, message?: string) {
+function expectError(result: GraphqlResponse<unknown>, code: string, message?: string) {
   expect(result.data ?? null).toBeNull();
   expect(errorOf(result)?.extensions?.code).toBe(code);
   if (message !== undefined) expect(errorOf(result)?.message).toBe(message);
 }
 
-function expectOk(result: GraphqlResponse<Json>) {
+function expectOk<T>(result: GraphqlResponse<T>): T {
   expect(result.errors).toBeUndefined();
-  return result.data;
+  return dataOf(result);
 }
 
-const propertyInput = (overrides: Record<string, unknown> = {}) => ({
+const propertyInput = (overrides: Partial<AddPropertyInput> = {}): AddPropertyInput => ({
   title: unique('Lake house'),
   location: 'Gulshan, Dhaka',
   image: 'https://images.example.test/lake-house.jpg',
@@ -120,12 +90,12 @@ describe('users (the admin list of accounts)', () => {
     ['an agent', () => agent],
     ['a fraud account', () => fraud],
   ])('is refused to %s (FORBIDDEN), on GraphQL and REST', async (_who, accountOf) => {
-    expectError(await app.graphql(USERS, {}, accountOf().idToken), 'FORBIDDEN', ONLY_ADMINS);
+    expectError(await app.graphql(operations.Users, {}, accountOf().idToken), 'FORBIDDEN', ONLY_ADMINS);
     expect(await app.rest('GET', '/api/users', { token: accountOf().idToken })).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: ONLY_ADMINS } });
   });
 
   it('is refused without a token (UNAUTHENTICATED)', async () => {
-    expectError(await app.graphql(USERS), 'UNAUTHENTICATED');
+    expectError(await app.graphql(operations.Users), 'UNAUTHENTICATED');
   });
 
   it('lists every account newest first; cursor pages walk each account exactly once, ties included', async () => {
@@ -141,14 +111,14 @@ describe('users (the admin list of accounts)', () => {
     let after: string | null = null;
     let pages = 0;
     for (;;) {
-      const result: GraphqlResponse<Json> = await app.graphql(USERS, { first: 2, after }, admin.idToken);
+      const result: GraphqlResponse<operations.UsersQuery> = await app.graphql(operations.Users, { first: 2, after }, admin.idToken);
       const page = expectOk(result).users;
       expect(page.nodes.length).toBeLessThanOrEqual(2);
       seen.push(...page.nodes);
       pages += 1;
       if (pages === 1) {
         // The first page: the newest account, then the tie's higher id (the tie straddles the page boundary).
-        expect(page.nodes.map((node: Json) => node.id)).toEqual([newest.user.id, tie[0]]);
+        expect(page.nodes.map((node) => node.id)).toEqual([newest.user.id, tie[0]]);
         // An account created meanwhile, newer than the cursor, does not shift later pages.
         const late = await app.createUser('user');
         await app.db.user.update({ where: { id: late.user.id }, data: { createdAt: new Date(base + 5000) } });
@@ -176,9 +146,9 @@ describe('users (the admin list of accounts)', () => {
   });
 
   it('refuses a forged cursor and out-of-range page sizes (BAD_USER_INPUT)', async () => {
-    expectError(await app.graphql(USERS, { after: 'bm90LWEtY3Vyc29y' }, admin.idToken), 'BAD_USER_INPUT', 'Invalid cursor; start again from the first page.');
-    expectError(await app.graphql(USERS, { first: 0 }, admin.idToken), 'BAD_USER_INPUT');
-    expectError(await app.graphql(USERS, { first: 1001 }, admin.idToken), 'BAD_USER_INPUT');
+    expectError(await app.graphql(operations.Users, { after: 'bm90LWEtY3Vyc29y' }, admin.idToken), 'BAD_USER_INPUT', 'Invalid cursor; start again from the first page.');
+    expectError(await app.graphql(operations.Users, { first: 0 }, admin.idToken), 'BAD_USER_INPUT');
+    expectError(await app.graphql(operations.Users, { first: 1001 }, admin.idToken), 'BAD_USER_INPUT');
   });
 });
 
@@ -187,30 +157,29 @@ describe('users (the admin list of accounts)', () => {
 describe('setUserRole', () => {
   it('makes a user an agent, then an admin; each change applies to their next request with the same token', async () => {
     const member = await app.createUser('user', { name: 'Maya Member' });
-    const asMember = (query: string, variables: Record<string, unknown> = {}) => app.graphql<Json>(query, variables, member.idToken);
-    expect(expectOk(await asMember(ME)).me.role).toBe('user');
-    expectError(await asMember(ADD_PROPERTY, { input: propertyInput() }), 'FORBIDDEN', ONLY_AGENTS);
+    expect(expectOk(await app.graphql(operations.MyAccount, {}, member.idToken)).me?.role).toBe('user');
+    expectError(await app.graphql(operations.AddOwnProperty, { input: propertyInput() }, member.idToken), 'FORBIDDEN', ONLY_AGENTS);
 
-    expect(expectOk(await app.graphql(SET_ROLE, { id: member.user.id, role: 'agent' }, admin.idToken)).setUserRole).toEqual({ id: member.user.id, role: 'agent' });
+    expect(expectOk(await app.graphql(operations.SetUserRole, { id: member.user.id, role: 'agent' }, admin.idToken)).setUserRole).toEqual({ id: member.user.id, role: 'agent' });
     expect(await roleOf(member.user.id)).toBe('agent');
     // Same token, right away.
-    expect(expectOk(await asMember(ME)).me).toEqual({ id: member.user.id, email: member.email, role: 'agent' });
-    const added = expectOk(await asMember(ADD_PROPERTY, { input: propertyInput() })).addProperty;
+    expect(expectOk(await app.graphql(operations.MyAccount, {}, member.idToken)).me).toEqual({ id: member.user.id, email: member.email, role: 'agent' });
+    const added = expectOk(await app.graphql(operations.AddOwnProperty, { input: propertyInput() }, member.idToken)).addProperty;
     expect(added).toEqual({ id: expect.any(String), status: 'pending', agent: { id: member.user.id } });
-    expectError(await asMember(USERS), 'FORBIDDEN', ONLY_ADMINS);
+    expectError(await app.graphql(operations.Users, {}, member.idToken), 'FORBIDDEN', ONLY_ADMINS);
 
-    expect(expectOk(await app.graphql(SET_ROLE, { id: member.user.id, role: 'admin' }, otherAdmin.idToken)).setUserRole).toEqual({ id: member.user.id, role: 'admin' });
-    expect(expectOk(await asMember(ME)).me.role).toBe('admin');
-    expect(expectOk(await asMember(USERS, { first: 1 })).users.nodes).toHaveLength(1);
-    expectError(await asMember(ADD_PROPERTY, { input: propertyInput() }), 'FORBIDDEN', ONLY_AGENTS);
+    expect(expectOk(await app.graphql(operations.SetUserRole, { id: member.user.id, role: 'admin' }, otherAdmin.idToken)).setUserRole).toEqual({ id: member.user.id, role: 'admin' });
+    expect(expectOk(await app.graphql(operations.MyAccount, {}, member.idToken)).me?.role).toBe('admin');
+    expect(expectOk(await app.graphql(operations.Users, { first: 1 }, member.idToken)).users.nodes).toHaveLength(1);
+    expectError(await app.graphql(operations.AddOwnProperty, { input: propertyInput() }, member.idToken), 'FORBIDDEN', ONLY_AGENTS);
     expect((await app.rest('GET', `/api/users/role/${member.email}`, { token: member.idToken })).body).toEqual({ role: 'admin' });
   });
 
   it('lets an admin demote another admin while other admins remain', async () => {
     const second = await app.createUser('admin');
-    expect(expectOk(await app.graphql(SET_ROLE, { id: second.user.id, role: 'agent' }, admin.idToken)).setUserRole.role).toBe('agent');
-    expect(expectOk(await app.graphql(ME, {}, second.idToken)).me.role).toBe('agent');
-    expectError(await app.graphql(USERS, {}, second.idToken), 'FORBIDDEN', ONLY_ADMINS);
+    expect(expectOk(await app.graphql(operations.SetUserRole, { id: second.user.id, role: 'agent' }, admin.idToken)).setUserRole.role).toBe('agent');
+    expect(expectOk(await app.graphql(operations.MyAccount, {}, second.idToken)).me?.role).toBe('agent');
+    expectError(await app.graphql(operations.Users, {}, second.idToken), 'FORBIDDEN', ONLY_ADMINS);
   });
 
   it('answers the REST PUT /api/users/role/:id with modifiedCount 1, and refuses other roles there', async () => {
@@ -227,7 +196,7 @@ describe('setUserRole', () => {
   it('refuses roles other than admin and agent in GraphQL before anything runs', async () => {
     const member = await app.createUser('user');
     for (const role of ['fraud', 'user']) {
-      const result = await app.graphql(SET_ROLE, { id: member.user.id, role }, admin.idToken);
+      const result = await app.graphql(operations.SetUserRole, looseVariables({ id: member.user.id, role }), admin.idToken);
       expect(result.data ?? null).toBeNull();
       expect(errorOf(result)?.extensions?.code).toBe('BAD_USER_INPUT');
     }
@@ -235,11 +204,11 @@ describe('setUserRole', () => {
   });
 
   it('refuses an admin changing their own role (FORBIDDEN), whatever the role', async () => {
-    for (const role of ['agent', 'admin']) {
-      expectError(await app.graphql(SET_ROLE, { id: admin.user.id, role }, admin.idToken), 'FORBIDDEN', OWN_ROLE);
+    for (const role of ['agent', 'admin'] as const) {
+      expectError(await app.graphql(operations.SetUserRole, { id: admin.user.id, role }, admin.idToken), 'FORBIDDEN', OWN_ROLE);
     }
     // The id is compared case-insensitively: an upper-cased own id is still one's own.
-    expectError(await app.graphql(SET_ROLE, { id: admin.user.id.toUpperCase(), role: 'agent' }, admin.idToken), 'FORBIDDEN', OWN_ROLE);
+    expectError(await app.graphql(operations.SetUserRole, { id: admin.user.id.toUpperCase(), role: 'agent' }, admin.idToken), 'FORBIDDEN', OWN_ROLE);
     expect(await roleOf(admin.user.id)).toBe('admin');
     const rest = await app.rest('PUT', `/api/users/role/${admin.user.id}`, { token: admin.idToken, body: { role: 'agent' } });
     expect(rest).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: OWN_ROLE } });
@@ -248,8 +217,8 @@ describe('setUserRole', () => {
 
   it('refuses to change a fraud account’s role (CONFLICT): fraud is final', async () => {
     const marked = await app.createUser('fraud');
-    for (const role of ['agent', 'admin']) {
-      expectError(await app.graphql(SET_ROLE, { id: marked.user.id, role }, admin.idToken), 'CONFLICT', FRAUD_ROLE);
+    for (const role of ['agent', 'admin'] as const) {
+      expectError(await app.graphql(operations.SetUserRole, { id: marked.user.id, role }, admin.idToken), 'CONFLICT', FRAUD_ROLE);
     }
     expect(await roleOf(marked.user.id)).toBe('fraud');
     expect((await app.rest('PUT', `/api/users/role/${marked.user.id}`, { token: admin.idToken, body: { role: 'agent' } })).status).toBe(409);
@@ -262,8 +231,8 @@ describe('setUserRole', () => {
     ['a fraud account', () => fraud],
   ])('is refused to %s (FORBIDDEN) and changes nothing', async (_who, accountOf) => {
     const member = await app.createUser('user');
-    expectError(await app.graphql(SET_ROLE, { id: member.user.id, role: 'admin' }, accountOf().idToken), 'FORBIDDEN', ONLY_ADMINS);
-    expectError(await app.graphql(SET_ROLE, { id: accountOf().user.id, role: 'admin' }, accountOf().idToken), 'FORBIDDEN', ONLY_ADMINS);
+    expectError(await app.graphql(operations.SetUserRole, { id: member.user.id, role: 'admin' }, accountOf().idToken), 'FORBIDDEN', ONLY_ADMINS);
+    expectError(await app.graphql(operations.SetUserRole, { id: accountOf().user.id, role: 'admin' }, accountOf().idToken), 'FORBIDDEN', ONLY_ADMINS);
     expect((await app.rest('PUT', `/api/users/role/${member.user.id}`, { token: accountOf().idToken, body: { role: 'admin' } })).status).toBe(403);
     expect(await roleOf(member.user.id)).toBe('user');
     expect(await roleOf(accountOf().user.id)).toBe(accountOf().user.role);
@@ -271,14 +240,14 @@ describe('setUserRole', () => {
 });
 
 describe.each([
-  ['setUserRole', SET_ROLE, { role: 'agent' }],
-  ['markUserAsFraud', MARK_FRAUD, {}],
-  ['deleteUser', DELETE_USER, {}],
-])('%s with a bad id', (_name, mutation, extra) => {
+  ['setUserRole', (id: string) => app.graphql(operations.SetUserRole, { id, role: 'agent' }, admin.idToken)],
+  ['markUserAsFraud', (id: string) => app.graphql(operations.MarkUserAsFraud, { id }, admin.idToken)],
+  ['deleteUser', (id: string) => app.graphql(operations.DeleteUser, { id }, admin.idToken)],
+])('%s with a bad id', (_name, sendAsAdmin) => {
   it('answers NOT_FOUND for an unknown id and BAD_USER_INPUT for a malformed one', async () => {
-    expectError(await app.graphql(mutation, { id: randomUUID(), ...extra }, admin.idToken), 'NOT_FOUND', 'User not found.');
+    expectError(await sendAsAdmin(randomUUID()), 'NOT_FOUND', 'User not found.');
     for (const id of ['not-a-uuid', '1', `${randomUUID()}x`]) {
-      expectError(await app.graphql(mutation, { id, ...extra }, admin.idToken), 'BAD_USER_INPUT', 'Invalid user id.');
+      expectError(await sendAsAdmin(id), 'BAD_USER_INPUT', 'Invalid user id.');
     }
   });
 });
@@ -342,7 +311,7 @@ describe('never zero admins, under concurrent requests', () => {
   }
 
   /** Exactly one call succeeded and the other was refused with the last-admin CONFLICT; one admin is left. */
-  async function expectOneWinner(results: Array<GraphqlResponse<Json>>, callers: Account[]) {
+  async function expectOneWinner(results: Array<GraphqlResponse<unknown>>, callers: Account[]) {
     const winners = results.filter((result) => !result.errors);
     const losers = results.filter((result) => result.errors);
     expect(winners).toHaveLength(1);
@@ -358,8 +327,8 @@ describe('never zero admins, under concurrent requests', () => {
       const [a, b] = await onlyTwoAdmins();
       const results = await releasedTogether([a.user.id, b.user.id], 2, () =>
         Promise.all([
-          solo.graphql<Json>(SET_ROLE, { id: b.user.id, role: 'agent' }, a.idToken),
-          solo.graphql<Json>(SET_ROLE, { id: a.user.id, role: 'agent' }, b.idToken),
+          solo.graphql(operations.SetUserRole, { id: b.user.id, role: 'agent' }, a.idToken),
+          solo.graphql(operations.SetUserRole, { id: a.user.id, role: 'agent' }, b.idToken),
         ]),
       );
       await expectOneWinner(results, [a, b]);
@@ -370,7 +339,7 @@ describe('never zero admins, under concurrent requests', () => {
     for (let round = 0; round < 3; round += 1) {
       const [a, b] = await onlyTwoAdmins();
       const results = await releasedTogether([a.user.id, b.user.id], 2, () =>
-        Promise.all([solo.graphql<Json>(DELETE_USER, { id: b.user.id }, a.idToken), solo.graphql<Json>(DELETE_USER, { id: a.user.id }, b.idToken)]),
+        Promise.all([solo.graphql(operations.DeleteUser, { id: b.user.id }, a.idToken), solo.graphql(operations.DeleteUser, { id: a.user.id }, b.idToken)]),
       );
       await expectOneWinner(results, [a, b]);
       // a's call deletes b and b's deletes a: the refused one's target keeps record and sign-in account.
@@ -386,7 +355,7 @@ describe('never zero admins, under concurrent requests', () => {
     for (let round = 0; round < 3; round += 1) {
       const [a, b] = await onlyTwoAdmins();
       const results = await releasedTogether([a.user.id, b.user.id], 2, () =>
-        Promise.all([solo.graphql<Json>(SET_ROLE, { id: b.user.id, role: 'agent' }, a.idToken), solo.graphql<Json>(DELETE_USER, { id: a.user.id }, b.idToken)]),
+        Promise.all([solo.graphql(operations.SetUserRole, { id: b.user.id, role: 'agent' }, a.idToken), solo.graphql(operations.DeleteUser, { id: a.user.id }, b.idToken)]),
       );
       await expectOneWinner(results, [a, b]);
     }
@@ -396,8 +365,8 @@ describe('never zero admins, under concurrent requests', () => {
     for (let round = 0; round < 5; round += 1) {
       const [a, b] = await onlyTwoAdmins();
       const results = await Promise.all([
-        solo.graphql<Json>(SET_ROLE, { id: b.user.id, role: 'agent' }, a.idToken),
-        solo.graphql<Json>(SET_ROLE, { id: a.user.id, role: 'agent' }, b.idToken),
+        solo.graphql(operations.SetUserRole, { id: b.user.id, role: 'agent' }, a.idToken),
+        solo.graphql(operations.SetUserRole, { id: a.user.id, role: 'agent' }, b.idToken),
       ]);
       expect(results.filter((result) => !result.errors)).toHaveLength(1);
       const loser = results.find((result) => result.errors)!;
@@ -423,7 +392,7 @@ describe('markUserAsFraud', () => {
     const target = await app.createUser(role);
     const property = await createListing(app, agent.user.id);
     const offer = await createOffer(app, property, role === 'user' ? target.user.id : buyer.user.id);
-    expectError(await app.graphql(MARK_FRAUD, { id: target.user.id }, admin.idToken), 'CONFLICT', ONLY_AGENTS_FRAUD);
+    expectError(await app.graphql(operations.MarkUserAsFraud, { id: target.user.id }, admin.idToken), 'CONFLICT', ONLY_AGENTS_FRAUD);
     expect(await roleOf(target.user.id)).toBe(role);
     expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('pending');
     expect((await app.rest('PUT', `/api/users/fraud/${target.user.id}`, { token: admin.idToken })).body).toEqual({ code: 'CONFLICT', message: ONLY_AGENTS_FRAUD });
@@ -435,7 +404,7 @@ describe('markUserAsFraud', () => {
     ['a fraud account', () => fraud],
   ])('is refused to %s (FORBIDDEN)', async (_who, accountOf) => {
     const target = await app.createUser('agent');
-    expectError(await app.graphql(MARK_FRAUD, { id: target.user.id }, accountOf().idToken), 'FORBIDDEN', ONLY_ADMINS);
+    expectError(await app.graphql(operations.MarkUserAsFraud, { id: target.user.id }, accountOf().idToken), 'FORBIDDEN', ONLY_ADMINS);
     expect((await app.rest('PUT', `/api/users/fraud/${target.user.id}`, { token: accountOf().idToken })).status).toBe(403);
     expect(await roleOf(target.user.id)).toBe('agent');
   });
@@ -457,21 +426,20 @@ describe('markUserAsFraud', () => {
     const crookListings = [advertised, withAccepted, withBought];
 
     // Before: buyers see, wishlist, offer on and review the crook's listings.
-    const asShopper = (query: string, variables: Record<string, unknown> = {}) => app.graphql<Json>(query, variables, shopper.idToken);
-    for (const property of [advertised, withAccepted]) expectOk(await asShopper(ADD_TO_WISHLIST, { propertyId: property.id }));
-    const pendingOffer = expectOk(await asShopper(MAKE_OFFER, { input: { propertyId: advertised.id, offerAmount: '1500', buyingDate: FUTURE } })).makeOffer;
+    for (const property of [advertised, withAccepted]) expectOk(await app.graphql(operations.AddToWishlist, { propertyId: property.id }, shopper.idToken));
+    const pendingOffer = expectOk(await app.graphql(operations.MakeOffer, { input: { propertyId: advertised.id, offerAmount: '1500', buyingDate: FUTURE } }, shopper.idToken)).makeOffer;
     const otherPending = await createOffer(app, advertised, otherShopper.user.id, 'pending');
     const rejected = await createOffer(app, advertised, newcomer.user.id, 'rejected');
     const accepted = await createOffer(app, withAccepted, otherShopper.user.id, 'accepted');
     const bought = await createOffer(app, withBought, shopper.user.id, 'bought', '1750.00');
     const honestPending = await createOffer(app, honestListing, otherShopper.user.id, 'pending');
-    const review = expectOk(await asShopper(ADD_REVIEW, { propertyId: advertised.id, text: 'Lovely, honest agent.' })).addReview;
-    const honestReview = expectOk(await asShopper(ADD_REVIEW, { propertyId: honestListing.id, text: 'Truly lovely.' })).addReview;
+    const review = expectOk(await app.graphql(operations.AddReview, { propertyId: advertised.id, text: 'Lovely, honest agent.' }, shopper.idToken)).addReview;
+    const honestReview = expectOk(await app.graphql(operations.AddReview, { propertyId: honestListing.id, text: 'Truly lovely.' }, shopper.idToken)).addReview;
 
-    const verifiedIds = async (account: Account) => expectOk(await app.graphql(VERIFIED, { search: location }, account.idToken)).verifiedProperties.nodes.map((node: Json) => node.id);
-    const advertisedIds = async () => expectOk(await app.graphql(ADVERTISED)).advertisedProperties.map((node: Json) => node.id);
-    const latestReviewIds = async () => expectOk(await app.graphql(LATEST_REVIEWS)).latestReviews.map((node: Json) => node.id);
-    const wishlistPropertyIds = async () => expectOk(await asShopper(MY_WISHLIST)).myWishlist.map((item: Json) => item.property.id);
+    const verifiedIds = async (account: Account) => expectOk(await app.graphql(operations.VerifiedProperties, { search: location, first: 48 }, account.idToken)).verifiedProperties.nodes.map((node) => node.id);
+    const advertisedIds = async () => expectOk(await app.graphql(operations.AdvertisedProperties, { first: 24 })).advertisedProperties.map((node) => node.id);
+    const latestReviewIds = async () => expectOk(await app.graphql(operations.LatestReviews, { first: 24 })).latestReviews.map((node) => node.id);
+    const wishlistPropertyIds = async () => expectOk(await app.graphql(operations.MyWishlist, {}, shopper.idToken)).myWishlist.map((item) => item.property.id);
 
     expect((await verifiedIds(shopper)).sort()).toEqual([...crookListings, honestListing].map((p) => p.id).sort());
     expect(await advertisedIds()).toEqual(expect.arrayContaining([advertised.id, honestListing.id]));
@@ -479,7 +447,7 @@ describe('markUserAsFraud', () => {
     expect(await latestReviewIds()).toEqual(expect.arrayContaining([review.id, honestReview.id]));
 
     // The mark.
-    expect(expectOk(await app.graphql(MARK_FRAUD, { id: crook.user.id }, admin.idToken)).markUserAsFraud).toEqual({ id: crook.user.id, role: 'fraud' });
+    expect(expectOk(await app.graphql(operations.MarkUserAsFraud, { id: crook.user.id }, admin.idToken)).markUserAsFraud).toEqual({ id: crook.user.id, role: 'fraud' });
     expect(await roleOf(crook.user.id)).toBe('fraud');
 
     // Public lists: only the honest listing is left.
@@ -493,17 +461,18 @@ describe('markUserAsFraud', () => {
 
     // Details: NOT_FOUND for buyers and other agents, exactly like a missing listing.
     for (const property of [...crookListings, pendingListing]) {
-      for (const viewer of [shopper, honest]) expectError(await app.graphql(PROPERTY, { id: property.id }, viewer.idToken), 'NOT_FOUND', NOT_FOUND_PROPERTY);
+      for (const viewer of [shopper, honest]) expectError(await app.graphql(operations.Property, { id: property.id }, viewer.idToken), 'NOT_FOUND', PROPERTY_NOT_FOUND);
     }
     // Admins still see everything (kept for disputes), in allProperties and in details.
-    const allIds = expectOk(await app.graphql(ALL_PROPERTIES, {}, admin.idToken)).allProperties.nodes.map((node: Json) => node.id);
+    // The newest listings are this test's own; a short page keeps within the query cost limit.
+    const allIds = expectOk(await app.graphql(operations.AllProperties, { first: 24 }, admin.idToken)).allProperties.nodes.map((node) => node.id);
     expect(allIds).toEqual(expect.arrayContaining([...crookListings, pendingListing].map((p) => p.id)));
-    expect(expectOk(await app.graphql(PROPERTY, { id: advertised.id }, admin.idToken)).property).toMatchObject({ id: advertised.id, status: 'verified', agent: { id: crook.user.id } });
+    expect(expectOk(await app.graphql(operations.Property, { id: advertised.id }, admin.idToken)).property).toMatchObject({ id: advertised.id, status: 'verified', agent: { id: crook.user.id } });
     // The fraud account itself: its own listing's details still open (history), but no agent lists, and not in public ones.
-    expect(expectOk(await app.graphql(PROPERTY, { id: advertised.id }, crook.idToken)).property.id).toBe(advertised.id);
-    expect(expectOk(await app.graphql(ME, {}, crook.idToken)).me.role).toBe('fraud');
-    expectError(await app.graphql(MY_PROPERTIES, {}, crook.idToken), 'FORBIDDEN', ONLY_AGENTS);
-    expectError(await app.graphql(ALL_PROPERTIES, {}, crook.idToken), 'FORBIDDEN', ONLY_ADMINS);
+    expect(expectOk(await app.graphql(operations.Property, { id: advertised.id }, crook.idToken)).property.id).toBe(advertised.id);
+    expect(expectOk(await app.graphql(operations.MyAccount, {}, crook.idToken)).me?.role).toBe('fraud');
+    expectError(await app.graphql(operations.MyProperties, {}, crook.idToken), 'FORBIDDEN', ONLY_AGENTS);
+    expectError(await app.graphql(operations.AllProperties, { first: 24 }, crook.idToken), 'FORBIDDEN', ONLY_ADMINS);
     expect(await verifiedIds(crook)).toEqual([honestListing.id]);
 
     // Wishlists no longer list them (GraphQL and REST).
@@ -517,10 +486,9 @@ describe('markUserAsFraud', () => {
     expect([statusOf(accepted.id), statusOf(bought.id), statusOf(honestPending.id)]).toEqual(['accepted', 'bought', 'pending']);
 
     // New wishlist entries, offers and reviews on them are refused as if the listing did not exist.
-    const asNewcomer = (query: string, variables: Record<string, unknown>) => app.graphql<Json>(query, variables, newcomer.idToken);
-    expectError(await asNewcomer(ADD_TO_WISHLIST, { propertyId: advertised.id }), 'NOT_FOUND', NOT_FOUND_PROPERTY);
-    expectError(await asNewcomer(MAKE_OFFER, { input: { propertyId: advertised.id, offerAmount: '1500', buyingDate: FUTURE } }), 'NOT_FOUND', NOT_FOUND_PROPERTY);
-    expectError(await asNewcomer(ADD_REVIEW, { propertyId: advertised.id, text: 'Sneaky.' }), 'NOT_FOUND', NOT_FOUND_PROPERTY);
+    expectError(await app.graphql(operations.AddToWishlist, { propertyId: advertised.id }, newcomer.idToken), 'NOT_FOUND', PROPERTY_NOT_FOUND);
+    expectError(await app.graphql(operations.MakeOffer, { input: { propertyId: advertised.id, offerAmount: '1500', buyingDate: FUTURE } }, newcomer.idToken), 'NOT_FOUND', PROPERTY_NOT_FOUND);
+    expectError(await app.graphql(operations.AddReview, { propertyId: advertised.id, text: 'Sneaky.' }, newcomer.idToken), 'NOT_FOUND', PROPERTY_NOT_FOUND);
     expect(await app.db.wishlistItem.count({ where: { userId: newcomer.user.id } })).toBe(0);
     expect(await app.db.offer.count({ where: { buyerId: newcomer.user.id, status: 'pending' } })).toBe(0);
     expect(await app.db.review.count({ where: { userId: newcomer.user.id } })).toBe(0);
@@ -529,22 +497,21 @@ describe('markUserAsFraud', () => {
     const latest = await latestReviewIds();
     expect(latest).toContain(honestReview.id);
     expect(latest).not.toContain(review.id);
-    expectError(await asShopper(PROPERTY_REVIEWS, { propertyId: advertised.id }), 'NOT_FOUND', NOT_FOUND_PROPERTY);
-    expect(expectOk(await asShopper(PROPERTY_REVIEWS, { propertyId: honestListing.id })).propertyReviews).toEqual([{ id: honestReview.id }]);
-    expect(expectOk(await app.graphql(PROPERTY_REVIEWS, { propertyId: advertised.id }, admin.idToken)).propertyReviews).toEqual([{ id: review.id }]);
+    expectError(await app.graphql(operations.PropertyReviewIds, { propertyId: advertised.id }, shopper.idToken), 'NOT_FOUND', PROPERTY_NOT_FOUND);
+    expect(expectOk(await app.graphql(operations.PropertyReviewIds, { propertyId: honestListing.id }, shopper.idToken)).propertyReviews).toEqual([{ id: honestReview.id }]);
+    expect(expectOk(await app.graphql(operations.PropertyReviewIds, { propertyId: advertised.id }, admin.idToken)).propertyReviews).toEqual([{ id: review.id }]);
 
     // The fraud account cannot list again, nor come back by editing or removing a listing.
-    const asCrook = (query: string, variables: Record<string, unknown>) => app.graphql<Json>(query, variables, crook.idToken);
-    expectError(await asCrook(ADD_PROPERTY, { input: propertyInput({ location }) }), 'FORBIDDEN', ONLY_AGENTS);
-    expectError(await asCrook(UPDATE_PROPERTY, { id: advertised.id, input: propertyInput({ title: 'Totally legit' }) }), 'FORBIDDEN', ONLY_AGENTS);
-    expectError(await asCrook(DELETE_PROPERTY, { id: pendingListing.id }), 'FORBIDDEN', ONLY_AGENTS);
+    expectError(await app.graphql(operations.AddOwnProperty, { input: propertyInput({ location }) }, crook.idToken), 'FORBIDDEN', ONLY_AGENTS);
+    expectError(await app.graphql(operations.UpdateProperty, { id: advertised.id, input: propertyInput({ title: 'Totally legit' }) }, crook.idToken), 'FORBIDDEN', ONLY_AGENTS);
+    expectError(await app.graphql(operations.DeleteProperty, { id: pendingListing.id }, crook.idToken), 'FORBIDDEN', ONLY_AGENTS);
     expect((await app.rest('POST', '/api/properties', { token: crook.idToken, body: { ...propertyInput(), agentEmail: crook.email } })).status).toBe(403);
     expect(await app.db.property.count({ where: { agentId: crook.user.id } })).toBe(4);
     expect((await app.db.property.findUniqueOrThrow({ where: { id: advertised.id } })).title).toBe(advertised.title);
     expect(await app.db.property.count({ where: { agentId: crook.user.id, deletedAt: { not: null } } })).toBe(0);
     // ...nor be marked again or given another role.
-    expectError(await app.graphql(MARK_FRAUD, { id: crook.user.id }, admin.idToken), 'CONFLICT', ONLY_AGENTS_FRAUD);
-    expectError(await app.graphql(SET_ROLE, { id: crook.user.id, role: 'agent' }, admin.idToken), 'CONFLICT', FRAUD_ROLE);
+    expectError(await app.graphql(operations.MarkUserAsFraud, { id: crook.user.id }, admin.idToken), 'CONFLICT', ONLY_AGENTS_FRAUD);
+    expectError(await app.graphql(operations.SetUserRole, { id: crook.user.id, role: 'agent' }, admin.idToken), 'CONFLICT', FRAUD_ROLE);
   });
 
   it('answers the REST PUT /api/users/fraud/:id with modifiedCount 1 and a message', async () => {
@@ -582,12 +549,17 @@ describe('deleteUser', () => {
    * check) it verifies but finds no record: me is null and the rest FORBIDDEN.
    */
   async function expectNoAccountBehind(account: Account) {
-    const me = await app.graphql<Json>(ME, {}, account.idToken);
+    const me = await app.graphql(operations.MyAccount, {}, account.idToken);
     if (me.errors) expect(errorOf(me)).toMatchObject({ message: 'Invalid authentication token.', extensions: { code: 'UNAUTHENTICATED' } });
     expect(me.data).toEqual({ me: null });
     const refusal = me.errors ? 'UNAUTHENTICATED' : 'FORBIDDEN';
-    for (const [query, variables] of [[ROLE_OF, { email: account.email }], [MY_WISHLIST, {}], [FIGURES, {}]] as const) {
-      expectError(await app.graphql(query, variables, account.idToken), refusal);
+    const requests = [
+      () => app.graphql(operations.RoleByEmail, { email: account.email }, account.idToken),
+      () => app.graphql(operations.MyWishlist, {}, account.idToken),
+      () => app.graphql(operations.MyProfileFigures, {}, account.idToken),
+    ];
+    for (const send of requests) {
+      expectError(await send(), refusal);
     }
     expect((await app.rest('GET', `/api/users/role/${account.email}`, { token: account.idToken })).status).toBe(refusal === 'UNAUTHENTICATED' ? 401 : 403);
   }
@@ -609,7 +581,7 @@ describe('deleteUser', () => {
     const { member, listings, othersReview } = await buyerWithData();
     expect(await footprint(app, member.user.id)).toEqual({ user: 1, wishlist: 1, reviews: 1, offersMade: 2, offersReceived: 0, listings: 0 });
 
-    expect(expectOk(await app.graphql(DELETE_USER, { id: member.user.id }, admin.idToken))).toEqual({ deleteUser: member.user.id });
+    expect(expectOk(await app.graphql(operations.DeleteUser, { id: member.user.id }, admin.idToken))).toEqual({ deleteUser: member.user.id });
     expect(await footprint(app, member.user.id)).toEqual(nothing);
     expect(await app.identity.getAccount(member.uid)).toBeNull();
     expect(identityDeletes).toContain(member.uid);
@@ -620,7 +592,7 @@ describe('deleteUser', () => {
     // The old (still unexpired) token reaches no account any more.
     await expectNoAccountBehind(member);
     // Deleting again: gone.
-    expectError(await app.graphql(DELETE_USER, { id: member.user.id }, admin.idToken), 'NOT_FOUND', 'User not found.');
+    expectError(await app.graphql(operations.DeleteUser, { id: member.user.id }, admin.idToken), 'NOT_FOUND', 'User not found.');
   });
 
   it('deletes an agent with their listings, and those listings’ wishlist items, reviews and open offers', async () => {
@@ -636,7 +608,7 @@ describe('deleteUser', () => {
     const rejectedOnRemoved = await createOffer(app, removed, buyer.user.id, 'rejected');
     expect(await footprint(app, lister.user.id)).toMatchObject({ user: 1, offersReceived: 2, listings: 3 });
 
-    expect(expectOk(await app.graphql(DELETE_USER, { id: lister.user.id }, otherAdmin.idToken))).toEqual({ deleteUser: lister.user.id });
+    expect(expectOk(await app.graphql(operations.DeleteUser, { id: lister.user.id }, otherAdmin.idToken))).toEqual({ deleteUser: lister.user.id });
     expect(await footprint(app, lister.user.id)).toEqual(nothing);
     expect(await app.identity.getAccount(lister.uid)).toBeNull();
     expect(await app.db.property.count({ where: { id: { in: [live.id, pendingListing.id, removed.id] } } })).toBe(0);
@@ -651,20 +623,20 @@ describe('deleteUser', () => {
 
   it('deletes another admin while other admins remain', async () => {
     const extra = await app.createUser('admin');
-    expect(expectOk(await app.graphql(DELETE_USER, { id: extra.user.id }, admin.idToken))).toEqual({ deleteUser: extra.user.id });
+    expect(expectOk(await app.graphql(operations.DeleteUser, { id: extra.user.id }, admin.idToken))).toEqual({ deleteUser: extra.user.id });
     expect(await app.db.user.count({ where: { id: extra.user.id } })).toBe(0);
     expect(await app.identity.getAccount(extra.uid)).toBeNull();
     await expectNoAccountBehind(extra);
-    const denied = await app.graphql(USERS, {}, extra.idToken);
+    const denied = await app.graphql(operations.Users, {}, extra.idToken);
     expect(['UNAUTHENTICATED', 'FORBIDDEN']).toContain(errorOf(denied)?.extensions?.code);
   });
 
   it('refuses an admin deleting themselves (FORBIDDEN), and non-admins (FORBIDDEN)', async () => {
-    expectError(await app.graphql(DELETE_USER, { id: admin.user.id }, admin.idToken), 'FORBIDDEN', OWN_ACCOUNT);
+    expectError(await app.graphql(operations.DeleteUser, { id: admin.user.id }, admin.idToken), 'FORBIDDEN', OWN_ACCOUNT);
     expect(await app.rest('DELETE', `/api/users/${admin.user.id}`, { token: admin.idToken })).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: OWN_ACCOUNT } });
     const member = await app.createUser('user');
     for (const caller of [buyer, agent, fraud]) {
-      expectError(await app.graphql(DELETE_USER, { id: member.user.id }, caller.idToken), 'FORBIDDEN', ONLY_ADMINS);
+      expectError(await app.graphql(operations.DeleteUser, { id: member.user.id }, caller.idToken), 'FORBIDDEN', ONLY_ADMINS);
       expect((await app.rest('DELETE', `/api/users/${member.user.id}`, { token: caller.idToken })).status).toBe(403);
     }
     expect(await app.db.user.count({ where: { id: { in: [admin.user.id, member.user.id] } } })).toBe(2);
@@ -690,13 +662,13 @@ describe('deleteUser', () => {
     const before = await footprint(app, target.user.id);
     const wishlistOnOther = await app.db.wishlistItem.count({ where: { propertyId: other.id } });
 
-    expectError(await app.graphql(DELETE_USER, { id: target.user.id }, admin.idToken), 'CONFLICT', SETTLED);
+    expectError(await app.graphql(operations.DeleteUser, { id: target.user.id }, admin.idToken), 'CONFLICT', SETTLED);
     expect(await app.rest('DELETE', `/api/users/${target.user.id}?email=${target.email}`, { token: admin.idToken })).toEqual({ status: 409, body: { code: 'CONFLICT', message: SETTLED } });
     expect(await footprint(app, target.user.id)).toEqual(before);
     expect(await app.db.wishlistItem.count({ where: { propertyId: other.id } })).toBe(wishlistOnOther);
     expect(await app.db.offer.count({ where: { propertyId: other.id, status: 'pending' } })).toBe(1);
     expect(await app.identity.getAccount(target.uid)).not.toBeNull();
-    expect(expectOk(await app.graphql(ME, {}, target.idToken)).me.role).toBe(role);
+    expect(expectOk(await app.graphql(operations.MyAccount, {}, target.idToken)).me?.role).toBe(role);
   });
 
   it('REST DELETE /api/users/:id?email=: a different e-mail is refused (400) and deletes nothing; the right one deletes', async () => {
@@ -734,14 +706,14 @@ describe('deleteUser', () => {
     expect(listingDataBefore).toEqual({ wishlist: 1, reviews: 1, offers: 1 });
 
     failNextIdentityDelete();
-    const failed = await app.graphql(DELETE_USER, { id: lister.user.id }, admin.idToken);
+    const failed = await app.graphql(operations.DeleteUser, { id: lister.user.id }, admin.idToken);
     expectError(failed, 'SERVICE_UNAVAILABLE', IDENTITY_FAILED);
     expect(identityDeletes.at(-1)).toBe(lister.uid);
     expect(await footprint(app, lister.user.id)).toEqual(before);
     expect(await onListing()).toEqual(listingDataBefore);
     expect(await app.identity.getAccount(lister.uid)).not.toBeNull();
     // The account still works.
-    expect(expectOk(await app.graphql(ME, {}, lister.idToken)).me.role).toBe('agent');
+    expect(expectOk(await app.graphql(operations.MyAccount, {}, lister.idToken)).me?.role).toBe('agent');
 
     // The same through REST: 503.
     failNextIdentityDelete();
@@ -750,7 +722,7 @@ describe('deleteUser', () => {
     expect(await app.identity.getAccount(lister.uid)).not.toBeNull();
 
     // Retry once the provider answers again.
-    expect(expectOk(await app.graphql(DELETE_USER, { id: lister.user.id }, admin.idToken))).toEqual({ deleteUser: lister.user.id });
+    expect(expectOk(await app.graphql(operations.DeleteUser, { id: lister.user.id }, admin.idToken))).toEqual({ deleteUser: lister.user.id });
     expect(await footprint(app, lister.user.id)).toEqual(nothing);
     expect(await onListing()).toEqual({ wishlist: 0, reviews: 0, offers: 0 });
     expect(await app.identity.getAccount(lister.uid)).toBeNull();
@@ -760,7 +732,7 @@ describe('deleteUser', () => {
     const { member } = await buyerWithData();
     await app.identity.deleteAccount(member.uid);
     expect(await app.identity.getAccount(member.uid)).toBeNull();
-    expect(expectOk(await app.graphql(DELETE_USER, { id: member.user.id }, admin.idToken))).toEqual({ deleteUser: member.user.id });
+    expect(expectOk(await app.graphql(operations.DeleteUser, { id: member.user.id }, admin.idToken))).toEqual({ deleteUser: member.user.id });
     expect(await footprint(app, member.user.id)).toEqual(nothing);
   });
 
@@ -783,7 +755,7 @@ describe('deleteUser', () => {
       { timeout: 30_000 },
     );
     await locked;
-    const deletion = app.graphql<Json>(DELETE_USER, { id: lister.user.id }, admin.idToken);
+    const deletion = app.graphql(operations.DeleteUser, { id: lister.user.id }, admin.idToken);
     try {
       const deadline = Date.now() + 10_000;
       for (;;) {
@@ -807,7 +779,7 @@ describe('deleteUser', () => {
 // ---------------------------------------------------------------------------
 
 describe('myProfileFigures', () => {
-  const figuresOf = async (account: Account) => expectOk(await app.graphql(FIGURES, {}, account.idToken)).myProfileFigures;
+  const figuresOf = async (account: Account) => expectOk(await app.graphql(operations.MyProfileFigures, {}, account.idToken)).myProfileFigures;
   const NONE = { wishlistItems: null, offers: null, listings: null, soldTotal: null, reviews: null, pendingVerifications: null, users: null, agents: null, fraudAccounts: null };
 
   it('gives a buyer their wishlist count (as the wishlist shows it), their offers by status and their reviews', async () => {
@@ -817,7 +789,7 @@ describe('myProfileFigures', () => {
     const listings = await Promise.all(Array.from({ length: 6 }, () => createListing(app, agent.user.id)));
     const crook = await app.createUser('agent');
     const crookListing = await createListing(app, crook.user.id);
-    for (const listing of [listings[0], listings[1], crookListing]) expectOk(await app.graphql(ADD_TO_WISHLIST, { propertyId: listing.id }, member.idToken));
+    for (const listing of [listings[0], listings[1], crookListing]) expectOk(await app.graphql(operations.AddToWishlist, { propertyId: listing.id }, member.idToken));
     await createOffer(app, listings[0], member.user.id, 'pending');
     await createOffer(app, listings[1], member.user.id, 'accepted');
     await createOffer(app, listings[2], member.user.id, 'rejected');
@@ -830,8 +802,8 @@ describe('myProfileFigures', () => {
     expect(await figuresOf(member)).toEqual({ ...NONE, wishlistItems: 3, offers: { pending: 1, accepted: 1, rejected: 2, bought: 1 }, reviews: 2 });
 
     // Once the crook is marked as fraud their listing leaves the wishlist page, and the figure follows.
-    expectOk(await app.graphql(MARK_FRAUD, { id: crook.user.id }, admin.idToken));
-    const shown = expectOk(await app.graphql(MY_WISHLIST, {}, member.idToken)).myWishlist;
+    expectOk(await app.graphql(operations.MarkUserAsFraud, { id: crook.user.id }, admin.idToken));
+    const shown = expectOk(await app.graphql(operations.MyWishlist, {}, member.idToken)).myWishlist;
     expect(shown).toHaveLength(2);
     expect((await figuresOf(member)).wishlistItems).toBe(shown.length);
   });
@@ -859,7 +831,7 @@ describe('myProfileFigures', () => {
       offers: { pending: 1, accepted: 1, rejected: 1, bought: 2 },
       soldTotal: '0.30',
     });
-    expect(expectOk(await app.graphql(MY_SALES, {}, lister.idToken)).mySales.total).toBe(figures.soldTotal);
+    expect(expectOk(await app.graphql(operations.MySales, {}, lister.idToken)).mySales.total).toBe(figures.soldTotal);
   });
 
   it('gives an admin the platform counts: pending verifications, accounts, agents, fraud accounts, reviews', async () => {
@@ -879,14 +851,15 @@ describe('myProfileFigures', () => {
     const verified = await createListing(app, newAgent.user.id);
     await createReview(app, verified.id, buyer.user.id);
 
+    // An admin's figures are numbers (checked above), never null.
     const after = await figuresOf(otherAdmin);
     expect(after).toEqual({
       ...NONE,
-      pendingVerifications: before.pendingVerifications + 1,
-      users: before.users + 3,
-      agents: before.agents + 1,
-      fraudAccounts: before.fraudAccounts + 1,
-      reviews: before.reviews + 1,
+      pendingVerifications: before.pendingVerifications! + 1,
+      users: before.users! + 3,
+      agents: before.agents! + 1,
+      fraudAccounts: before.fraudAccounts! + 1,
+      reviews: before.reviews! + 1,
     });
   });
 
@@ -894,10 +867,10 @@ describe('myProfileFigures', () => {
     expect(await figuresOf(fraud)).toEqual(NONE);
     const crook = await app.createUser('agent');
     await createListing(app, crook.user.id);
-    await app.graphql(MARK_FRAUD, { id: crook.user.id }, admin.idToken);
+    await app.graphql(operations.MarkUserAsFraud, { id: crook.user.id }, admin.idToken);
     expect(await figuresOf(crook)).toEqual(NONE);
 
     const unregistered = await signUp();
-    expectError(await app.graphql(FIGURES, {}, unregistered.idToken), 'FORBIDDEN');
+    expectError(await app.graphql(operations.MyProfileFigures, {}, unregistered.idToken), 'FORBIDDEN');
   });
 });

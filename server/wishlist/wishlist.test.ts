@@ -4,21 +4,11 @@
 // carry the spec's propertyInfo, taken from the property itself.
 import { randomUUID } from 'node:crypto';
 import type { Property as PropertyRecord } from '../generated/prisma/client';
-import { createCast, createListing, errorOf, unique, type Account, type ListingData } from '../test/fixtures';
+import { createCast, createListing, dataOf, errorOf, ONLY_BUYERS, unique, type Account, type Json, type ListingData } from '../test/fixtures';
+import * as operations from '../test/generated/graphql';
 import { startTestApp, type TestApp } from '../test/test-app';
 
-// GraphQL answers are checked field by field below; their static type adds nothing.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
-
-const ITEM_FIELDS = 'id createdAt property { id title location image priceMin priceMax status agent { id name email image } }';
-const ADD = `mutation($propertyId: ID!) { addToWishlist(propertyId: $propertyId) { ${ITEM_FIELDS} } }`;
-const REMOVE = 'mutation($id: ID!) { removeFromWishlist(id: $id) }';
-const MINE = `query { myWishlist { ${ITEM_FIELDS} } }`;
-const ITEM = `query($id: ID!) { wishlistItem(id: $id) { ${ITEM_FIELDS} } }`;
-
 const ALREADY = 'Already in wishlist';
-const ONLY_BUYERS = 'Only buyers (role user) can do this.';
 
 let app: TestApp;
 let agent: Account, otherAgent: Account, buyer: Account, otherBuyer: Account, admin: Account, fraud: Account;
@@ -36,9 +26,9 @@ const seed = (agentId = agent.user.id, data: ListingData = {}) =>
   createListing(app, agentId, { title: unique('Wished'), location: 'Banani, Dhaka', image: 'https://images.example.test/wished.jpg', ...data });
 
 async function add(account: Account, propertyId: string) {
-  const result = await app.graphql<Json>(ADD, { propertyId }, account.idToken);
+  const result = await app.graphql(operations.AddToWishlist, { propertyId }, account.idToken);
   expect(result.errors).toBeUndefined();
-  return result.data.addToWishlist;
+  return dataOf(result).addToWishlist;
 }
 
 const rowsOf = (userId: string, propertyId?: string) => app.db.wishlistItem.count({ where: { userId, ...(propertyId ? { propertyId } : {}) } });
@@ -72,7 +62,7 @@ describe('adding to the wishlist', () => {
     ['a signed-out caller', (): Account | null => null, 'UNAUTHENTICATED', 'You must be signed in.'],
   ] as const)('refuses %s and stores nothing', async (_who, accountOf, code, message) => {
     const property = await seed();
-    const result = await app.graphql<Json>(ADD, { propertyId: property.id }, accountOf()?.idToken);
+    const result = await app.graphql(operations.AddToWishlist, { propertyId: property.id }, accountOf()?.idToken);
     expect(result.data).toBeNull();
     expect(errorOf(result)).toMatchObject({ message, extensions: { code } });
     expect(await app.db.wishlistItem.count({ where: { propertyId: property.id } })).toBe(0);
@@ -83,11 +73,11 @@ describe('adding to the wishlist', () => {
     const rejected = await seed(agent.user.id, { status: 'rejected' });
     const deleted = await seed(agent.user.id, { deletedAt: new Date() });
     for (const propertyId of [pending.id, rejected.id, deleted.id, randomUUID()]) {
-      const result = await app.graphql<Json>(ADD, { propertyId }, buyer.idToken);
+      const result = await app.graphql(operations.AddToWishlist, { propertyId }, buyer.idToken);
       expect({ propertyId, error: errorOf(result) }).toEqual({ propertyId, error: expect.objectContaining({ message: 'Property not found.', extensions: { code: 'NOT_FOUND' } }) });
     }
     for (const propertyId of ['not-an-id', '', `${pending.id}x`]) {
-      expect(errorOf(await app.graphql<Json>(ADD, { propertyId }, buyer.idToken))).toMatchObject({ message: 'Invalid property id.', extensions: { code: 'BAD_USER_INPUT' } });
+      expect(errorOf(await app.graphql(operations.AddToWishlist, { propertyId }, buyer.idToken))).toMatchObject({ message: 'Invalid property id.', extensions: { code: 'BAD_USER_INPUT' } });
     }
     expect(await rowsOf(buyer.user.id, pending.id)).toBe(0);
     expect(await app.db.wishlistItem.count({ where: { propertyId: { in: [pending.id, rejected.id, deleted.id] } } })).toBe(0);
@@ -96,14 +86,14 @@ describe('adding to the wishlist', () => {
   it("answers CONFLICT 'Already in wishlist' the second time and keeps one row; other buyers may still add it", async () => {
     const property = await seed();
     await add(buyer, property.id);
-    const again = await app.graphql<Json>(ADD, { propertyId: property.id }, buyer.idToken);
+    const again = await app.graphql(operations.AddToWishlist, { propertyId: property.id }, buyer.idToken);
     expect(again.data).toBeNull();
     expect(errorOf(again)).toMatchObject({ message: ALREADY, extensions: { code: 'CONFLICT' } });
     expect(await rowsOf(buyer.user.id, property.id)).toBe(1);
 
     // At the same time, too: the unique index decides.
     const racing = await seed();
-    const results = await Promise.all([1, 2, 3].map(() => app.graphql<Json>(ADD, { propertyId: racing.id }, buyer.idToken)));
+    const results = await Promise.all([1, 2, 3].map(() => app.graphql(operations.AddToWishlist, { propertyId: racing.id }, buyer.idToken)));
     expect(results.filter((r) => r.data?.addToWishlist)).toHaveLength(1);
     for (const failed of results.filter((r) => !r.data?.addToWishlist)) expect(errorOf(failed)).toMatchObject({ message: ALREADY, extensions: { code: 'CONFLICT' } });
     expect(await rowsOf(buyer.user.id, racing.id)).toBe(1);
@@ -126,37 +116,37 @@ describe('reading and removing', () => {
     await app.db.wishlistItem.update({ where: { id: items[1].id }, data: { createdAt: new Date(base + 1000) } });
     await app.db.wishlistItem.update({ where: { id: items[2].id }, data: { createdAt: new Date(base + 2000) } });
 
-    const mine = await app.graphql<Json>(MINE, {}, lister.idToken);
+    const mine = await app.graphql(operations.MyWishlist, {}, lister.idToken);
     expect(mine.errors).toBeUndefined();
-    expect(mine.data.myWishlist.map((i: Json) => i.id)).toEqual([items[0].id, items[2].id, items[1].id]);
-    expect(mine.data.myWishlist.map((i: Json) => i.property.id)).toEqual([first.id, third.id, second.id]);
-    expect(mine.data.myWishlist[2].property).toMatchObject({ title: second.title, agent: { id: otherAgent.user.id, name: 'Olive Other', email: otherAgent.email, image: null } });
-    expect(mine.data.myWishlist[0].createdAt).toBe(new Date(base + 3000).toISOString());
+    expect(dataOf(mine).myWishlist.map((i) => i.id)).toEqual([items[0].id, items[2].id, items[1].id]);
+    expect(dataOf(mine).myWishlist.map((i) => i.property.id)).toEqual([first.id, third.id, second.id]);
+    expect(dataOf(mine).myWishlist[2].property).toMatchObject({ title: second.title, agent: { id: otherAgent.user.id, name: 'Olive Other', email: otherAgent.email, image: null } });
+    expect(dataOf(mine).myWishlist[0].createdAt).toBe(new Date(base + 3000).toISOString());
 
-    const theirs = await app.graphql<Json>(MINE, {}, stranger.idToken);
-    expect(theirs.data.myWishlist.map((i: Json) => i.property.id)).toEqual([first.id]);
+    const theirs = await app.graphql(operations.MyWishlist, {}, stranger.idToken);
+    expect(dataOf(theirs).myWishlist.map((i) => i.property.id)).toEqual([first.id]);
 
     // The agent deletes a listing: it leaves the wishlist view.
     await app.db.property.update({ where: { id: third.id }, data: { deletedAt: new Date() } });
-    const after = await app.graphql<Json>(MINE, {}, lister.idToken);
-    expect(after.data.myWishlist.map((i: Json) => i.property.id)).toEqual([first.id, second.id]);
+    const after = await app.graphql(operations.MyWishlist, {}, lister.idToken);
+    expect(dataOf(after).myWishlist.map((i) => i.property.id)).toEqual([first.id, second.id]);
 
-    for (const account of [agent, admin, fraud]) expect(errorOf(await app.graphql<Json>(MINE, {}, account.idToken))?.extensions?.code).toBe('FORBIDDEN');
-    expect(errorOf(await app.graphql<Json>(MINE, {}))?.extensions?.code).toBe('UNAUTHENTICATED');
+    for (const account of [agent, admin, fraud]) expect(errorOf(await app.graphql(operations.MyWishlist, {}, account.idToken))?.extensions?.code).toBe('FORBIDDEN');
+    expect(errorOf(await app.graphql(operations.MyWishlist, {}))?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('reads one’s own item; someone else’s is FORBIDDEN; unknown is NOT_FOUND, malformed BAD_USER_INPUT', async () => {
     const property = await seed();
     const item = await add(buyer, property.id);
-    const own = await app.graphql<Json>(ITEM, { id: item.id }, buyer.idToken);
-    expect(own.data.wishlistItem).toEqual(item);
+    const own = await app.graphql(operations.WishlistItem, { id: item.id }, buyer.idToken);
+    expect(dataOf(own).wishlistItem).toEqual(item);
 
-    const foreign = await app.graphql<Json>(ITEM, { id: item.id }, otherBuyer.idToken);
+    const foreign = await app.graphql(operations.WishlistItem, { id: item.id }, otherBuyer.idToken);
     expect(foreign.data).toBeNull();
     expect(errorOf(foreign)).toMatchObject({ message: 'This wishlist item belongs to someone else.', extensions: { code: 'FORBIDDEN' } });
-    for (const account of [agent, admin]) expect(errorOf(await app.graphql<Json>(ITEM, { id: item.id }, account.idToken))?.extensions?.code).toBe('FORBIDDEN');
-    expect(errorOf(await app.graphql<Json>(ITEM, { id: randomUUID() }, buyer.idToken))).toMatchObject({ message: 'Wishlist item not found.', extensions: { code: 'NOT_FOUND' } });
-    expect(errorOf(await app.graphql<Json>(ITEM, { id: 'nope' }, buyer.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
+    for (const account of [agent, admin]) expect(errorOf(await app.graphql(operations.WishlistItem, { id: item.id }, account.idToken))?.extensions?.code).toBe('FORBIDDEN');
+    expect(errorOf(await app.graphql(operations.WishlistItem, { id: randomUUID() }, buyer.idToken))).toMatchObject({ message: 'Wishlist item not found.', extensions: { code: 'NOT_FOUND' } });
+    expect(errorOf(await app.graphql(operations.WishlistItem, { id: 'nope' }, buyer.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('removes one’s own item and returns its id; someone else’s is FORBIDDEN and stays', async () => {
@@ -164,17 +154,17 @@ describe('reading and removing', () => {
     const item = await add(buyer, property.id);
 
     for (const account of [otherBuyer, agent, admin]) {
-      const refused = await app.graphql<Json>(REMOVE, { id: item.id }, account.idToken);
+      const refused = await app.graphql(operations.RemoveFromWishlist, { id: item.id }, account.idToken);
       expect(refused.data).toBeNull();
       expect(errorOf(refused)?.extensions?.code).toBe('FORBIDDEN');
     }
-    expect(errorOf(await app.graphql<Json>(REMOVE, { id: item.id }))?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(errorOf(await app.graphql(operations.RemoveFromWishlist, { id: item.id }))?.extensions?.code).toBe('UNAUTHENTICATED');
     expect(await app.db.wishlistItem.count({ where: { id: item.id } })).toBe(1);
 
-    const removed = await app.graphql<Json>(REMOVE, { id: item.id }, buyer.idToken);
+    const removed = await app.graphql(operations.RemoveFromWishlist, { id: item.id }, buyer.idToken);
     expect(removed).toEqual({ status: 200, data: { removeFromWishlist: item.id } });
     expect(await app.db.wishlistItem.count({ where: { id: item.id } })).toBe(0);
-    expect(errorOf(await app.graphql<Json>(REMOVE, { id: item.id }, buyer.idToken))?.extensions?.code).toBe('NOT_FOUND');
+    expect(errorOf(await app.graphql(operations.RemoveFromWishlist, { id: item.id }, buyer.idToken))?.extensions?.code).toBe('NOT_FOUND');
     // Removed, it can be added again.
     await add(buyer, property.id);
   });
