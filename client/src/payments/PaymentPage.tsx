@@ -5,12 +5,12 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useRuntimeConfig } from '../app/runtime-config';
 import { useCompleteOfferPaymentMutation, useOfferQuery, useStartOfferPaymentMutation, type OfferFieldsFragment, type StartOfferPaymentMutation } from '../graphql/generated';
-import { formatCalendarDate, isNotFound, OfferStatusBadge } from '../offers/offer-parts';
+import { formatCalendarDate, OfferStatusBadge } from '../offers/offer-parts';
 import { BuyerOnly } from '../auth/RoleOnly';
 import { dollars } from '@opennest/common/money';
 import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-parts';
 import { useAlert } from '../ui/alerts';
-import { QueryError } from '../ui/QueryError';
+import { QueryState } from '../ui/QueryState';
 import type { CardFormProps, ConfirmOutcome } from './card-form';
 import { LocalCardForm } from './LocalCardForm';
 
@@ -49,7 +49,7 @@ export default function PaymentPage() {
 
 function PaymentScreen() {
   const { id = '' } = useParams();
-  const { data, loading, error, refetch } = useOfferQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
+  const offerQuery = useOfferQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
   const [startOfferPayment] = useStartOfferPaymentMutation();
   const [start, setStart] = useState<StartState>({ status: 'loading' });
   const startedFor = useRef<string | null>(null);
@@ -72,18 +72,6 @@ function PaymentScreen() {
     void begin();
   }, [id, begin]);
 
-  const offer = data?.offer;
-  let content;
-  if (offer) {
-    content = <PaymentLayout offer={offer} start={start} onRetryStart={() => void begin()} />;
-  } else if (loading) {
-    content = <PaymentSkeleton />;
-  } else if (isNotFound(error)) {
-    content = <QueryError title="This offer was not found" error={error} />;
-  } else {
-    content = <QueryError title="Could not load the offer" error={error} onRetry={() => refetch()} />;
-  }
-
   return (
     <>
       <title>Payment · OpenNest</title>
@@ -98,7 +86,15 @@ function PaymentScreen() {
           </Button>
         }
       />
-      {content}
+      <QueryState
+        query={offerQuery}
+        data={offerQuery.data?.offer}
+        skeleton={<PaymentSkeleton />}
+        errorTitle="Could not load the offer"
+        notFoundTitle="This offer was not found"
+      >
+        {(offer) => <PaymentLayout offer={offer} start={start} onRetryStart={() => void begin()} />}
+      </QueryState>
     </>
   );
 }
