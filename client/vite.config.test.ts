@@ -2,15 +2,10 @@
 // server's card form (vite.config.ts defines __LOCAL_CARD_FORM__ false and the
 // bundler drops the form's import), while the default build still has it.
 // Each case is a real `vite build` into a temporary folder (no source maps).
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-
-const projectRoot = fileURLToPath(new URL('..', import.meta.url));
-const viteCli = path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+import { buildClient } from './build-client';
 
 /** Text only the local card form carries: its form's test id (LocalCardForm.tsx) and its confirm request's card field (local-card.ts). */
 const LOCAL_FORM_MARKERS = ['local-card-form', 'payment_method_data[card][number]'];
@@ -23,13 +18,7 @@ interface Build {
 
 async function build(stripeKeys: boolean): Promise<Build> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'opennest-client-build-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined };
-  if (stripeKeys) Object.assign(env, { STRIPE_SECRET_KEY: 'sk_test_build_check', STRIPE_PUBLISHABLE_KEY: 'pk_test_build_check' });
-  await promisify(execFile)(
-    process.execPath,
-    [viteCli, 'build', '--config', 'client/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--sourcemap', 'false', '--logLevel', 'error'],
-    { cwd: projectRoot, env },
-  );
+  await buildClient(outDir, { stripeKeys });
   const assets = path.join(outDir, 'assets');
   const names = (await readdir(assets)).filter((name) => name.endsWith('.js'));
   const scripts = new Map(await Promise.all(names.map(async (name) => [name, await readFile(path.join(assets, name), 'utf8')] as const)));
