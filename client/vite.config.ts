@@ -1,14 +1,38 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The client is built into client/dist and served by the Express app on the same
 // origin as /graphql, /api and /uploads. `vite dev` proxies those to the server.
 const server = process.env.OPENNEST_API ?? 'http://localhost:4000';
 
+// With a Stripe secret key the server charges through real Stripe (server/config.ts,
+// paymentsConfig), so a build made with one leaves the card form for the local
+// payment server out: no test-mode form can ship to production.
+const localCardForm = !process.env.STRIPE_SECRET_KEY;
+
+/** Fails a Stripe build that still carries the local card form's modules (a guard on the `define` below). */
+function localCardFormLeftOut(): Plugin {
+  const localModules = /\/client\/src\/payments\/(LocalCardForm\.tsx|local-card\.ts)$/;
+  return {
+    name: 'opennest:local-card-form-left-out',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (localCardForm) return;
+      for (const output of Object.values(bundle)) {
+        const found = output.type === 'chunk' ? output.moduleIds.find((id) => localModules.test(id)) : undefined;
+        if (found) this.error(`STRIPE_SECRET_KEY is set, yet ${found} is in ${output.fileName}: the local card form must not ship with real Stripe.`);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), localCardFormLeftOut()],
+  define: {
+    __LOCAL_CARD_FORM__: JSON.stringify(localCardForm),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -32,8 +32,8 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function startBrowserSession(): Promise<BrowserSession> {
-  const clientDistDir = path.join(projectRoot, 'client', 'dist');
+/** The app serving `clientDistDir` (by default the build `npm run build` made) and a headless Chromium. */
+export async function startBrowserSession({ clientDistDir = path.join(projectRoot, 'client', 'dist') } = {}): Promise<BrowserSession> {
   if (!existsSync(path.join(clientDistDir, 'index.html'))) throw new Error('Build the client first: npm run build');
   const app = await startTestApp({ clientDistDir });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });

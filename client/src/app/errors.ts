@@ -4,12 +4,27 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 export function errorMessage(error: unknown, fallback: string): string {
   if (CombinedGraphQLErrors.is(error)) {
     const first = error.errors[0];
-    const code = first?.extensions?.code;
-    if (first?.message && code !== 'INTERNAL_SERVER_ERROR') return first.message;
+    if (first?.message && errorCode(error) !== 'INTERNAL_SERVER_ERROR') return first.message;
     return fallback;
   }
   if (error instanceof Error && 'status' in error && error.message) return error.message; // HttpError from app/http
   return fallback;
+}
+
+/**
+ * The typed code of a GraphQL answer's first error (`extensions.code`: NOT_FOUND,
+ * CONFLICT, ...), or null when the request failed without one (network, HTTP).
+ */
+export function errorCode(error: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  const code = error.errors[0]?.extensions?.code;
+  return typeof code === 'string' ? code : null;
+}
+
+/** NOT_FOUND, or an id that is not an id at all (BAD_USER_INPUT): the thing asked for does not exist. */
+export function isNotFound(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === 'NOT_FOUND' || code === 'BAD_USER_INPUT';
 }
 
 /** Per-field messages from a BAD_USER_INPUT answer, for Formik's setErrors(). */

@@ -12,9 +12,9 @@ import { keepFieldFocus, useFocusFirstError, useServerAwareValidation } from '..
 import { createOfferSchema, todayIsoDate } from '@opennest/common/validation/offer';
 import { useAlert } from '../ui/alerts';
 import { FormField } from '../ui/FormField';
-import { QueryError } from '../ui/QueryError';
+import { QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
-import { isNotFound } from './offer-parts';
+import { evictMyOffers } from './offers.cache';
 import { BuyerOnly } from '../auth/RoleOnly';
 import { dollars } from '@opennest/common/money';
 
@@ -40,33 +40,23 @@ export default function MakeOfferPage() {
 function MakeOffer() {
   const { id = '' } = useParams();
   // The price range may have changed since the wishlist was loaded: ask the server.
-  const { data, loading, error, refetch } = useWishlistItemQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
-  const item = data?.wishlistItem;
+  const wishlistItem = useWishlistItemQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
 
-  let content;
-  if (item) {
-    content = <OfferForm key={item.id} item={item} />;
-  } else if (loading) {
-    content = (
-      <Card.Root maxW="4xl" aria-busy="true" aria-label="Loading the property">
-        <Card.Body gap="5" p={{ base: '4', md: '6' }}>
-          <Skeleton height="24" />
-          <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-            {Array.from({ length: 6 }, (_, index) => (
-              <Stack key={index} gap="2">
-                <Skeleton height="4" width="40%" />
-                <Skeleton height="10" />
-              </Stack>
-            ))}
-          </SimpleGrid>
-        </Card.Body>
-      </Card.Root>
-    );
-  } else if (isNotFound(error)) {
-    content = <QueryError title="This wishlist item was not found" error={error} />;
-  } else {
-    content = <QueryError title="Could not load the property" error={error} onRetry={() => refetch()} />;
-  }
+  const skeleton = (
+    <Card.Root maxW="4xl" aria-busy="true" aria-label="Loading the property">
+      <Card.Body gap="5" p={{ base: '4', md: '6' }}>
+        <Skeleton height="24" />
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Stack key={index} gap="2">
+              <Skeleton height="4" width="40%" />
+              <Skeleton height="10" />
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Card.Body>
+    </Card.Root>
+  );
 
   return (
     <>
@@ -82,7 +72,9 @@ function MakeOffer() {
           </Button>
         }
       />
-      {content}
+      <QueryState query={wishlistItem} data={wishlistItem.data?.wishlistItem} skeleton={skeleton} errorTitle="Could not load the property" notFoundTitle="This wishlist item was not found">
+        {(item) => <OfferForm key={item.id} item={item} />}
+      </QueryState>
     </>
   );
 }
@@ -107,7 +99,7 @@ function OfferForm({ item }: { item: WishlistItemFieldsFragment }) {
   const [makeOffer] = useMakeOfferMutation({
     // The new offer belongs at the top of the Property Bought page: load it afresh there.
     update(cache) {
-      cache.evict({ id: 'ROOT_QUERY', fieldName: 'myOffers' });
+      evictMyOffers(cache);
       cache.gc();
     },
   });

@@ -1,14 +1,15 @@
-import { AspectRatio, Box, Button, Card, Code, DataList, EmptyState, HStack, Image, SimpleGrid, Text, VStack } from '@chakra-ui/react';
+import { AspectRatio, Box, Button, Card, Code, DataList, HStack, Image, SimpleGrid, Text } from '@chakra-ui/react';
 import { LuCreditCard, LuShoppingBag } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { useMyOffersQuery, type OfferFieldsFragment } from '../graphql/generated';
 import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-parts';
 import { cardGridColumns } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
-import { QueryError } from '../ui/QueryError';
+import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { formatCalendarDate, OfferStatusBadge } from './offer-parts';
 import { BuyerOnly } from '../auth/RoleOnly';
 import { dollars } from '@opennest/common/money';
+import { plural } from '../ui/plural';
 
 /** Buyer: the offers they made, with Pay on accepted unpaid ones (spec section 2, Property bought). */
 export default function PropertyBoughtPage() {
@@ -19,50 +20,41 @@ export default function PropertyBoughtPage() {
   );
 }
 
-const plural = (count: number) => `${count} ${count === 1 ? 'offer' : 'offers'}`;
-
 function PropertyBought() {
   // Statuses change on the agent's side: always ask the server, show the cache meanwhile.
-  const { data, loading, error, refetch } = useMyOffersQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
-  const offers = data?.myOffers;
-
-  let content;
-  if (!offers && loading) {
-    content = <PropertyGridSkeleton count={3} columns={cardGridColumns.all} showAgent label="Loading your offers" />;
-  } else if (!offers && error) {
-    content = <QueryError title="Could not load your offers" error={error} onRetry={() => refetch()} />;
-  } else if (!offers || offers.length === 0) {
-    content = (
-      <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" data-testid="offers-empty">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuShoppingBag />
-          </EmptyState.Indicator>
-          <VStack textAlign="center">
-            <EmptyState.Title>You have not made any offers yet.</EmptyState.Title>
-            <EmptyState.Description>Make an offer on a property from your wishlist; it shows here with its status.</EmptyState.Description>
-          </VStack>
-          <Button asChild colorPalette="teal">
-            <RouterLink to="/dash-board/wishlist">Go to Wishlist</RouterLink>
-          </Button>
-        </EmptyState.Content>
-      </EmptyState.Root>
-    );
-  } else {
-    content = (
-      <SimpleGrid columns={cardGridColumns.all} gap="6" data-testid="offers-grid">
-        {offers.map((offer) => (
-          <OfferCard key={offer.id} offer={offer} />
-        ))}
-      </SimpleGrid>
-    );
-  }
+  const myOffers = useMyOffersQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+  const offers = myOffers.data?.myOffers;
 
   return (
     <>
       <title>Property Bought · OpenNest</title>
-      <PageHeader title="Property Bought" subtitle={offers && offers.length > 0 ? plural(offers.length) : undefined} />
-      {content}
+      <PageHeader title="Property Bought" subtitle={offers && offers.length > 0 ? plural(offers.length, 'offer') : undefined} />
+      <QueryState
+        query={myOffers}
+        data={offers}
+        skeleton={<PropertyGridSkeleton count={3} columns={cardGridColumns.all} showAgent label="Loading your offers" />}
+        errorTitle="Could not load your offers"
+        empty={
+          <EmptyNotice
+            icon={<LuShoppingBag />}
+            title="You have not made any offers yet."
+            description="Make an offer on a property from your wishlist; it shows here with its status."
+            testId="offers-empty"
+          >
+            <Button asChild colorPalette="teal">
+              <RouterLink to="/dash-board/wishlist">Go to Wishlist</RouterLink>
+            </Button>
+          </EmptyNotice>
+        }
+      >
+        {(made) => (
+          <SimpleGrid columns={cardGridColumns.all} gap="6" data-testid="offers-grid">
+            {made.map((offer) => (
+              <OfferCard key={offer.id} offer={offer} />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
     </>
   );
 }

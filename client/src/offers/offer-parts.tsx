@@ -1,8 +1,7 @@
 // Pieces the offer pages share: the buyer's (make offer, property bought,
 // payment) and the agent's tables (requested and sold properties).
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { Badge, HStack, Link, Stack, Text } from '@chakra-ui/react';
-import { LuMoveHorizontal } from 'react-icons/lu';
+import { dollars } from '@opennest/common/money';
+import { Badge, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { OfferFieldsFragment, OfferStatus } from '../graphql/generated';
 
@@ -26,42 +25,35 @@ export function formatCalendarDate(value: unknown): string {
   return Number.isNaN(date.getTime()) ? text : dateFormat.format(date);
 }
 
-/** NOT_FOUND, or an id that is not an id at all (BAD_USER_INPUT): the thing asked for does not exist. */
-export function isNotFound(error: unknown): boolean {
-  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND' || e.extensions?.code === 'BAD_USER_INPUT');
-}
-
-/** Title (linking to the details) and location. */
-export function OfferPropertyCell({ property }: { property: OfferFieldsFragment['property'] }) {
+/**
+ * The first cells of a row in the agent's offer tables: the property (title
+ * linking to its details, and location), the buyer, and the offered amount.
+ */
+export function OfferRowCells({ offer, amountTestId }: { offer: OfferFieldsFragment; amountTestId: string }) {
+  const { property, buyer } = offer;
   return (
-    <Stack gap="0.5">
-      <Link asChild fontWeight="medium" color="teal.700" lineClamp={2}>
-        <RouterLink to={`/propertyDetails/${property.id}`}>{property.title}</RouterLink>
-      </Link>
-      <Text fontSize="xs" color="fg.muted" lineClamp={2}>
-        {property.location}
-      </Text>
-    </Stack>
-  );
-}
-
-export function OfferBuyerCell({ buyer }: { buyer: OfferFieldsFragment['buyer'] }) {
-  return (
-    <Stack gap="0.5">
-      <Text>{buyer.name}</Text>
-      <Link href={`mailto:${buyer.email}`} fontSize="xs" color="fg.muted" wordBreak="break-all">
-        {buyer.email}
-      </Link>
-    </Stack>
-  );
-}
-
-/** Below 1280 px the tables scroll sideways; say so, since the scrollbar is often hidden on touch screens. */
-export function TableScrollHint() {
-  return (
-    <HStack hideFrom="xl" gap="1.5" fontSize="xs" color="fg.muted" aria-hidden>
-      <LuMoveHorizontal />
-      <Text>Scroll the table sideways to see every column.</Text>
-    </HStack>
+    <>
+      <Table.Cell maxW="64">
+        <Stack gap="0.5">
+          <Link asChild fontWeight="medium" color="teal.700" lineClamp={2}>
+            <RouterLink to={`/propertyDetails/${property.id}`}>{property.title}</RouterLink>
+          </Link>
+          <Text fontSize="xs" color="fg.muted" lineClamp={2}>
+            {property.location}
+          </Text>
+        </Stack>
+      </Table.Cell>
+      <Table.Cell maxW="56">
+        <Stack gap="0.5">
+          <Text>{buyer.name}</Text>
+          <Link href={`mailto:${buyer.email}`} fontSize="xs" color="fg.muted" wordBreak="break-all">
+            {buyer.email}
+          </Link>
+        </Stack>
+      </Table.Cell>
+      <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums" fontWeight="medium" data-testid={amountTestId}>
+        {dollars(offer.offerAmount)}
+      </Table.Cell>
+    </>
   );
 }

@@ -13,8 +13,9 @@ interface LocalCardFormProps extends CardFormProps {
 /**
  * A plain card form for the local Stripe-compatible payment server (Stripe.js
  * cannot load offline). It confirms the payment with that server directly.
+ * Loaded lazily by the payment page, and left out of builds made with Stripe keys.
  */
-export function LocalCardForm({ apiUrl, publishableKey, clientSecret, paymentIntentId, payLabel, processing, cardError, onPay }: LocalCardFormProps) {
+export default function LocalCardForm({ apiUrl, publishableKey, clientSecret, paymentIntentId, payLabel, processing, cardError, onPay }: LocalCardFormProps) {
   const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardInputErrors>({});
   const [submitted, setSubmitted] = useState(false);

@@ -1,32 +1,35 @@
 import { Alert, AspectRatio, Box, Button, Card, Code, DataList, Grid, Heading, HStack, Image, Separator, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { LuArrowLeft, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useRuntimeConfig } from '../app/runtime-config';
 import { useCompleteOfferPaymentMutation, useOfferQuery, useStartOfferPaymentMutation, type OfferFieldsFragment, type StartOfferPaymentMutation } from '../graphql/generated';
-import { formatCalendarDate, isNotFound, OfferStatusBadge } from '../offers/offer-parts';
+import { formatCalendarDate, OfferStatusBadge } from '../offers/offer-parts';
 import { BuyerOnly } from '../auth/RoleOnly';
 import { dollars } from '@opennest/common/money';
 import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-parts';
 import { useAlert } from '../ui/alerts';
-import { QueryError } from '../ui/QueryError';
+import { QueryState } from '../ui/QueryState';
 import type { CardFormProps, ConfirmOutcome } from './card-form';
-import { LocalCardForm } from './LocalCardForm';
+import { isFinalRefusal } from './payment-refusal';
 
-// Stripe Elements only when real Stripe is configured: @stripe/* stays out of the bundle otherwise.
-const StripeCardForm = lazy(() =>
-  import('./StripeCardForm').catch(() => ({
-    default: function StripeUnavailable() {
-      return (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>The card form could not load. Please reload the page.</Alert.Title>
-        </Alert.Root>
-      );
-    },
-  })),
-);
+function CardFormUnavailable() {
+  return (
+    <Alert.Root status="error">
+      <Alert.Indicator />
+      <Alert.Title>The card form could not load. Please reload the page.</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+/** A card form's own chunk, loaded when the page first shows it. */
+const lazyCardForm = <P,>(load: () => Promise<{ default: ComponentType<P> }>) => lazy(() => load().catch(() => ({ default: CardFormUnavailable })));
+
+// Each form loads only when used: Stripe Elements (and @stripe/*) for real Stripe, the plain form for the local server.
+const StripeCardForm = lazyCardForm(() => import('./StripeCardForm'));
+// __LOCAL_CARD_FORM__ is false in a build made with Stripe keys (client/vite.config.ts): the bundler then drops this import and the form's code.
+const LocalCardForm = __LOCAL_CARD_FORM__ ? lazyCardForm(() => import('./LocalCardForm')) : null;
 
 const PROPERTY_BOUGHT = '/dash-board/property-bought';
 
@@ -49,7 +52,7 @@ export default function PaymentPage() {
 
 function PaymentScreen() {
   const { id = '' } = useParams();
-  const { data, loading, error, refetch } = useOfferQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
+  const offerQuery = useOfferQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
   const [startOfferPayment] = useStartOfferPaymentMutation();
   const [start, setStart] = useState<StartState>({ status: 'loading' });
   const startedFor = useRef<string | null>(null);
@@ -72,18 +75,6 @@ function PaymentScreen() {
     void begin();
   }, [id, begin]);
 
-  const offer = data?.offer;
-  let content;
-  if (offer) {
-    content = <PaymentLayout offer={offer} start={start} onRetryStart={() => void begin()} />;
-  } else if (loading) {
-    content = <PaymentSkeleton />;
-  } else if (isNotFound(error)) {
-    content = <QueryError title="This offer was not found" error={error} />;
-  } else {
-    content = <QueryError title="Could not load the offer" error={error} onRetry={() => refetch()} />;
-  }
-
   return (
     <>
       <title>Payment · OpenNest</title>
@@ -98,7 +89,15 @@ function PaymentScreen() {
           </Button>
         }
       />
-      {content}
+      <QueryState
+        query={offerQuery}
+        data={offerQuery.data?.offer}
+        skeleton={<PaymentSkeleton />}
+        errorTitle="Could not load the offer"
+        notFoundTitle="This offer was not found"
+      >
+        {(offer) => <PaymentLayout offer={offer} start={start} onRetryStart={() => void begin()} />}
+      </QueryState>
     </>
   );
 }
@@ -169,8 +168,7 @@ function OfferSummary({ offer, amount, currency }: { offer: OfferFieldsFragment;
 
 function PaymentRefused({ offer, error, onRetry }: { offer: OfferFieldsFragment; error: unknown; onRetry: () => void }) {
   const message = errorMessage(error, 'Something went wrong');
-  // A refusal by the rules (CONFLICT: already paid, not accepted, above the card limit) is final; anything else may be retried.
-  const final = offer.status !== 'accepted' || message !== 'Something went wrong';
+  const final = isFinalRefusal(offer.status, error);
   const paid = offer.status === 'bought';
   return (
     <Stack gap="4" data-testid="payment-refused">
@@ -300,14 +298,32 @@ function PayWithCard({ offer, payment }: { offer: OfferFieldsFragment; payment: 
         </Box>
         <Text>Your card details go straight to the payment provider, never to OpenNest.</Text>
       </HStack>
-      {payments.provider === 'stripe' ? (
-        <Suspense fallback={<CardFormSkeleton />}>
+      <Suspense fallback={<CardFormSkeleton />}>
+        {payments.provider === 'stripe' ? (
           <StripeCardForm publishableKey={payments.publishableKey} {...formProps} />
-        </Suspense>
-      ) : (
-        <LocalCardForm apiUrl={payments.apiUrl} publishableKey={payments.publishableKey} {...formProps} />
-      )}
+        ) : LocalCardForm ? (
+          <LocalCardForm apiUrl={payments.apiUrl} publishableKey={payments.publishableKey} {...formProps} />
+        ) : (
+          <LocalFormNotBuilt />
+        )}
+      </Suspense>
     </Stack>
+  );
+}
+
+/** The server uses the local payment server, but this client was built for Stripe (STRIPE_SECRET_KEY set at build time). */
+function LocalFormNotBuilt() {
+  useEffect(() => {
+    console.error('Payments: /api/config names the local payment server, but this client build was made with Stripe keys and has no local card form. Build the client (npm run build) with the same STRIPE_* settings the server runs with.');
+  }, []);
+  return (
+    <Alert.Root status="error" role="alert" data-testid="card-form-missing">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Card payments are not available right now.</Alert.Title>
+        <Alert.Description>This site was built for a different payment setup than its server uses. Nothing was charged; please try again later.</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
   );
 }
 

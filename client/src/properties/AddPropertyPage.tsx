@@ -9,6 +9,7 @@ import { useAddPropertyMutation } from '../graphql/generated';
 import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
 import { PageHeader } from './page-parts';
+import { evictListsGainingProperty } from './properties.cache';
 import { AgentOnly } from '../auth/RoleOnly';
 import { addPropertyFormSchema, ImageField, PropertyFields, propertyInput, usePropertyValidation, useImageUploader, type PropertyFormValues } from './property-form';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
@@ -31,10 +32,8 @@ function AddPropertyForm() {
   const upload = useImageUploader(auth);
   const { validate, showServerErrors } = usePropertyValidation(addPropertyFormSchema);
   const [addProperty] = useAddPropertyMutation({
-    // The new listing belongs at the top of the agent's and the admin's lists: load them afresh.
     update(cache) {
-      cache.evict({ id: 'ROOT_QUERY', fieldName: 'myProperties' });
-      cache.evict({ id: 'ROOT_QUERY', fieldName: 'allProperties' });
+      evictListsGainingProperty(cache);
       cache.gc();
     },
   });

@@ -1,10 +1,12 @@
-import { Box, Button, Container, EmptyState, Field, Flex, Heading, Input, InputGroup, NativeSelect, SimpleGrid, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
+import { Box, Button, Container, Field, Flex, Heading, Input, InputGroup, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { LuSearch, LuSearchX } from 'react-icons/lu';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../app/errors';
-import { useVerifiedPropertiesQuery, type PropertySort } from '../graphql/generated';
-import { QueryError } from '../ui/QueryError';
+import { useVerifiedPropertiesQuery, type PropertyCardFieldsFragment, type PropertySort } from '../graphql/generated';
+import { LoadMore, usePaging } from '../ui/paging';
+import { plural } from '../ui/plural';
+import { SelectField } from '../ui/SelectField';
+import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { cardGridColumns, PropertyCard } from './PropertyCard';
 import { PropertyGridSkeleton } from './PropertyCardSkeleton';
 
@@ -20,6 +22,8 @@ const SORTS: Array<{ param: string; sort: PropertySort; label: string }> = [
   { param: 'price-asc', sort: 'PRICE_ASC', label: 'Price: low to high' },
   { param: 'price-desc', sort: 'PRICE_DESC', label: 'Price: high to low' },
 ];
+
+const SORT_OPTIONS = SORTS.map((option) => ({ value: option.param, label: option.label }));
 
 const sortFromParam = (param: string | null) => SORTS.find((option) => option.param && option.param === param) ?? SORTS[0];
 
@@ -88,124 +92,62 @@ export default function AllPropertiesPage() {
     commitSearch(draft);
   };
 
-  const { data, previousData, loading, error, fetchMore, refetch } = useVerifiedPropertiesQuery({
+  const verified = useVerifiedPropertiesQuery({
     variables: { search: search || undefined, sort: sortOption.sort, first: PAGE_SIZE },
   });
+  const { data, previousData, loading } = verified;
 
   // While a new search loads, the previous results stay (dimmed) instead of flashing skeletons.
   const connection = (data ?? (loading ? previousData : undefined))?.verifiedProperties;
-  const properties = connection?.nodes ?? [];
-  const pageInfo = data?.verifiedProperties.pageInfo;
+  const properties = connection?.nodes;
   const refreshing = loading && !data && Boolean(connection);
+  // Next pages only for the answer to the current search, never for the dimmed previous one.
+  const paging = usePaging(data?.verifiedProperties.pageInfo, verified.fetchMore, 'properties', `${search}|${sortOption.sort}`);
 
-  // Next pages: one request at a time; a failed one waits for the button, so scrolling cannot loop on errors.
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreError, setMoreError] = useState<string | null>(null);
-  const loadingMoreRef = useRef(false);
-
-  const loadMore = useCallback(async () => {
-    if (loadingMoreRef.current || !pageInfo?.hasNextPage || !pageInfo.endCursor) return;
-    loadingMoreRef.current = true;
-    setLoadingMore(true);
-    setMoreError(null);
-    try {
-      await fetchMore({ variables: { after: pageInfo.endCursor } });
-    } catch (failure) {
-      setMoreError(errorMessage(failure, 'Could not load more properties.'));
-    } finally {
-      loadingMoreRef.current = false;
-      setLoadingMore(false);
-    }
-  }, [fetchMore, pageInfo]);
-
-  // A new search or sort starts over: forget an earlier page error.
-  useEffect(() => setMoreError(null), [search, sortOption.sort]);
-
-  // Infinite scroll: the sentinel under the grid loads the next page as it nears the viewport.
-  // The observer is re-created after every page, so a sentinel still in view asks again.
-  const sentinel = useRef<HTMLDivElement>(null);
-  const canAutoLoad = Boolean(data && pageInfo?.hasNextPage && !moreError && !loadingMore);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !canAutoLoad || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void loadMore();
-    }, { rootMargin: '0px 0px 600px 0px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [canAutoLoad, loadMore, properties.length]);
-
-  let results;
-  if (!connection && loading) {
-    results = <PropertyGridSkeleton count={6} columns={cardGridColumns.all} showAgent />;
-  } else if (!connection && error) {
-    results = <QueryError title="Could not load properties" error={error} onRetry={() => refetch()} />;
-  } else if (properties.length === 0) {
-    results = (
-      <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" data-testid="properties-empty">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuSearchX />
-          </EmptyState.Indicator>
-          <VStack textAlign="center">
-            <EmptyState.Title>No properties found</EmptyState.Title>
-            <EmptyState.Description>
-              {search ? (
-                <>
-                  Nothing matches the location “{search}”. Try another place or a shorter term.
-                </>
-              ) : (
-                'There are no verified properties yet. Please check back soon.'
-              )}
-            </EmptyState.Description>
-          </VStack>
-          {search && (
-            <Button
-              variant="outline"
-              onClick={() => {
-                setDraft('');
-                commitSearch('');
-              }}
-            >
-              Clear search
-            </Button>
-          )}
-        </EmptyState.Content>
-      </EmptyState.Root>
-    );
-  } else {
-    results = (
-      <>
-        <SimpleGrid
-          columns={cardGridColumns.all}
-          gap="6"
-          opacity={refreshing ? 0.6 : 1}
-          transition="opacity 0.2s"
-          aria-busy={refreshing || loadingMore}
-          data-testid="properties-grid"
+  const empty = (
+    <EmptyNotice
+      icon={<LuSearchX />}
+      title="No properties found"
+      description={search ? <>Nothing matches the location “{search}”. Try another place or a shorter term.</> : 'There are no verified properties yet. Please check back soon.'}
+      testId="properties-empty"
+    >
+      {search && (
+        <Button
+          variant="outline"
+          onClick={() => {
+            setDraft('');
+            commitSearch('');
+          }}
         >
-          {properties.map((property) => (
-            <PropertyCard key={property.id} property={property} showAgent />
-          ))}
-        </SimpleGrid>
-        <Box ref={sentinel} height="1px" aria-hidden data-testid="properties-sentinel" />
-        <Stack align="center" gap="3" mt="8">
-          {moreError && (
-            <Text color="fg.error" role="alert">
-              {moreError}
-            </Text>
-          )}
-          {pageInfo?.hasNextPage ? (
-            <Button onClick={() => void loadMore()} loading={loadingMore} loadingText="Loading more" variant="outline" colorPalette="teal" size="lg" data-testid="load-more">
-              {moreError ? 'Try again' : 'Load more'}
-            </Button>
-          ) : (
-            data && properties.length > PAGE_SIZE && <Text color="fg.muted">You have reached the end of the list.</Text>
-          )}
-        </Stack>
-      </>
-    );
-  }
+          Clear search
+        </Button>
+      )}
+    </EmptyNotice>
+  );
+
+  const grid = (shown: PropertyCardFieldsFragment[]) => (
+    <>
+      <SimpleGrid
+        columns={cardGridColumns.all}
+        gap="6"
+        opacity={refreshing ? 0.6 : 1}
+        transition="opacity 0.2s"
+        aria-busy={refreshing || paging.loadingMore}
+        data-testid="properties-grid"
+      >
+        {shown.map((property) => (
+          <PropertyCard key={property.id} property={property} showAgent />
+        ))}
+      </SimpleGrid>
+      <LoadMore
+        paging={paging}
+        infinite
+        prominent
+        testIdPrefix="properties"
+        end={data && shown.length > PAGE_SIZE && <Text color="fg.muted">You have reached the end of the list.</Text>}
+      />
+    </>
+  );
 
   return (
     <Container maxW="7xl" py={{ base: '8', md: '12' }}>
@@ -247,43 +189,42 @@ export default function AllPropertiesPage() {
             </Field.Root>
           </form>
         </Box>
-        <Field.Root width={{ base: 'full', md: '64' }}>
-          <Field.Label>Sort by price</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              name="sort"
-              value={sortOption.param}
-              onChange={(event) => updateParams({ sort: event.currentTarget.value })}
-              bg="bg"
-              data-testid="sort-select"
-            >
-              {SORTS.map((option) => (
-                <option key={option.sort} value={option.param}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <SelectField
+          label="Sort by price"
+          width={{ base: 'full', md: '64' }}
+          name="sort"
+          value={sortOption.param}
+          options={SORT_OPTIONS}
+          onChange={(sort) => updateParams({ sort })}
+          bg="bg"
+          data-testid="sort-select"
+        />
       </Flex>
 
       {/* Announces the outcome of a search without moving focus. */}
       <Flex role="status" aria-live="polite" minH="6" mb="4" align="center" gap="2" color="fg.muted" fontSize="sm" data-testid="results-status">
-        {loading && !loadingMore ? (
+        {loading && !paging.loadingMore ? (
           <>
             <Spinner size="xs" /> {search ? 'Searching…' : 'Loading properties…'}
           </>
-        ) : connection ? (
+        ) : properties ? (
           <Text>
-            {properties.length === 0 ? '0 results' : `Showing ${properties.length} ${properties.length === 1 ? 'property' : 'properties'}`}
+            {properties.length === 0 ? '0 results' : `Showing ${plural(properties.length, 'property', 'properties')}`}
             {search && ` for “${search}”`}
-            {pageInfo?.hasNextPage && ' (more below)'}
+            {paging.hasMore && ' (more below)'}
           </Text>
         ) : null}
       </Flex>
 
-      {results}
+      <QueryState
+        query={verified}
+        data={properties}
+        skeleton={<PropertyGridSkeleton count={6} columns={cardGridColumns.all} showAgent />}
+        errorTitle="Could not load properties"
+        empty={empty}
+      >
+        {grid}
+      </QueryState>
     </Container>
   );
 }

@@ -1,4 +1,4 @@
-import { AspectRatio, Button, Card, EmptyState, HStack, SimpleGrid, Skeleton, SkeletonText, Text, VStack } from '@chakra-ui/react';
+import { AspectRatio, Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { LuHouse, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -6,11 +6,13 @@ import { errorMessage } from '../app/errors';
 import { useDeletePropertyMutation, useMyPropertiesQuery, type PropertyCardFieldsFragment } from '../graphql/generated';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
-import { QueryError } from '../ui/QueryError';
+import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { PageHeader } from './page-parts';
+import { forgetProperty } from './properties.cache';
 import { AgentOnly } from '../auth/RoleOnly';
 import { cardGridColumns, PropertyCard } from './PropertyCard';
+import { plural } from '../ui/plural';
 
 /** Agent: their own listings with status, Update (not when rejected) and Delete (spec section 2). */
 export default function MyPropertiesPage() {
@@ -21,15 +23,13 @@ export default function MyPropertiesPage() {
   );
 }
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
 function MyProperties() {
-  const { data, loading, error, refetch } = useMyPropertiesQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+  const myProperties = useMyPropertiesQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
   const [deleteProperty] = useDeletePropertyMutation();
   // After a deletion the Delete button that opened the dialog is gone: focus goes to the heading instead.
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const properties = data?.myProperties;
+  const properties = myProperties.data?.myProperties;
 
   const deletion = useConfirmAction(async ({ id, title }: PropertyCardFieldsFragment) => {
     try {
@@ -37,7 +37,7 @@ function MyProperties() {
         variables: { id },
         // Gone everywhere: lists that held it drop the dangling reference.
         update(cache) {
-          cache.evict({ id: cache.identify({ __typename: 'Property', id }) });
+          forgetProperty(cache, id);
           cache.gc();
         },
       });
@@ -47,7 +47,7 @@ function MyProperties() {
         title: 'Property deleted',
         description: rejected > 0 ? `"${title}" was removed; ${plural(rejected, 'pending offer')} on it ${rejected === 1 ? 'was' : 'were'} rejected.` : `"${title}" was removed.`,
       });
-      void refetch();
+      void myProperties.refetch();
       return true;
     } catch (deleteError) {
       toaster.create({ type: 'error', title: 'Failed to delete property', description: errorMessage(deleteError, 'Something went wrong') });
@@ -63,74 +63,60 @@ function MyProperties() {
     </Button>
   );
 
-  let content;
-  if (!properties && loading) {
-    content = (
-      <SimpleGrid columns={cardGridColumns.all} gap="6" aria-busy="true" aria-label="Loading your properties">
-        {Array.from({ length: 6 }, (_, index) => (
-          <Card.Root key={index} overflow="hidden">
-            <AspectRatio ratio={4 / 3}>
-              <Skeleton />
-            </AspectRatio>
-            <Card.Body gap="3" p="4">
-              <Skeleton height="6" width="70%" />
-              <SkeletonText noOfLines={2} />
-              <HStack gap="2">
-                <Skeleton height="9" flex="1" />
-                <Skeleton height="9" flex="1" />
-              </HStack>
-            </Card.Body>
-          </Card.Root>
-        ))}
-      </SimpleGrid>
-    );
-  } else if (!properties && error) {
-    content = <QueryError title="Could not load your properties" error={error} onRetry={() => refetch()} />;
-  } else if (!properties || properties.length === 0) {
-    content = (
-      <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuHouse />
-          </EmptyState.Indicator>
-          <VStack textAlign="center">
-            <EmptyState.Title>You have not added any properties yet</EmptyState.Title>
-            <EmptyState.Description>List your first property; an admin verifies it before buyers see it.</EmptyState.Description>
-          </VStack>
-          {addButton}
-        </EmptyState.Content>
-      </EmptyState.Root>
-    );
-  } else {
-    content = (
-      <SimpleGrid columns={cardGridColumns.all} gap="6">
-        {properties.map((property) => (
-          <PropertyCard
-            key={property.id}
-            property={property}
-            actions={
-              <HStack width="full" gap="3">
-                {property.status !== 'rejected' ? (
-                  <Button asChild flex="1" colorPalette="teal" variant="outline" aria-label={`Update ${property.title}`}>
-                    <RouterLink to={`/dash-board/update-property/${property.id}`}>
-                      <LuPencil aria-hidden /> Update
-                    </RouterLink>
-                  </Button>
-                ) : (
-                  <Text flex="1" fontSize="sm" color="fg.muted">
-                    Rejected listings cannot be updated.
-                  </Text>
-                )}
-                <Button flex="1" colorPalette="red" variant="outline" aria-label={`Delete ${property.title}`} onClick={() => deletion.ask(property)}>
-                  <LuTrash2 aria-hidden /> Delete
+  const skeleton = (
+    <SimpleGrid columns={cardGridColumns.all} gap="6" aria-busy="true" aria-label="Loading your properties">
+      {Array.from({ length: 6 }, (_, index) => (
+        <Card.Root key={index} overflow="hidden">
+          <AspectRatio ratio={4 / 3}>
+            <Skeleton />
+          </AspectRatio>
+          <Card.Body gap="3" p="4">
+            <Skeleton height="6" width="70%" />
+            <SkeletonText noOfLines={2} />
+            <HStack gap="2">
+              <Skeleton height="9" flex="1" />
+              <Skeleton height="9" flex="1" />
+            </HStack>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+
+  const empty = (
+    <EmptyNotice icon={<LuHouse />} title="You have not added any properties yet" description="List your first property; an admin verifies it before buyers see it.">
+      {addButton}
+    </EmptyNotice>
+  );
+
+  const grid = (listings: PropertyCardFieldsFragment[]) => (
+    <SimpleGrid columns={cardGridColumns.all} gap="6">
+      {listings.map((property) => (
+        <PropertyCard
+          key={property.id}
+          property={property}
+          actions={
+            <HStack width="full" gap="3">
+              {property.status !== 'rejected' ? (
+                <Button asChild flex="1" colorPalette="teal" variant="outline" aria-label={`Update ${property.title}`}>
+                  <RouterLink to={`/dash-board/update-property/${property.id}`}>
+                    <LuPencil aria-hidden /> Update
+                  </RouterLink>
                 </Button>
-              </HStack>
-            }
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
+              ) : (
+                <Text flex="1" fontSize="sm" color="fg.muted">
+                  Rejected listings cannot be updated.
+                </Text>
+              )}
+              <Button flex="1" colorPalette="red" variant="outline" aria-label={`Delete ${property.title}`} onClick={() => deletion.ask(property)}>
+                <LuTrash2 aria-hidden /> Delete
+              </Button>
+            </HStack>
+          }
+        />
+      ))}
+    </SimpleGrid>
+  );
 
   return (
     <>
@@ -140,7 +126,9 @@ function MyProperties() {
         subtitle={properties && properties.length > 0 ? plural(properties.length, 'property', 'properties') : undefined}
         actions={properties && properties.length > 0 ? addButton : undefined}
       />
-      {content}
+      <QueryState query={myProperties} data={properties} skeleton={skeleton} errorTitle="Could not load your properties" empty={empty}>
+        {grid}
+      </QueryState>
       <ConfirmDialog {...deletion.dialog} title="Delete this property?" confirmLabel="Delete" busyLabel="Deleting...">
         <Text>
           <Text as="strong">{deletion.item?.title}</Text> will be removed for good. Pending offers on it are rejected and it leaves every wishlist.

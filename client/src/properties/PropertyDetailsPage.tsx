@@ -1,38 +1,23 @@
 import { AspectRatio, Avatar, Badge, Box, Card, Container, Grid, Heading, HStack, Image, Link, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { LuArrowLeft, LuCalendar, LuMail } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router';
 import { usePropertyDetailsQuery, type PropertyDetailsFieldsFragment } from '../graphql/generated';
 import NotFoundPage from '../pages/NotFoundPage';
-import { QueryError } from '../ui/QueryError';
+import { isNotFound } from '../app/errors';
+import { QueryState } from '../ui/QueryState';
 import { priceRange, STATUS_COLOUR } from './format';
 import { PropertyLocation } from './page-parts';
 import { PropertyReviewsSlot } from './PropertyReviewsSlot';
 import { PropertyWishlistSlot } from './PropertyWishlistSlot';
 
-/**
- * The server answers NOT_FOUND for unknown ids and for listings this viewer may
- * not see, and BAD_USER_INPUT for an id that is not an id at all: all are a 404 here.
- */
-function isNotFound(error: unknown): boolean {
-  return (
-    CombinedGraphQLErrors.is(error) &&
-    error.errors.some((e) => e.extensions?.code === 'NOT_FOUND' || (e.extensions?.code === 'BAD_USER_INPUT' && e.path?.includes('property')))
-  );
-}
-
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 export default function PropertyDetailsPage() {
   const { id = '' } = useParams();
-  const { data, loading, error, refetch } = usePropertyDetailsQuery({ variables: { id } });
-  const property = data?.property;
-
-  let content;
-  if (property) content = <PropertyDetails property={property} />;
-  else if (loading) content = <DetailsSkeleton />;
-  else if (isNotFound(error)) return <NotFoundPage />;
-  else content = <QueryError title="Could not load this property" error={error} onRetry={() => refetch()} />;
+  const details = usePropertyDetailsQuery({ variables: { id } });
+  const property = details.data?.property;
+  // Unknown ids, listings this viewer may not see and ids that are no ids at all: the whole page is a 404.
+  if (!property && !details.loading && isNotFound(details.error)) return <NotFoundPage />;
 
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
@@ -41,7 +26,9 @@ export default function PropertyDetailsPage() {
           <LuArrowLeft aria-hidden /> All properties
         </RouterLink>
       </Link>
-      {content}
+      <QueryState query={details} data={property} skeleton={<DetailsSkeleton />} errorTitle="Could not load this property">
+        {(loaded) => <PropertyDetails property={loaded} />}
+      </QueryState>
     </Container>
   );
 }

@@ -1,15 +1,18 @@
-import { Box, Button, CloseButton, Dialog, Field, Flex, Heading, HStack, Portal, Skeleton, SkeletonCircle, SkeletonText, Stack, Text, Textarea } from '@chakra-ui/react';
-import type { ApolloCache } from '@apollo/client';
+import { Box, Button, CloseButton, Dialog, Field, Flex, Heading, HStack, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
 import { LuMessageSquarePlus } from 'react-icons/lu';
 import { errorMessage, fieldErrors } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
 import { useAddReviewMutation, usePropertyReviewsQuery, type PropertyDetailsFieldsFragment, type ReviewFieldsFragment } from '../graphql/generated';
-import { ReviewerAvatar, ReviewText, ReviewTime } from '../reviews/review-parts';
+import { ReviewerAvatar, ReviewListSkeleton, ReviewText, ReviewTime } from '../reviews/review-parts';
 import { REVIEW_MAX_LENGTH, reviewSchema } from '@opennest/common/validation/review';
-import { QueryError } from '../ui/QueryError';
+import { QueryState } from '../ui/QueryState';
+import { evictListsGainingReview } from '../reviews/reviews.cache';
 import { toaster } from '../ui/toaster';
+
+/** Spec section 2: the reviews list when a property has none. */
+const NO_REVIEWS = 'No reviews yet.';
 
 /**
  * The property's reviews under the details (spec section 2): newest first,
@@ -18,34 +21,13 @@ import { toaster } from '../ui/toaster';
  */
 export function PropertyReviewsSlot({ property }: { property: PropertyDetailsFieldsFragment }) {
   const { viewer } = useAuth();
-  const { data, loading, error, refetch } = usePropertyReviewsQuery({
+  const propertyReviews = usePropertyReviewsQuery({
     variables: { propertyId: property.id },
     fetchPolicy: 'cache-and-network',
   });
-  const reviews = data?.propertyReviews;
+  const reviews = propertyReviews.data?.propertyReviews;
   // The server takes reviews from buyers (role user) on verified listings only.
   const canReview = viewer?.role === 'user' && property.status === 'verified';
-
-  let content;
-  if (!reviews && loading) {
-    content = <ReviewsSkeleton />;
-  } else if (!reviews && error) {
-    content = <QueryError title="Could not load the reviews" error={error} onRetry={() => refetch()} />;
-  } else if (!reviews || reviews.length === 0) {
-    content = (
-      <Text color="fg.muted" py="4" data-testid="reviews-empty">
-        No reviews yet.
-      </Text>
-    );
-  } else {
-    content = (
-      <Stack as="ul" listStyleType="none" gap="4" data-testid="reviews-list">
-        {reviews.map((review) => (
-          <ReviewItem key={review.id} review={review} />
-        ))}
-      </Stack>
-    );
-  }
 
   return (
     <Box as="section" aria-labelledby="reviews-heading" data-testid="property-reviews" maxW="3xl">
@@ -60,9 +42,27 @@ export function PropertyReviewsSlot({ property }: { property: PropertyDetailsFie
             </Text>
           )}
         </HStack>
-        {canReview && <AddReviewButton property={property} onAdded={() => refetch()} />}
+        {canReview && <AddReviewButton property={property} onAdded={() => propertyReviews.refetch()} />}
       </Flex>
-      {content}
+      <QueryState
+        query={propertyReviews}
+        data={reviews}
+        skeleton={<ReviewListSkeleton label="Loading reviews" count={2} reviewer />}
+        errorTitle="Could not load the reviews"
+        empty={
+          <Text color="fg.muted" py="4" data-testid="reviews-empty">
+            {NO_REVIEWS}
+          </Text>
+        }
+      >
+        {(list) => (
+          <Stack as="ul" listStyleType="none" gap="4" data-testid="reviews-list">
+            {list.map((review) => (
+              <ReviewItem key={review.id} review={review} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
     </Box>
   );
 }
@@ -81,25 +81,6 @@ function ReviewItem({ review }: { review: ReviewFieldsFragment }) {
       </HStack>
       <ReviewText text={review.text} data-testid="review-text" />
     </Box>
-  );
-}
-
-function ReviewsSkeleton() {
-  return (
-    <Stack gap="4" role="status" aria-label="Loading reviews" aria-busy="true">
-      {[0, 1].map((index) => (
-        <Box key={index} borderWidth="1px" rounded="lg" p="5">
-          <HStack gap="3" mb="3">
-            <SkeletonCircle size="10" />
-            <Stack gap="2" flex="1">
-              <Skeleton height="4" width="40%" />
-              <Skeleton height="3" width="25%" />
-            </Stack>
-          </HStack>
-          <SkeletonText noOfLines={2} />
-        </Box>
-      ))}
-    </Stack>
   );
 }
 
@@ -123,11 +104,7 @@ function AddReviewButton({ property, onAdded }: { property: PropertyDetailsField
       try {
         await addReview({
           variables: { propertyId: property.id, text: reviewText.trim() },
-          // The home page's latest reviews and the buyer's own list load afresh next time.
-          update: (cache: ApolloCache) => {
-            cache.evict({ id: 'ROOT_QUERY', fieldName: 'latestReviews' });
-            cache.evict({ id: 'ROOT_QUERY', fieldName: 'myReviews' });
-          },
+          update: evictListsGainingReview,
         });
         setOpen(false);
         toaster.create({ type: 'success', title: 'Review added', description: `Thank you for reviewing "${property.title}".` });

@@ -6,6 +6,7 @@ import { errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
 import { useAddToWishlistMutation, useMyWishlistQuery, type PropertyDetailsFieldsFragment } from '../graphql/generated';
 import { toaster } from '../ui/toaster';
+import { prependToWishlist } from '../wishlist/wishlist.cache';
 
 const WISHLIST = '/dash-board/wishlist';
 
@@ -33,16 +34,7 @@ function AddToWishlist({ property }: { property: PropertyDetailsFieldsFragment }
   const [added, setAdded] = useState(false);
   const [addToWishlist, { loading: adding }] = useAddToWishlistMutation({
     update(cache, { data: result }) {
-      const item = result?.addToWishlist;
-      if (!item) return;
-      cache.modify({
-        fields: {
-          myWishlist(existing, { toReference }) {
-            const ref = toReference(item);
-            return ref && Array.isArray(existing) ? [ref, ...existing] : existing;
-          },
-        },
-      });
+      if (result) prependToWishlist(cache, result.addToWishlist);
     },
   });
 

@@ -1,15 +1,14 @@
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { Alert, Badge, Button, Card, Flex, HStack, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useRef } from 'react';
 import { LuArrowLeft, LuSave } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../app/errors';
+import { errorCode, errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
 import { usePropertyDetailsQuery, useUpdatePropertyMutation, type PropertyDetailsFieldsFragment } from '../graphql/generated';
 import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
-import { QueryError } from '../ui/QueryError';
+import { QueryState } from '../ui/QueryState';
 import { PageHeader, StatusBadge } from './page-parts';
 import { AgentOnly } from '../auth/RoleOnly';
 import { ImageField, PropertyFields, propertyInput, usePropertyValidation, updatePropertyFormSchema, useImageUploader, type PropertyFormValues } from './property-form';
@@ -30,7 +29,7 @@ export default function UpdatePropertyPage() {
 function UpdateProperty() {
   const { id = '' } = useParams();
   // Always from the server: the status may have changed since the list was loaded.
-  const { data, loading, error, refetch } = usePropertyDetailsQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
+  const details = usePropertyDetailsQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
 
   const backLink = (
     <Button asChild variant="ghost" size="sm">
@@ -40,32 +39,27 @@ function UpdateProperty() {
     </Button>
   );
 
-  let content;
-  if (data?.property) {
-    // Keyed by id so another property's values never linger in the form.
-    content = <UpdatePropertyForm key={data.property.id} property={data.property} onStale={() => void refetch()} />;
-  } else if (loading) {
-    content = (
-      <Card.Root maxW="3xl" aria-busy="true" aria-label="Loading the property">
-        <Card.Body gap="5" p={{ base: '4', md: '6' }}>
-          {Array.from({ length: 4 }, (_, index) => (
-            <Stack key={index} gap="2">
-              <Skeleton height="4" width="30%" />
-              <Skeleton height="10" />
-            </Stack>
-          ))}
-          <SkeletonText noOfLines={3} />
-        </Card.Body>
-      </Card.Root>
-    );
-  } else {
-    content = <QueryError title="Failed to fetch property data" error={error} onRetry={() => refetch()} />;
-  }
+  const skeleton = (
+    <Card.Root maxW="3xl" aria-busy="true" aria-label="Loading the property">
+      <Card.Body gap="5" p={{ base: '4', md: '6' }}>
+        {Array.from({ length: 4 }, (_, index) => (
+          <Stack key={index} gap="2">
+            <Skeleton height="4" width="30%" />
+            <Skeleton height="10" />
+          </Stack>
+        ))}
+        <SkeletonText noOfLines={3} />
+      </Card.Body>
+    </Card.Root>
+  );
 
   return (
     <>
       <PageHeader title="Update Property" subtitle="Change the details of your listing. Its status stays as it is." actions={backLink} />
-      {content}
+      {/* The form is keyed by id so another property's values never linger in it. */}
+      <QueryState query={details} data={details.data?.property} skeleton={skeleton} errorTitle="Failed to fetch property data">
+        {(property) => <UpdatePropertyForm key={property.id} property={property} onStale={() => void details.refetch()} />}
+      </QueryState>
     </>
   );
 }
@@ -105,7 +99,8 @@ function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsFi
         showServerErrors(helpers, values, error);
         toaster.create({ type: 'error', title: 'Failed to update property', description: errorMessage(error, 'Something went wrong') });
         // Rejected or removed meanwhile: reload it so the form shows its current state (the typed values stay).
-        if (CombinedGraphQLErrors.is(error) && ['CONFLICT', 'NOT_FOUND'].includes(String(error.errors[0]?.extensions?.code))) onStale();
+        const code = errorCode(error);
+        if (code === 'CONFLICT' || code === 'NOT_FOUND') onStale();
         return;
       }
       await alert.show({ status: 'success', title: 'Property Updated', text: 'Your changes were saved.', autoCloseMs: 2000 });

@@ -1,5 +1,5 @@
 // Small pieces the dashboard listing pages share.
-import { Avatar, Badge, Box, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode, RefObject } from 'react';
 import { LuMapPin } from 'react-icons/lu';
 import type { PropertyStatus } from '../graphql/generated';
@@ -76,5 +76,17 @@ export function AgentChip({ agent, labelled = false }: { agent: { name: string; 
         {agent.name}
       </Text>
     </HStack>
+  );
+}
+
+/** The admin tables' Agent cell: name, and the e-mail under it. */
+export function AgentCell({ agent }: { agent: { name: string; email: string } }) {
+  return (
+    <Table.Cell>
+      <Text>{agent.name}</Text>
+      <Text fontSize="xs" color="fg.muted">
+        {agent.email}
+      </Text>
+    </Table.Cell>
   );
 }

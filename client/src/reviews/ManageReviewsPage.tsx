@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, Flex, HStack, Link, Skeleton, SkeletonCircle, SkeletonText, Stack, Text, VStack } from '@chakra-ui/react';
+import { Button, Card, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { LuMessageSquare, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -6,29 +6,29 @@ import { errorMessage } from '../app/errors';
 import { useAllReviewsQuery, useDeleteReviewMutation, type AllReviewsQuery } from '../graphql/generated';
 import { PageHeader } from '../properties/page-parts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { LoadMoreButton, useLoadMore } from '../ui/paging';
-import { QueryError } from '../ui/QueryError';
+import { LoadMore, usePaging } from '../ui/paging';
+import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
-import { forgetReview } from './review-cache';
-import { ClampedReviewText, QuotedReview, ReviewerAvatar, ReviewTime } from './review-parts';
+import { evictProfileFigures } from '../users/users.cache';
+import { forgetReview } from './reviews.cache';
+import { ClampedReviewText, QuotedReview, ReviewerAvatar, ReviewListSkeleton, ReviewTime } from './review-parts';
+import { plural } from '../ui/plural';
 
 const PAGE_SIZE = 24;
 
 type ReviewRow = AllReviewsQuery['allReviews']['nodes'][number];
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
 /** Admin: every review, newest first, each with a Delete button and a confirmation (spec sections 2 and 8). */
 export default function ManageReviewsPage() {
-  const { data, error, refetch, fetchMore } = useAllReviewsQuery({ variables: { first: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const allReviews = useAllReviewsQuery({ variables: { first: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   const [deleteReview] = useDeleteReviewMutation();
   // After a deletion the Delete button that opened the dialog is gone: focus goes to the heading instead.
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const connection = data?.allReviews;
+  const connection = allReviews.data?.allReviews;
   const reviews = connection?.nodes;
-  const { loadMore, loadingMore, hasMore } = useLoadMore(connection?.pageInfo, fetchMore, 'reviews');
+  const paging = usePaging(connection?.pageInfo, allReviews.fetchMore, 'reviews');
 
   const deletion = useConfirmAction(async ({ id, reviewer, property }: ReviewRow) => {
     try {
@@ -37,7 +37,7 @@ export default function ManageReviewsPage() {
         // Gone everywhere: this list, the property's reviews, the author's list and the home page.
         update(cache) {
           forgetReview(cache, id);
-          cache.evict({ id: 'ROOT_QUERY', fieldName: 'myProfileFigures' });
+          evictProfileFigures(cache);
           cache.gc();
         },
       });
@@ -47,98 +47,59 @@ export default function ManageReviewsPage() {
       // Spec section 8: 'Could not delete review.'
       toaster.create({ type: 'error', title: 'Could not delete review.', description: errorMessage(deleteError, 'Something went wrong. Please try again.') });
       // It may already be gone (another admin or its author): show the list as it is now.
-      void refetch().catch(() => undefined);
+      void allReviews.refetch().catch(() => undefined);
       return false;
     }
   }, headingRef);
 
-  let content;
-  if (!reviews && error) {
-    content = <QueryError title="Could not load reviews" error={error} onRetry={() => refetch()} />;
-  } else if (!reviews) {
-    content = (
-      <Stack gap="4" role="status" aria-label="Loading reviews" aria-busy="true">
-        {[0, 1, 2].map((index) => (
-          <Card.Root key={index} variant="outline">
-            <Card.Body gap="3">
-              <HStack gap="3">
-                <SkeletonCircle size="10" />
-                <Stack gap="2" flex="1">
-                  <Skeleton height="4" width="40%" />
-                  <Skeleton height="3" width="30%" />
-                </Stack>
-              </HStack>
-              <Skeleton height="4" width="55%" />
-              <SkeletonText noOfLines={2} />
+  const list = (rows: ReviewRow[]) => (
+    <Stack gap="4">
+      <Stack as="ul" listStyleType="none" gap="4" aria-label="Reviews" data-testid="manage-reviews-list">
+        {rows.map((review) => (
+          <Card.Root as="li" key={review.id} variant="outline" data-testid="manage-review">
+            <Card.Body gap="3" p={{ base: '4', md: '5' }}>
+              <Flex justify="space-between" align="start" gap="3">
+                <HStack gap="3" minW="0" flex="1" align="start">
+                  <ReviewerAvatar reviewer={review.reviewer} />
+                  <Stack gap="0" minW="0">
+                    <Text fontWeight="semibold" overflowWrap="anywhere">
+                      {review.reviewer.name}
+                    </Text>
+                    <Link href={`mailto:${review.reviewer.email}`} fontSize="sm" color="fg.muted" wordBreak="break-all">
+                      {review.reviewer.email}
+                    </Link>
+                  </Stack>
+                </HStack>
+                <Button
+                  size="sm"
+                  colorPalette="red"
+                  variant="outline"
+                  flexShrink={0}
+                  aria-label={`Delete the review by ${review.reviewer.name} of ${review.property.title}`}
+                  onClick={() => deletion.ask(review)}
+                >
+                  <LuTrash2 aria-hidden /> Delete
+                </Button>
+              </Flex>
+              <Flex gap="1" columnGap="3" wrap="wrap" align="baseline">
+                <Text fontSize="sm" overflowWrap="anywhere">
+                  <Text as="span" color="fg.muted">
+                    Property:{' '}
+                  </Text>
+                  <Link asChild color="teal.700" fontWeight="medium">
+                    <RouterLink to={`/propertyDetails/${review.property.id}`}>{review.property.title}</RouterLink>
+                  </Link>
+                </Text>
+                <ReviewTime iso={review.createdAt} />
+              </Flex>
+              <ClampedReviewText text={review.text} label={`the review by ${review.reviewer.name}`} />
             </Card.Body>
           </Card.Root>
         ))}
       </Stack>
-    );
-  } else if (reviews.length === 0) {
-    content = (
-      <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" data-testid="manage-reviews-empty">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuMessageSquare />
-          </EmptyState.Indicator>
-          <VStack textAlign="center">
-            <EmptyState.Title>No reviews yet</EmptyState.Title>
-            <EmptyState.Description>Reviews buyers write on property pages appear here.</EmptyState.Description>
-          </VStack>
-        </EmptyState.Content>
-      </EmptyState.Root>
-    );
-  } else {
-    content = (
-      <Stack gap="4">
-        <Stack as="ul" listStyleType="none" gap="4" aria-label="Reviews" data-testid="manage-reviews-list">
-          {reviews.map((review) => (
-            <Card.Root as="li" key={review.id} variant="outline" data-testid="manage-review">
-              <Card.Body gap="3" p={{ base: '4', md: '5' }}>
-                <Flex justify="space-between" align="start" gap="3">
-                  <HStack gap="3" minW="0" flex="1" align="start">
-                    <ReviewerAvatar reviewer={review.reviewer} />
-                    <Stack gap="0" minW="0">
-                      <Text fontWeight="semibold" overflowWrap="anywhere">
-                        {review.reviewer.name}
-                      </Text>
-                      <Link href={`mailto:${review.reviewer.email}`} fontSize="sm" color="fg.muted" wordBreak="break-all">
-                        {review.reviewer.email}
-                      </Link>
-                    </Stack>
-                  </HStack>
-                  <Button
-                    size="sm"
-                    colorPalette="red"
-                    variant="outline"
-                    flexShrink={0}
-                    aria-label={`Delete the review by ${review.reviewer.name} of ${review.property.title}`}
-                    onClick={() => deletion.ask(review)}
-                  >
-                    <LuTrash2 aria-hidden /> Delete
-                  </Button>
-                </Flex>
-                <Flex gap="1" columnGap="3" wrap="wrap" align="baseline">
-                  <Text fontSize="sm" overflowWrap="anywhere">
-                    <Text as="span" color="fg.muted">
-                      Property:{' '}
-                    </Text>
-                    <Link asChild color="teal.700" fontWeight="medium">
-                      <RouterLink to={`/propertyDetails/${review.property.id}`}>{review.property.title}</RouterLink>
-                    </Link>
-                  </Text>
-                  <ReviewTime iso={review.createdAt} />
-                </Flex>
-                <ClampedReviewText text={review.text} label={`the review by ${review.reviewer.name}`} />
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </Stack>
-        {hasMore && <LoadMoreButton onClick={() => void loadMore()} loading={loadingMore} />}
-      </Stack>
-    );
-  }
+      <LoadMore paging={paging} />
+    </Stack>
+  );
 
   return (
     <>
@@ -147,7 +108,15 @@ export default function ManageReviewsPage() {
         headingRef={headingRef}
         subtitle={reviews && reviews.length > 0 ? `Showing ${plural(reviews.length, 'review')}, newest first.` : 'Every review buyers have written.'}
       />
-      {content}
+      <QueryState
+        query={allReviews}
+        data={reviews}
+        skeleton={<ReviewListSkeleton label="Loading reviews" reviewer />}
+        errorTitle="Could not load reviews"
+        empty={<EmptyNotice icon={<LuMessageSquare />} title="No reviews yet" description="Reviews buyers write on property pages appear here." testId="manage-reviews-empty" />}
+      >
+        {list}
+      </QueryState>
       <ConfirmDialog {...deletion.dialog} title="Delete this review?" confirmLabel="Delete" busyLabel="Deleting..." testId="confirm-review-delete">
         <Text>
           The review by <Text as="strong">{deletion.item?.reviewer.name}</Text> of <Text as="strong">{deletion.item?.property.title}</Text> will be removed for good.

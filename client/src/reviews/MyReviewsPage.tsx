@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, Flex, Heading, Link, Skeleton, SkeletonText, Stack, Text, VStack } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { LuMessageSquare, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -6,12 +6,13 @@ import { errorMessage } from '../app/errors';
 import { useDeleteReviewMutation, useMyReviewsQuery, type ReviewFieldsFragment } from '../graphql/generated';
 import { PageHeader } from '../properties/page-parts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { QueryError } from '../ui/QueryError';
+import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
-import { forgetReview } from './review-cache';
-import { QuotedReview, ReviewText, ReviewTime } from './review-parts';
+import { forgetReview } from './reviews.cache';
+import { QuotedReview, ReviewListSkeleton, ReviewText, ReviewTime } from './review-parts';
 import { BuyerOnly } from '../auth/RoleOnly';
+import { plural } from '../ui/plural';
 
 /** User: their own reviews, newest first, each with its time and a Delete button with confirmation (spec section 2). */
 export default function MyReviewsPage() {
@@ -23,15 +24,13 @@ export default function MyReviewsPage() {
 }
 
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
 function MyReviews() {
-  const { data, loading, error, refetch } = useMyReviewsQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+  const myReviews = useMyReviewsQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
   const [deleteReview] = useDeleteReviewMutation();
   // After a deletion the Delete button that opened the dialog is gone: focus goes to the heading instead.
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const reviews = data?.myReviews;
+  const reviews = myReviews.data?.myReviews;
 
   const deletion = useConfirmAction(async ({ id, property }: ReviewFieldsFragment) => {
     try {
@@ -50,79 +49,56 @@ function MyReviews() {
       return false;
     } finally {
       // Either way, show the list as it is now.
-      void refetch().catch(() => undefined);
+      void myReviews.refetch().catch(() => undefined);
     }
   }, headingRef);
 
-  let content;
-  if (!reviews && loading) {
-    content = (
-      <Stack gap="4" role="status" aria-label="Loading your reviews" aria-busy="true">
-        {[0, 1, 2].map((index) => (
-          <Card.Root key={index} variant="outline">
-            <Card.Body gap="3">
-              <Skeleton height="5" width="50%" />
-              <Skeleton height="3" width="30%" />
-              <SkeletonText noOfLines={2} />
-            </Card.Body>
-          </Card.Root>
-        ))}
-      </Stack>
-    );
-  } else if (!reviews && error) {
-    content = <QueryError title="Could not load your reviews" error={error} onRetry={() => refetch()} />;
-  } else if (!reviews || reviews.length === 0) {
-    content = (
-      <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" data-testid="my-reviews-empty">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuMessageSquare />
-          </EmptyState.Indicator>
-          <VStack textAlign="center">
-            <EmptyState.Title>You have not written any reviews yet</EmptyState.Title>
-            <EmptyState.Description>Open a property's details and choose Add a Review to share your experience.</EmptyState.Description>
-          </VStack>
-          <Button asChild colorPalette="teal" variant="outline">
-            <RouterLink to="/allProperties">
-              <LuSearch aria-hidden /> Browse properties
-            </RouterLink>
-          </Button>
-        </EmptyState.Content>
-      </EmptyState.Root>
-    );
-  } else {
-    content = (
-      <Stack as="ul" listStyleType="none" gap="4" data-testid="my-reviews-list">
-        {reviews.map((review) => (
-          <Card.Root as="li" key={review.id} variant="outline" data-testid="my-review">
-            <Card.Body gap="3" p={{ base: '4', md: '5' }}>
-              <Flex justify="space-between" align="start" gap="3">
-                <Stack gap="1" minW="0" flex="1">
-                  <Heading as="h2" size="md" lineHeight="short" overflowWrap="anywhere">
-                    <Link asChild color="teal.700">
-                      <RouterLink to={`/propertyDetails/${review.property.id}`}>{review.property.title}</RouterLink>
-                    </Link>
-                  </Heading>
-                  <ReviewTime iso={review.createdAt} />
-                </Stack>
-                <Button
-                  size="sm"
-                  colorPalette="red"
-                  variant="outline"
-                  flexShrink={0}
-                  aria-label={`Delete your review of ${review.property.title}`}
-                  onClick={() => deletion.ask(review)}
-                >
-                  <LuTrash2 aria-hidden /> Delete
-                </Button>
-              </Flex>
-              <ReviewText text={review.text} />
-            </Card.Body>
-          </Card.Root>
-        ))}
-      </Stack>
-    );
-  }
+  const empty = (
+    <EmptyNotice
+      icon={<LuMessageSquare />}
+      title="You have not written any reviews yet"
+      description="Open a property's details and choose Add a Review to share your experience."
+      testId="my-reviews-empty"
+    >
+      <Button asChild colorPalette="teal" variant="outline">
+        <RouterLink to="/allProperties">
+          <LuSearch aria-hidden /> Browse properties
+        </RouterLink>
+      </Button>
+    </EmptyNotice>
+  );
+
+  const list = (written: ReviewFieldsFragment[]) => (
+    <Stack as="ul" listStyleType="none" gap="4" data-testid="my-reviews-list">
+      {written.map((review) => (
+        <Card.Root as="li" key={review.id} variant="outline" data-testid="my-review">
+          <Card.Body gap="3" p={{ base: '4', md: '5' }}>
+            <Flex justify="space-between" align="start" gap="3">
+              <Stack gap="1" minW="0" flex="1">
+                <Heading as="h2" size="md" lineHeight="short" overflowWrap="anywhere">
+                  <Link asChild color="teal.700">
+                    <RouterLink to={`/propertyDetails/${review.property.id}`}>{review.property.title}</RouterLink>
+                  </Link>
+                </Heading>
+                <ReviewTime iso={review.createdAt} />
+              </Stack>
+              <Button
+                size="sm"
+                colorPalette="red"
+                variant="outline"
+                flexShrink={0}
+                aria-label={`Delete your review of ${review.property.title}`}
+                onClick={() => deletion.ask(review)}
+              >
+                <LuTrash2 aria-hidden /> Delete
+              </Button>
+            </Flex>
+            <ReviewText text={review.text} />
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </Stack>
+  );
 
   return (
     <>
@@ -131,7 +107,9 @@ function MyReviews() {
         headingRef={headingRef}
         subtitle={reviews && reviews.length > 0 ? `${plural(reviews.length, 'review')}, newest first.` : 'Reviews you have written about properties.'}
       />
-      {content}
+      <QueryState query={myReviews} data={reviews} skeleton={<ReviewListSkeleton label="Loading your reviews" />} errorTitle="Could not load your reviews" empty={empty}>
+        {list}
+      </QueryState>
       <ConfirmDialog {...deletion.dialog} title="Delete this review?" confirmLabel="Delete" busyLabel="Deleting...">
         <Text>
           Your review of <Text as="strong">{deletion.item?.property.title}</Text> will be removed for good.

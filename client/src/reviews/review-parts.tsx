@@ -1,7 +1,7 @@
-// Pieces the review screens share: the reviewer's avatar, the review's time and
-// its text. Review text is plain text (server/reviews/reviews.graphql): it is only
+// Pieces the review screens share: the reviewer's avatar, the review's time,
+// its text, and placeholder cards while a list loads. Review text is plain text (server/reviews/reviews.graphql): it is only
 // ever rendered as a React text node, never as HTML.
-import { Avatar, Box, Button, Text, type TextProps } from '@chakra-ui/react';
+import { Avatar, Box, Button, Card, HStack, Skeleton, SkeletonCircle, SkeletonText, Stack, Text, type TextProps } from '@chakra-ui/react';
 import { useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { ReviewFieldsFragment } from '../graphql/generated';
 
@@ -78,5 +78,34 @@ export function ClampedReviewText({ text, lines = 4, label }: { text: string; li
         </Button>
       )}
     </Box>
+  );
+}
+
+/** Placeholder review cards while a list loads: with the reviewer's avatar and name, or (their own list) the property's title. */
+export function ReviewListSkeleton({ label, count = 3, reviewer = false }: { label: string; count?: number; reviewer?: boolean }) {
+  return (
+    <Stack gap="4" role="status" aria-label={label} aria-busy="true">
+      {Array.from({ length: count }, (_, index) => (
+        <Card.Root key={index} variant="outline">
+          <Card.Body gap="3">
+            {reviewer ? (
+              <HStack gap="3">
+                <SkeletonCircle size="10" />
+                <Stack gap="2" flex="1">
+                  <Skeleton height="4" width="40%" />
+                  <Skeleton height="3" width="30%" />
+                </Stack>
+              </HStack>
+            ) : (
+              <>
+                <Skeleton height="5" width="50%" />
+                <Skeleton height="3" width="30%" />
+              </>
+            )}
+            <SkeletonText noOfLines={2} />
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Box, Button, EmptyState, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Avatar, Badge, Box, Button, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import type { ApolloCache } from '@apollo/client';
 import { useRef, useState } from 'react';
 import { LuBan, LuShieldCheck, LuTrash2, LuUserCheck, LuUsers } from 'react-icons/lu';
@@ -13,13 +13,17 @@ import {
   type Role,
   type ViewerFieldsFragment,
 } from '../graphql/generated';
-import { TableScrollHint } from '../offers/offer-parts';
 import { PageHeader } from '../properties/page-parts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { LoadMoreButton, SkeletonRows, useLoadMore } from '../ui/paging';
-import { QueryError } from '../ui/QueryError';
+import { evictPropertyLists } from '../properties/properties.cache';
+import { evictReviewLists } from '../reviews/reviews.cache';
+import { DataTable, DataTableSkeleton, NoRowActions, type TableFrame } from '../ui/DataTable';
+import { usePaging } from '../ui/paging';
+import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
+import { evictProfileFigures, forgetUser } from './users.cache';
+import { plural } from '../ui/plural';
 
 const PAGE_SIZE = 25;
 
@@ -44,17 +48,29 @@ const STICKY_ON_PHONES = {
   borderEndWidth: { base: '1px', md: '0' },
 } as const;
 
+const TABLE: TableFrame = {
+  label: 'Users',
+  minW: { base: '2xl', md: '4xl' },
+  scrollHint: true,
+  columns: [
+    { label: 'User', ...STICKY_ON_PHONES, bg: 'bg.muted' },
+    { label: 'E-mail', hideBelow: 'md' },
+    { label: 'Role' },
+    { label: 'Joined' },
+    { label: 'Actions', textAlign: 'end' },
+  ],
+};
+
 const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /**
  * Fraud marking and deletion change what buyers see (listings hidden or gone,
- * offers rejected, reviews removed): drop those lists so they load afresh.
+ * offers rejected, reviews removed): those lists and the figures load afresh.
  */
 function forgetDependentLists(cache: ApolloCache) {
-  for (const fieldName of ['verifiedProperties', 'advertisedProperties', 'allProperties', 'latestReviews', 'allReviews', 'propertyReviews', 'myProfileFigures']) {
-    cache.evict({ id: 'ROOT_QUERY', fieldName });
-  }
+  evictPropertyLists(cache);
+  evictReviewLists(cache);
+  evictProfileFigures(cache);
 }
 
 /** What the signed-in admin may do to `user` (the server enforces the same rules). */
@@ -73,7 +89,7 @@ interface Pending {
 /** Admin: every account, newest first, with role changes, fraud marking and deletion (spec sections 2 and 4). */
 export default function ManageUsersPage() {
   const { viewer } = useAuth();
-  const { data, error, refetch, fetchMore } = useUsersQuery({ variables: { first: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const users = useUsersQuery({ variables: { first: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   const [setUserRole] = useSetUserRoleMutation();
   const [markUserAsFraud] = useMarkUserAsFraudMutation();
   const [deleteUser] = useDeleteUserMutation();
@@ -81,9 +97,9 @@ export default function ManageUsersPage() {
   // After a confirmed action the button that opened the dialog is gone: focus goes to the heading.
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const connection = data?.users;
+  const connection = users.data?.users;
   const rows = connection?.nodes;
-  const { loadMore, loadingMore, hasMore } = useLoadMore(connection?.pageInfo, fetchMore, 'users');
+  const paging = usePaging(connection?.pageInfo, users.fetchMore, 'users');
 
   /** Runs one action on one account; true when it succeeded. A refusal is a toast with the server's reason. */
   const run = async (user: UserRow, action: Action): Promise<boolean> => {
@@ -93,7 +109,7 @@ export default function ManageUsersPage() {
         // The answer carries id and role, so the row updates from the cache.
         await setUserRole({
           variables: { id: user.id, role: action satisfies AssignableRole },
-          update: (cache) => void cache.evict({ id: 'ROOT_QUERY', fieldName: 'myProfileFigures' }),
+          update: evictProfileFigures,
         });
         toaster.create({ type: 'success', title: action === 'admin' ? `${user.name} is now an admin` : `${user.name} is now an agent` });
       } else if (action === 'fraud') {
@@ -107,7 +123,7 @@ export default function ManageUsersPage() {
         await deleteUser({
           variables: { id: user.id },
           update(cache) {
-            cache.evict({ id: cache.identify({ __typename: 'User', id: user.id }) });
+            forgetUser(cache, user.id);
             forgetDependentLists(cache);
             cache.gc();
           },
@@ -118,7 +134,7 @@ export default function ManageUsersPage() {
     } catch (actionError) {
       toaster.create({ type: 'error', title: failureTitle(user, action), description: errorMessage(actionError, 'Something went wrong. Please try again.') });
       // The row may be stale (another admin changed or deleted the account): show it as it is now.
-      void refetch().catch(() => undefined);
+      void users.refetch().catch(() => undefined);
       return false;
     } finally {
       setBusy(({ [user.id]: _done, ...rest }) => rest);
@@ -128,134 +144,93 @@ export default function ManageUsersPage() {
   const confirmation = useConfirmAction(({ user, action }: Pending) => run(user, action), headingRef);
   const ask = (user: UserRow, action: Pending['action']) => confirmation.ask({ user, action });
 
-  let content;
-  if (!rows && error) {
-    content = <QueryError title="Could not load users" error={error} onRetry={() => refetch()} />;
-  } else if (rows && rows.length === 0) {
-    content = (
-      <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuUsers />
-          </EmptyState.Indicator>
-          <EmptyState.Title>No users yet</EmptyState.Title>
-        </EmptyState.Content>
-      </EmptyState.Root>
-    );
-  } else {
-    content = (
-      <Stack gap="2">
-        <TableScrollHint />
-        <Table.ScrollArea borderWidth="1px" rounded="lg">
-          <Table.Root size="sm" minW={{ base: '2xl', md: '4xl' }} aria-label="Users" aria-busy={!rows}>
-            <Table.Header>
-              <Table.Row bg="bg.muted">
-                <Table.ColumnHeader {...STICKY_ON_PHONES} bg="bg.muted">
-                  User
-                </Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="md">E-mail</Table.ColumnHeader>
-                <Table.ColumnHeader>Role</Table.ColumnHeader>
-                <Table.ColumnHeader>Joined</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows ? (
-                rows.map((user) => {
-                  const self = user.id === viewer?.id;
-                  const actions = actionsFor(user, viewer?.id);
-                  const rowBusy = busy[user.id];
-                  const actionButton = (action: Action) => {
-                    const common = {
-                      size: 'xs' as const,
-                      loading: rowBusy === action,
-                      disabled: Boolean(rowBusy),
-                    };
-                    switch (action) {
-                      case 'admin':
-                        return (
-                          <Button key={action} {...common} colorPalette="purple" variant="subtle" aria-label={`Make ${user.name} an admin`} onClick={() => void run(user, 'admin')}>
-                            <LuShieldCheck aria-hidden /> Make Admin
-                          </Button>
-                        );
-                      case 'agent':
-                        return (
-                          <Button key={action} {...common} colorPalette="blue" variant="subtle" aria-label={`Make ${user.name} an agent`} onClick={() => void run(user, 'agent')}>
-                            <LuUserCheck aria-hidden /> Make Agent
-                          </Button>
-                        );
-                      case 'fraud':
-                        return (
-                          <Button key={action} {...common} colorPalette="orange" variant="outline" aria-label={`Mark ${user.name} as fraud`} onClick={() => ask(user, 'fraud')}>
-                            <LuBan aria-hidden /> Mark as Fraud
-                          </Button>
-                        );
-                      case 'delete':
-                        return (
-                          <Button key={action} {...common} colorPalette="red" variant="outline" aria-label={`Delete ${user.name}`} onClick={() => ask(user, 'delete')}>
-                            <LuTrash2 aria-hidden /> Delete
-                          </Button>
-                        );
-                    }
-                  };
-                  return (
-                    <Table.Row key={user.id} data-testid="user-row" data-role={user.role}>
-                      <Table.Cell {...STICKY_ON_PHONES} bg="bg" maxW={{ base: '44', md: '64' }}>
-                        <HStack gap="3">
-                          <Avatar.Root size="sm" flexShrink={0}>
-                            <Avatar.Fallback name={user.name} />
-                            {user.image && <Avatar.Image src={user.image} alt="" loading="lazy" decoding="async" />}
-                          </Avatar.Root>
-                          <Box minW="0">
-                            <Text fontWeight="medium" lineClamp={2} overflowWrap="anywhere">
-                              {user.name}
-                            </Text>
-                            <Text hideFrom="md" fontSize="xs" color="fg.muted" wordBreak="break-all">
-                              {user.email}
-                            </Text>
-                            {self && (
-                              <Badge size="sm" colorPalette="teal" variant="outline">
-                                You
-                              </Badge>
-                            )}
-                          </Box>
-                        </HStack>
-                      </Table.Cell>
-                      <Table.Cell hideBelow="md" maxW="64">
-                        <Link href={`mailto:${user.email}`} color="fg.muted" wordBreak="break-all">
-                          {user.email}
-                        </Link>
-                      </Table.Cell>
-                      <Table.Cell>
-                        <RoleBadge role={user.role} />
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">
-                        <time dateTime={user.createdAt}>{joinedFormat.format(new Date(user.createdAt))}</time>
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        {actions.length > 0 ? (
-                          <HStack gap="2" justify="end" wrap="nowrap">
-                            {actions.map(actionButton)}
-                          </HStack>
-                        ) : (
-                          <Text fontSize="sm" color="fg.muted" whiteSpace="nowrap">
-                            {self ? 'Your account' : 'No actions'}
-                          </Text>
-                        )}
-                      </Table.Cell>
-                    </Table.Row>
-                  );
-                })
+  const table = (accounts: UserRow[]) => (
+    <DataTable {...TABLE} paging={paging}>
+      {accounts.map((user) => {
+        const self = user.id === viewer?.id;
+        const actions = actionsFor(user, viewer?.id);
+        const rowBusy = busy[user.id];
+        const actionButton = (action: Action) => {
+          const common = {
+            size: 'xs' as const,
+            loading: rowBusy === action,
+            disabled: Boolean(rowBusy),
+          };
+          switch (action) {
+            case 'admin':
+              return (
+                <Button key={action} {...common} colorPalette="purple" variant="subtle" aria-label={`Make ${user.name} an admin`} onClick={() => void run(user, 'admin')}>
+                  <LuShieldCheck aria-hidden /> Make Admin
+                </Button>
+              );
+            case 'agent':
+              return (
+                <Button key={action} {...common} colorPalette="blue" variant="subtle" aria-label={`Make ${user.name} an agent`} onClick={() => void run(user, 'agent')}>
+                  <LuUserCheck aria-hidden /> Make Agent
+                </Button>
+              );
+            case 'fraud':
+              return (
+                <Button key={action} {...common} colorPalette="orange" variant="outline" aria-label={`Mark ${user.name} as fraud`} onClick={() => ask(user, 'fraud')}>
+                  <LuBan aria-hidden /> Mark as Fraud
+                </Button>
+              );
+            case 'delete':
+              return (
+                <Button key={action} {...common} colorPalette="red" variant="outline" aria-label={`Delete ${user.name}`} onClick={() => ask(user, 'delete')}>
+                  <LuTrash2 aria-hidden /> Delete
+                </Button>
+              );
+          }
+        };
+        return (
+          <Table.Row key={user.id} data-testid="user-row" data-role={user.role}>
+            <Table.Cell {...STICKY_ON_PHONES} bg="bg" maxW={{ base: '44', md: '64' }}>
+              <HStack gap="3">
+                <Avatar.Root size="sm" flexShrink={0}>
+                  <Avatar.Fallback name={user.name} />
+                  {user.image && <Avatar.Image src={user.image} alt="" loading="lazy" decoding="async" />}
+                </Avatar.Root>
+                <Box minW="0">
+                  <Text fontWeight="medium" lineClamp={2} overflowWrap="anywhere">
+                    {user.name}
+                  </Text>
+                  <Text hideFrom="md" fontSize="xs" color="fg.muted" wordBreak="break-all">
+                    {user.email}
+                  </Text>
+                  {self && (
+                    <Badge size="sm" colorPalette="teal" variant="outline">
+                      You
+                    </Badge>
+                  )}
+                </Box>
+              </HStack>
+            </Table.Cell>
+            <Table.Cell hideBelow="md" maxW="64">
+              <Link href={`mailto:${user.email}`} color="fg.muted" wordBreak="break-all">
+                {user.email}
+              </Link>
+            </Table.Cell>
+            <Table.Cell>
+              <RoleBadge role={user.role} />
+            </Table.Cell>
+            <Table.Cell whiteSpace="nowrap">
+              <time dateTime={user.createdAt}>{joinedFormat.format(new Date(user.createdAt))}</time>
+            </Table.Cell>
+            <Table.Cell textAlign="end">
+              {actions.length > 0 ? (
+                <HStack gap="2" justify="end" wrap="nowrap">
+                  {actions.map(actionButton)}
+                </HStack>
               ) : (
-                <SkeletonRows rows={6} columns={5} />
+                <NoRowActions>{self ? 'Your account' : 'No actions'}</NoRowActions>
               )}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
-        {hasMore && <LoadMoreButton onClick={() => void loadMore()} loading={loadingMore} />}
-      </Stack>
-    );
-  }
+            </Table.Cell>
+          </Table.Row>
+        );
+      })}
+    </DataTable>
+  );
 
   const pending = confirmation.item;
   const target = pending?.user;
@@ -266,7 +241,15 @@ export default function ManageUsersPage() {
         headingRef={headingRef}
         subtitle={rows ? `Showing ${plural(rows.length, 'user')}, newest first.` : 'Assign roles, mark fraudulent agents and delete accounts.'}
       />
-      {content}
+      <QueryState
+        query={users}
+        data={rows}
+        skeleton={<DataTableSkeleton {...TABLE} rows={6} />}
+        errorTitle="Could not load users"
+        empty={<EmptyNotice icon={<LuUsers />} title="No users yet" />}
+      >
+        {table}
+      </QueryState>
       <ConfirmDialog
         {...confirmation.dialog}
         testId="confirm-user-action"

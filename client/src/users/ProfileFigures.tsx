@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { useMyProfileFiguresQuery, type MyProfileFiguresQuery, type Role } from '../graphql/generated';
 import { dollars } from '@opennest/common/money';
-import { QueryError } from '../ui/QueryError';
+import { QueryState } from '../ui/QueryState';
 
 type Figures = MyProfileFiguresQuery['myProfileFigures'];
 
@@ -110,14 +110,18 @@ const GROUPS_BY_ROLE: Record<Exclude<Role, 'fraud'>, FigureGroup[]> = {
 export function ProfileFigures() {
   const { viewer } = useAuth();
   const role = viewer?.role;
-  const { data, error, refetch } = useMyProfileFiguresQuery({ fetchPolicy: 'cache-and-network', skip: !role || role === 'fraud' });
+  const figures = useMyProfileFiguresQuery({ fetchPolicy: 'cache-and-network', skip: !role || role === 'fraud' });
   if (!role || role === 'fraud') return null;
 
-  const figures = data?.myProfileFigures;
-  if (!figures && error) {
-    return <QueryError title="Could not load your figures" error={error} onRetry={() => refetch()} />;
-  }
+  return (
+    <QueryState query={figures} data={figures.data?.myProfileFigures} skeleton={<FigureGroups role={role} />} errorTitle="Could not load your figures">
+      {(loaded) => <FigureGroups role={role} figures={loaded} />}
+    </QueryState>
+  );
+}
 
+/** The role's groups of figures; without `figures`, a skeleton in place of each value. */
+function FigureGroups({ role, figures }: { role: Exclude<Role, 'fraud'>; figures?: Figures }) {
   return (
     <Stack gap="6" maxW="4xl" aria-busy={!figures} data-testid="profile-figures">
       {GROUPS_BY_ROLE[role].map((group) => (

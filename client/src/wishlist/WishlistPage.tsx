@@ -1,4 +1,4 @@
-import { Button, EmptyState, HStack, Link, SimpleGrid, Text, VStack } from '@chakra-ui/react';
+import { Button, HStack, Link, SimpleGrid, Text, VStack } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { LuHandCoins, LuHeart, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -9,9 +9,11 @@ import { PageHeader } from '../properties/page-parts';
 import { cardGridColumns, PropertyCard } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { QueryError } from '../ui/QueryError';
+import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
+import { forgetWishlistItem } from './wishlist.cache';
+import { plural } from '../ui/plural';
 
 const EMPTY_WISHLIST = 'You have no properties in your wishlist.';
 
@@ -24,27 +26,22 @@ export default function WishlistPage() {
   );
 }
 
-const plural = (count: number) => `${count} ${count === 1 ? 'property' : 'properties'}`;
-
 function Wishlist() {
-  const { data, loading, error, refetch } = useMyWishlistQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+  const wishlist = useMyWishlistQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
   const [removeFromWishlist] = useRemoveFromWishlistMutation();
   // After a removal its Remove button is gone: focus goes to the heading instead.
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const items = data?.myWishlist;
+  const items = wishlist.data?.myWishlist;
 
   const removal = useConfirmAction(async ({ id, property }: WishlistItemFieldsFragment) => {
     try {
       await removeFromWishlist({
         variables: { id },
-        update(cache) {
-          cache.evict({ id: cache.identify({ __typename: 'WishlistItem', id }) });
-          cache.gc();
-        },
+        update: (cache) => forgetWishlistItem(cache, id),
       });
       toaster.create({ type: 'success', title: 'Removed from wishlist', description: `"${property.title}" was removed from your wishlist.` });
-      void refetch().catch(() => undefined);
+      void wishlist.refetch().catch(() => undefined);
       return true;
     } catch (removeError) {
       toaster.create({ type: 'error', title: 'Could not remove it', description: errorMessage(removeError, 'Something went wrong') });
@@ -52,82 +49,77 @@ function Wishlist() {
     }
   }, headingRef);
 
-  let content;
-  if (!items && loading) {
-    content = <PropertyGridSkeleton count={3} columns={cardGridColumns.all} showAgent label="Loading your wishlist" />;
-  } else if (!items && error) {
-    content = <QueryError title="Could not load your wishlist" error={error} onRetry={() => refetch()} />;
-  } else if (!items || items.length === 0) {
-    content = (
-      <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" data-testid="wishlist-empty">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuHeart />
-          </EmptyState.Indicator>
-          <VStack textAlign="center">
-            <EmptyState.Title>{EMPTY_WISHLIST}</EmptyState.Title>
-            <EmptyState.Description>Save properties you like from their details page, then make an offer from here.</EmptyState.Description>
-          </VStack>
-          <Button asChild colorPalette="teal">
-            <RouterLink to="/allProperties">Browse All Properties</RouterLink>
-          </Button>
-        </EmptyState.Content>
-      </EmptyState.Root>
-    );
-  } else {
-    content = (
-      <SimpleGrid columns={cardGridColumns.all} gap="6" data-testid="wishlist-grid">
-        {items.map((item) => {
-          const { property } = item;
-          const open = property.status === 'verified';
-          return (
-            <PropertyCard
-              key={item.id}
-              property={property}
-              showAgent
-              actions={
-                <VStack width="full" gap="2" align="stretch">
-                  <Link asChild fontSize="sm" color="teal.700" alignSelf="start">
-                    <RouterLink to={`/propertyDetails/${property.id}`} aria-label={`Details of ${property.title}`}>
-                      View details
-                    </RouterLink>
-                  </Link>
-                  <HStack width="full" gap="3">
-                    {open ? (
-                      <Button asChild flex="1" colorPalette="teal" aria-label={`Make an Offer on ${property.title}`}>
-                        <RouterLink to={`/dash-board/make-offer/${item.id}`}>
-                          <LuHandCoins aria-hidden /> Make an Offer
-                        </RouterLink>
-                      </Button>
-                    ) : (
-                      <Text flex="1" fontSize="sm" color="fg.muted">
-                        No longer open for offers.
-                      </Text>
-                    )}
-                    <Button
-                      flex={open ? '0 0 auto' : '1'}
-                      colorPalette="red"
-                      variant="outline"
-                      aria-label={`Remove ${property.title} from wishlist`}
-                      onClick={() => removal.ask(item)}
-                    >
-                      <LuTrash2 aria-hidden /> Remove
+  const grid = (saved: WishlistItemFieldsFragment[]) => (
+    <SimpleGrid columns={cardGridColumns.all} gap="6" data-testid="wishlist-grid">
+      {saved.map((item) => {
+        const { property } = item;
+        const open = property.status === 'verified';
+        return (
+          <PropertyCard
+            key={item.id}
+            property={property}
+            showAgent
+            actions={
+              <VStack width="full" gap="2" align="stretch">
+                <Link asChild fontSize="sm" color="teal.700" alignSelf="start">
+                  <RouterLink to={`/propertyDetails/${property.id}`} aria-label={`Details of ${property.title}`}>
+                    View details
+                  </RouterLink>
+                </Link>
+                <HStack width="full" gap="3">
+                  {open ? (
+                    <Button asChild flex="1" colorPalette="teal" aria-label={`Make an Offer on ${property.title}`}>
+                      <RouterLink to={`/dash-board/make-offer/${item.id}`}>
+                        <LuHandCoins aria-hidden /> Make an Offer
+                      </RouterLink>
                     </Button>
-                  </HStack>
-                </VStack>
-              }
-            />
-          );
-        })}
-      </SimpleGrid>
-    );
-  }
+                  ) : (
+                    <Text flex="1" fontSize="sm" color="fg.muted">
+                      No longer open for offers.
+                    </Text>
+                  )}
+                  <Button
+                    flex={open ? '0 0 auto' : '1'}
+                    colorPalette="red"
+                    variant="outline"
+                    aria-label={`Remove ${property.title} from wishlist`}
+                    onClick={() => removal.ask(item)}
+                  >
+                    <LuTrash2 aria-hidden /> Remove
+                  </Button>
+                </HStack>
+              </VStack>
+            }
+          />
+        );
+      })}
+    </SimpleGrid>
+  );
 
   return (
     <>
       <title>Wishlist · OpenNest</title>
-      <PageHeader title="Wishlist" headingRef={headingRef} subtitle={items && items.length > 0 ? plural(items.length) : undefined} />
-      {content}
+      <PageHeader title="Wishlist" headingRef={headingRef} subtitle={items && items.length > 0 ? plural(items.length, 'property', 'properties') : undefined} />
+      <QueryState
+        query={wishlist}
+        data={items}
+        skeleton={<PropertyGridSkeleton count={3} columns={cardGridColumns.all} showAgent label="Loading your wishlist" />}
+        errorTitle="Could not load your wishlist"
+        empty={
+          <EmptyNotice
+            icon={<LuHeart />}
+            title={EMPTY_WISHLIST}
+            description="Save properties you like from their details page, then make an offer from here."
+            testId="wishlist-empty"
+          >
+            <Button asChild colorPalette="teal">
+              <RouterLink to="/allProperties">Browse All Properties</RouterLink>
+            </Button>
+          </EmptyNotice>
+        }
+      >
+        {grid}
+      </QueryState>
       <ConfirmDialog {...removal.dialog} title="Remove from wishlist?" confirmLabel="Remove" busyLabel="Removing...">
         <Text>
           <Text as="strong">{removal.item?.property.title}</Text> will be removed from your wishlist. You can add it again from its details page.

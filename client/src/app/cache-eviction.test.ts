@@ -1,0 +1,97 @@
+// The domains' cache helpers drop the answers of the documents they name (every
+// argument set), leave other answers alone, and keep typed list updates typed.
+import { PropertyReviewsDocument, LatestReviewsDocument, MyReviewsDocument, MyWishlistDocument, type ReviewFieldsFragment, type WishlistItemFieldsFragment } from '../graphql/generated';
+import { evictListsGainingReview, evictReviewLists, forgetReview } from '../reviews/reviews.cache';
+import { forgetWishlistItem, prependToWishlist } from '../wishlist/wishlist.cache';
+import { createCache } from './apollo';
+import { evictQuery } from './cache-eviction';
+
+const review = (id: string): ReviewFieldsFragment & { __typename: 'Review' } => ({
+  __typename: 'Review',
+  id,
+  text: `Review ${id}`,
+  createdAt: '2026-11-21T00:00:00.000Z',
+  property: { __typename: 'Property', id: 'p1', title: 'Palm Court' } as ReviewFieldsFragment['property'],
+  reviewer: { __typename: 'UserSummary', id: 'u1', name: 'Bushra', image: null } as ReviewFieldsFragment['reviewer'],
+});
+
+function cacheWithReviews() {
+  const cache = createCache();
+  cache.writeQuery({ query: LatestReviewsDocument, data: { latestReviews: [review('r1'), review('r2')] } });
+  cache.writeQuery({ query: MyReviewsDocument, data: { myReviews: [review('r1')] } });
+  cache.writeQuery({ query: PropertyReviewsDocument, variables: { propertyId: 'p1' }, data: { propertyReviews: [review('r1'), review('r2')] } });
+  cache.writeQuery({ query: PropertyReviewsDocument, variables: { propertyId: 'p2' }, data: { propertyReviews: [] } });
+  return cache;
+}
+
+const ids = (list: Array<{ id: string }> | undefined) => list?.map((item) => item.id);
+
+describe('cache helpers', () => {
+  it('evictQuery drops a document’s answer for every argument set and nothing else', () => {
+    const cache = cacheWithReviews();
+    evictQuery(cache, PropertyReviewsDocument);
+    expect(cache.readQuery({ query: PropertyReviewsDocument, variables: { propertyId: 'p1' } })).toBeNull();
+    expect(cache.readQuery({ query: PropertyReviewsDocument, variables: { propertyId: 'p2' } })).toBeNull();
+    expect(ids(cache.readQuery({ query: LatestReviewsDocument })?.latestReviews)).toEqual(['r1', 'r2']);
+  });
+
+  it('a new review makes the latest and the author’s lists stale, not the property’s (it refetches itself)', () => {
+    const cache = cacheWithReviews();
+    evictListsGainingReview(cache);
+    expect(cache.readQuery({ query: LatestReviewsDocument })).toBeNull();
+    expect(cache.readQuery({ query: MyReviewsDocument })).toBeNull();
+    expect(ids(cache.readQuery({ query: PropertyReviewsDocument, variables: { propertyId: 'p1' } })?.propertyReviews)).toEqual(['r1', 'r2']);
+  });
+
+  it('a deleted review leaves every list that held it', () => {
+    const cache = cacheWithReviews();
+    forgetReview(cache, 'r1');
+    cache.gc();
+    expect(ids(cache.readQuery({ query: PropertyReviewsDocument, variables: { propertyId: 'p1' } })?.propertyReviews)).toEqual(['r2']);
+    expect(ids(cache.readQuery({ query: MyReviewsDocument })?.myReviews)).toEqual([]);
+    expect(cache.readQuery({ query: LatestReviewsDocument })).toBeNull();
+  });
+
+  it('an account change makes every review list stale', () => {
+    const cache = cacheWithReviews();
+    evictReviewLists(cache);
+    expect(cache.readQuery({ query: LatestReviewsDocument })).toBeNull();
+    expect(cache.readQuery({ query: MyReviewsDocument })).toBeNull();
+    expect(cache.readQuery({ query: PropertyReviewsDocument, variables: { propertyId: 'p2' } })).toBeNull();
+  });
+
+  it('a wishlisted property goes first in a cached wishlist, and a removed item leaves it', () => {
+    const item = (id: string, propertyId: string) =>
+      ({
+        __typename: 'WishlistItem',
+        id,
+        createdAt: '2026-11-21T00:00:00.000Z',
+        property: {
+          __typename: 'Property',
+          id: propertyId,
+          title: `Property ${propertyId}`,
+          location: 'Dhaka',
+          image: '/uploads/a.jpg',
+          thumbnail: '/uploads/a-thumb.jpg',
+          priceMin: '100.00',
+          priceMax: '200.00',
+          status: 'verified',
+          isAdvertised: false,
+          description: null,
+          createdAt: '2026-11-21T00:00:00.000Z',
+          updatedAt: '2026-11-21T00:00:00.000Z',
+          agent: { __typename: 'UserSummary', id: 'a1', name: 'Ada', email: 'agent@opennest.test', image: null },
+        },
+      }) as WishlistItemFieldsFragment;
+    const cache = createCache();
+    prependToWishlist(cache, item('w0', 'p0'));
+    expect(cache.readQuery({ query: MyWishlistDocument })).toBeNull();
+
+    cache.writeQuery({ query: MyWishlistDocument, data: { myWishlist: [item('w1', 'p1')] } });
+    prependToWishlist(cache, item('w2', 'p2'));
+    expect(ids(cache.readQuery({ query: MyWishlistDocument })?.myWishlist)).toEqual(['w2', 'w1']);
+
+    forgetWishlistItem(cache, 'w1');
+    expect(ids(cache.readQuery({ query: MyWishlistDocument })?.myWishlist)).toEqual(['w2']);
+  });
+});

@@ -1,0 +1,109 @@
+// The states of a screen that shows a query's answer, in one place (in the
+// spirit of RedwoodJS Cells): the page passes its skeleton, its error title, its
+// empty state and a render function for the content.
+import { Alert, Button, EmptyState, VStack } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { LuRefreshCw } from 'react-icons/lu';
+import { errorMessage } from '../app/errors';
+import { isEmptyList, queryView } from './query-view';
+
+/** What QueryState needs from a generated query hook's result. */
+export interface QueryStatus {
+  loading: boolean;
+  error?: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+interface QueryStateProps<T> {
+  query: QueryStatus;
+  /** The part of the answer the screen shows (undefined until the first answer). */
+  data: T | null | undefined;
+  /** Shown until the first answer: placeholders in the layout the content will take. */
+  skeleton: ReactNode;
+  /** The error alert's title, e.g. 'Could not load your wishlist'. */
+  errorTitle: string;
+  /** When the server says the thing asked for does not exist: this title, and no Retry. */
+  notFoundTitle?: string;
+  /** Shown instead of the content when `isEmpty(data)` (by default: an empty list). */
+  empty?: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}
+
+export function QueryState<T>({ query, data, skeleton, errorTitle, notFoundTitle, empty, isEmpty = isEmptyList, children }: QueryStateProps<T>) {
+  const view = queryView({ data, loading: query.loading, error: query.error, isEmpty: (value: T) => empty !== undefined && isEmpty(value), handlesNotFound: Boolean(notFoundTitle) });
+  switch (view) {
+    case 'content':
+      return children(data as T);
+    case 'empty':
+      return empty;
+    case 'loading':
+      return skeleton;
+    case 'notFound':
+      return <QueryError title={notFoundTitle!} error={query.error} />;
+    case 'error':
+      return <QueryError title={errorTitle} error={query.error} onRetry={() => query.refetch()} />;
+  }
+}
+
+interface QueryErrorProps {
+  title: string;
+  error: unknown;
+  /** Shown with a Retry button; the button spins until the promise settles. */
+  onRetry?: () => Promise<unknown> | void;
+}
+
+/** A failed load: what failed, the server's message when it sent one, and a retry. */
+export function QueryError({ title, error, onRetry }: QueryErrorProps) {
+  const [retrying, setRetrying] = useState(false);
+  const retry = async () => {
+    if (!onRetry) return;
+    setRetrying(true);
+    try {
+      await onRetry();
+    } catch {
+      // The query's own error state shows the new failure.
+    } finally {
+      setRetrying(false);
+    }
+  };
+  return (
+    <Alert.Root status="error" alignItems="center" flexWrap={{ base: 'wrap', sm: 'nowrap' }} data-testid="query-error">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        <Alert.Description>{errorMessage(error, 'Something went wrong. Please try again.')}</Alert.Description>
+      </Alert.Content>
+      {onRetry && (
+        <Button size="sm" variant="outline" colorPalette="red" onClick={retry} loading={retrying} loadingText="Retrying">
+          <LuRefreshCw aria-hidden /> Retry
+        </Button>
+      )}
+    </Alert.Root>
+  );
+}
+
+interface EmptyNoticeProps {
+  icon: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  testId?: string;
+  /** Actions under the text, e.g. a link to where the list gets its items. */
+  children?: ReactNode;
+}
+
+/** An empty list: an icon, what is missing, why or what to do, and optional actions, in a dashed box. */
+export function EmptyNotice({ icon, title, description, testId, children }: EmptyNoticeProps) {
+  return (
+    <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" data-testid={testId}>
+      <EmptyState.Content>
+        <EmptyState.Indicator>{icon}</EmptyState.Indicator>
+        <VStack textAlign="center">
+          <EmptyState.Title>{title}</EmptyState.Title>
+          {description && <EmptyState.Description>{description}</EmptyState.Description>}
+        </VStack>
+        {children}
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}

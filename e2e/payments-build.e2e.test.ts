@@ -1,0 +1,40 @@
+// A client built with Stripe keys has no local card form (client/vite.config.ts).
+// Should such a build be served by a server in local payment mode after all, the
+// payment page says card payments are unavailable instead of rendering nothing.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildClient } from '../client/build-client';
+import { signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
+
+let outDir: string;
+let session: BrowserSession;
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(tmpdir(), 'opennest-stripe-build-'));
+  await buildClient(outDir, { stripeKeys: true });
+  session = await startBrowserSession({ clientDistDir: outDir });
+});
+afterAll(async () => {
+  await session?.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+it('a Stripe build served in local payment mode shows that card payments are unavailable', async () => {
+  const agent = await session.app.createUser('agent', { name: 'Arif Agent' });
+  const buyer = await session.app.createUser('user', { name: 'Bushra Buyer' });
+  const property = await session.app.db.property.create({
+    data: { agentId: agent.user.id, title: 'Lake View Flat', location: 'Gulshan, Dhaka', image: '/uploads/none.webp', priceMin: '100.00', priceMax: '200.00', status: 'verified' },
+  });
+  const offer = await session.app.db.offer.create({
+    data: { propertyId: property.id, buyerId: buyer.user.id, agentId: agent.user.id, amount: '150.00', buyingDate: new Date('2031-01-01'), status: 'accepted' },
+  });
+
+  const page = await session.newPage();
+  await page.goto('/login');
+  await signInThroughForm(page, buyer.email, buyer.password);
+  await page.goto(`/dash-board/payment/${offer.id}`);
+  await page.getByTestId('payment-amount').getByText('$150.00').waitFor();
+  await page.getByTestId('card-form-missing').getByText('Card payments are not available right now.').waitFor();
+  await expect(page.getByLabel('Card number').count()).resolves.toBe(0);
+  expect((await session.app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('accepted');
+});
