@@ -3,6 +3,7 @@
 // speak HTTP to it exactly as clients do.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,8 @@ export interface GraphqlResponse<T = Record<string, unknown>> {
 
 export interface TestApp {
   url: string;
+  /** The Express app being served (its router says which routes exist). */
+  app: Express;
   db: Db;
   identity: IdentityProvider;
   uploadDir: string;
@@ -85,6 +88,7 @@ export async function startTestApp(
 
   const testApp: TestApp = {
     url,
+    app,
     db: database.db,
     identity,
     uploadDir,
