@@ -4,10 +4,10 @@ import { requireViewer } from '../context/caller';
 import { loadListingWithAgent, loadRequired } from '../context/load-required';
 import type { RequestContext } from '../context/request-context';
 import type { Review as ReviewRecord } from '../generated/prisma/client';
-import { absentWhenNone, cursorParam, dateTime, DeletedCount, email, id, nextCursorHeader, idParams, ROLES, sendNextCursor } from '../rest/answers';
+import { absentWhenNone, dateTime, DeletedCount, email, id, idParams, ROLES } from '../rest/answers';
 import { ignored, jsonBody, optionalParam, sameEmail, text } from '../rest/inputs';
 import { auth, publicRoute, routesOf, type Access, type RouteCall } from '../rest/route';
-import { listByEmail } from '../rest/route-kinds';
+import { everyRecord, listByEmail } from '../rest/route-kinds';
 import { z } from '../rest/zod';
 import { forbidden } from '../shared/errors';
 
@@ -122,18 +122,11 @@ export const reviewRoutes = [
 
   deleteRoute('DELETE /reviews/{id}', 'deleteReview', 'Delete a review (its author, or an admin)', auth()),
 
-  route('GET /admin/reviews', 'listAllReviews', {
+  route('GET /admin/reviews', 'listAllReviews', everyRecord(toReviewJson, {
     summary: 'Every review, newest first (admins)',
-    access: auth('admin'),
-    query: z.object({ cursor: cursorParam }),
-    success: { status: 200, description: 'Up to 1000 reviews.', schema: z.array(ReviewJson), headers: nextCursorHeader },
-    refusals: [403],
-    async handler({ query, res, context }) {
-      const page = await context.services.reviews.listAll(context.caller, { first: 1000, after: query.cursor });
-      sendNextCursor(res, page);
-      return toJsonList(page.nodes, context);
-    },
-  }),
+    answer: { description: 'Up to 1000 reviews.', schema: z.array(ReviewJson) },
+    page: (context, request) => context.services.reviews.listAll(context.caller, request),
+  })),
 
   deleteRoute('DELETE /admin/reviews/{id}', 'adminDeleteReview', 'Delete any review (admins)', auth('admin')),
 ];

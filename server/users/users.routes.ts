@@ -2,9 +2,10 @@
 import { NAME_MAX_LENGTH } from '@opennest/common/validation/auth';
 import type { User as UserRecord } from '../generated/prisma/client';
 import { requireIdentity } from '../context/caller';
-import { cursorParam, dateTime, IMAGE_URL_FIELD, DeletedCount, email, emailPathParam, id, ModifiedCount, ModifiedWithMessage, nextCursorHeader, OWN_OR_ADMIN, idParams, ROLES, sendNextCursor } from '../rest/answers';
+import { dateTime, DeletedCount, email, emailPathParam, id, idParams, IMAGE_URL_FIELD, ModifiedCount, ModifiedWithMessage, OWN_OR_ADMIN, ROLES } from '../rest/answers';
 import { ignored, jsonBody, oneOf, optionalParam, text } from '../rest/inputs';
 import { auth, routesOf, signedIn } from '../rest/route';
+import { everyRecord } from '../rest/route-kinds';
 import { z } from '../rest/zod';
 import { forbidden } from '../shared/errors';
 import { normalizeEmail } from './users.service';
@@ -76,18 +77,11 @@ export const userRoutes = [
   }),
 
   // Admin rows of the call table.
-  route('GET /users', 'listUsers', {
+  route('GET /users', 'listUsers', everyRecord(toUserJson, {
     summary: 'Every user record, newest first (admins)',
-    access: auth('admin'),
-    query: z.object({ cursor: cursorParam }),
-    success: { status: 200, description: 'Up to 1000 records.', schema: z.array(UserJson), headers: nextCursorHeader },
-    refusals: [403],
-    async handler({ query, res, context: { caller, services } }) {
-      const page = await services.userAdmin.list(caller, { first: 1000, after: query.cursor });
-      sendNextCursor(res, page);
-      return page.nodes.map(toUserJson);
-    },
-  }),
+    answer: { description: 'Up to 1000 records.', schema: z.array(UserJson) },
+    page: (context, request) => context.services.userAdmin.list(context.caller, request),
+  })),
 
   route('PUT /users/role/{id}', 'setUserRole', {
     summary: 'Make an account an admin or an agent (admins)',
