@@ -13,20 +13,14 @@ import type { Db } from './db/client';
 import { createApolloServer } from './graphql/apollo';
 import { buildSchema } from './graphql/schema';
 import type { Logger } from './infra/logger';
+import { apiRoutes } from './rest/api-routes';
 import { apiNotFound, restErrorHandler } from './rest/errors';
-import { openApiDocument } from './rest/openapi';
+import { mountRoutes } from './rest/mount';
+import { buildOpenApiDocument } from './rest/openapi-document';
 import { contextOf, requestContextMiddleware } from './context/http';
 import { createServices } from './services';
 import type { ImageStorage } from './uploads/image-storage';
-import { uploadsRouter } from './uploads/uploads.rest';
-import { usersRouter } from './users/users.rest';
-import { propertiesRouter } from './properties/properties.rest';
-import { newsletterRouter } from './newsletter/newsletter.rest';
-import { offersRouter } from './offers/offers.rest';
 import type { PaymentProvider } from './payments/payment-provider';
-import { paymentsRouter, stripeWebhookRoute } from './payments/payments.rest';
-import { reviewsRouter } from './reviews/reviews.rest';
-import { wishlistRouter } from './wishlist/wishlist.rest';
 import type { PaymentsRuntimeConfig } from '@opennest/common/runtime-config';
 
 export interface AppDeps {
@@ -93,25 +87,11 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   });
   app.use('/graphql', express.json({ limit: '1mb' }), withContext, expressMiddleware(apollo, { context: async ({ req }) => contextOf(req) }));
 
-  // REST adapter (spec section 7 paths, under /api)
+  // REST adapter (spec section 7 paths, under /api): the routes declared in the
+  // domain folders, each with its own caller check, body parser and input checks.
   const api = express.Router();
-  api.get('/config', (_req, res) => {
-    res.json(runtimeConfig(deps));
-  });
-  api.get('/openapi.json', (_req, res) => {
-    res.json(openApiDocument);
-  });
-  // Before the JSON parser: the webhook's signature is over the raw body.
-  api.use(stripeWebhookRoute(services.payments));
-  api.use(express.json({ limit: '1mb' }), withContext);
-  api.use(usersRouter());
-  api.use(propertiesRouter());
-  api.use(newsletterRouter());
-  api.use(wishlistRouter());
-  api.use(offersRouter());
-  api.use(paymentsRouter());
-  api.use(reviewsRouter());
-  api.use(uploadsRouter({ maxUploadBytes: config.maxUploadBytes }));
+  const env = { runtimeConfig: runtimeConfig(deps), maxUploadBytes: config.maxUploadBytes, openApiDocument: buildOpenApiDocument(apiRoutes) };
+  mountRoutes(api, apiRoutes, { env, withContext });
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -6,6 +6,9 @@ import { badInput, unauthenticated } from '../shared/errors';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Stripe's per-payment maximum for USD card payments, in cents (USD 999,999.99); the local server enforces it too. */
+export const MAX_AMOUNT_CENTS = 99_999_999;
+
 export interface ProviderPaymentIntent {
   id: string;
   status: string;

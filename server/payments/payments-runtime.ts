@@ -1,10 +1,10 @@
 // Which payment provider runs: real Stripe when its keys are configured, else
-// the local Stripe-compatible server, started here.
+// the local Stripe-compatible server, started here. That server's module is
+// imported only in local mode, so a deployment with real Stripe keys never loads it.
 import { randomBytes } from 'node:crypto';
 import type { PaymentsRuntimeConfig } from '@opennest/common/runtime-config';
 import type { PaymentsConfig } from '../config';
 import type { Logger } from '../infra/logger';
-import { signWebhookPayload, startLocalStripe } from './local-stripe/local-stripe';
 import { createStripeProvider, type PaymentProvider } from './payment-provider';
 
 export interface PaymentsRuntime {
@@ -29,6 +29,7 @@ export async function startPayments(config: PaymentsConfig, options: { stateFile
   }
   const secret = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
   const keys = { secretKey: secret('sk_test_local'), publishableKey: secret('pk_test_local'), webhookSecret: secret('whsec_local') };
+  const { signWebhookPayload, startLocalStripe } = await import('./local-stripe/local-stripe');
   const local = await startLocalStripe({ ...keys, host: config.host, port: config.port, stateFile: options.stateFile, log: options.log });
   options.log.info({ url: local.url }, 'local payment server ready (Stripe test cards)');
   return {

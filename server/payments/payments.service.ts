@@ -8,8 +8,7 @@ import { Prisma, type Offer as OfferRecord } from '../generated/prisma/client';
 import type { Logger } from '../infra/logger';
 import { AppError, badInput, conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
-import { MAX_AMOUNT_CENTS } from './local-stripe/local-stripe';
-import type { PaymentProvider, ProviderPaymentIntent } from './payment-provider';
+import { MAX_AMOUNT_CENTS, type PaymentProvider, type ProviderPaymentIntent } from './payment-provider';
 
 export const CURRENCY = 'usd';
 export const ABOVE_CARD_LIMIT =

@@ -5,6 +5,7 @@
 // variables are checked against the schema at compile time.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,8 @@ type VariablesAndToken<V> = {} extends V ? [variables?: V | LooseVariables, toke
 
 export interface TestApp {
   url: string;
+  /** The Express app being served (its router says which routes exist). */
+  app: Express;
   db: Db;
   identity: IdentityProvider;
   uploadDir: string;
@@ -122,6 +125,7 @@ export async function startTestApp(
 
   const testApp: TestApp = {
     url,
+    app,
     db: database.db,
     identity,
     uploadDir,

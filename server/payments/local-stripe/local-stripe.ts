@@ -16,10 +16,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from '../../infra/logger';
+import { MAX_AMOUNT_CENTS } from '../payment-provider';
 import { chargeCard, TEST_PAYMENT_METHODS, type CardDetails } from './test-cards';
-
-/** Stripe's per-payment maximum for USD card payments, in cents (USD 999,999.99). */
-export const MAX_AMOUNT_CENTS = 99_999_999;
 
 export interface LocalPaymentIntent {
   id: string;

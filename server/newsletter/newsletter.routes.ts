@@ -1,0 +1,28 @@
+import { EMAIL_MAX_LENGTH } from '../shared/ids';
+import { email } from '../rest/answers';
+import { jsonBody, text } from '../rest/inputs';
+import { routesOf, publicRoute } from '../rest/route';
+import { z } from '../rest/zod';
+
+const route = routesOf('newsletter');
+
+export const newsletterRoutes = [
+  route('POST /newsletter', 'subscribeNewsletter', {
+    spec: false,
+    summary: 'Subscribe an e-mail to the newsletter (no sign-in)',
+    description: 'Stored trimmed and lower-cased; subscribing twice is harmless.',
+    access: publicRoute,
+    body: {
+      kind: 'json',
+      schema: jsonBody('NewsletterInput', {
+        email: text({
+          required: true,
+          minLength: 1,
+          description: `An e-mail address of at most ${EMAIL_MAX_LENGTH} characters; surrounding spaces are trimmed and it is stored lower-cased.`,
+        }),
+      }),
+    },
+    success: { status: 201, description: 'Subscribed.', schema: z.strictObject({ email }) },
+    handler: async ({ body, context }) => context.services.newsletter.subscribe(body.email),
+  }),
+];

@@ -1,0 +1,72 @@
+// The Express side of the route declarations (route.ts). Every route runs, in
+// this order: the request context (caller from the bearer token), the access
+// check, the body parser, the input checks, the handler. So a caller without a
+// valid token is refused (401) before a byte of the body is read or any input
+// is judged, and a caller of the wrong role (403) before any input is judged.
+import express, { type RequestHandler, type Router } from 'express';
+import type { z as zod } from 'zod';
+import { requireIdentity, requireViewer, type Caller } from '../context/caller';
+import { contextOf } from '../context/http';
+import { toBadInput } from './inputs';
+import { expressPath, type Access, type ApiRoute, type BodyDeclaration, type RestEnvironment } from './route';
+
+/** The largest JSON (or raw) body read. */
+const BODY_LIMIT = '1mb';
+
+/** `withContext` builds the request context (caller from the bearer token, services, loaders). */
+export function mountRoutes(router: Router, routes: readonly ApiRoute[], { env, withContext }: { env: RestEnvironment; withContext: RequestHandler }): void {
+  const parsers = { json: express.json({ limit: BODY_LIMIT }), raw: express.raw({ type: () => true, limit: BODY_LIMIT }) };
+  for (const route of routes) {
+    const handle = handlerOf(route, env);
+    if (route.body?.kind === 'unread') {
+      router[route.method](expressPath(route.path), handle);
+      continue;
+    }
+    // A JSON body is parsed on every route that reads bodies (so malformed or
+    // oversized JSON is a 400/413 everywhere); a multipart route adds its own parser.
+    const readBody = route.body?.kind === 'raw' ? [parsers.raw] : route.body?.kind === 'multipart' ? [parsers.json, route.body.parser(env)] : [parsers.json];
+    router[route.method](expressPath(route.path), withContext, accessCheck(route.access), ...readBody, handle);
+  }
+}
+
+function admit(access: Access, caller: Caller): void {
+  if (access.kind === 'signedIn') requireIdentity(caller);
+  else if (access.kind === 'auth') requireViewer(caller, access.roles);
+}
+
+const accessCheck =
+  (access: Access): RequestHandler =>
+  (req, _res, next) => {
+    admit(access, contextOf(req).caller);
+    next();
+  };
+
+function parsed(schema: zod.ZodType | undefined, value: unknown, part: 'params' | 'query' | 'body'): unknown {
+  if (!schema) return {};
+  const result = schema.safeParse(value);
+  if (!result.success) throw toBadInput(result.error, part);
+  return result.data;
+}
+
+function bodyOf(body: BodyDeclaration | undefined, value: unknown): unknown {
+  if (body?.kind === 'json') return parsed(body.schema, value ?? {}, 'body');
+  if (body?.kind === 'raw') return Buffer.isBuffer(value) ? value : Buffer.alloc(0);
+  return undefined;
+}
+
+const handlerOf =
+  (route: ApiRoute, env: RestEnvironment): RequestHandler =>
+  async (req, res) => {
+    const answer = await route.handler({
+      params: parsed(route.params, req.params, 'params'),
+      query: parsed(route.query, req.query, 'query'),
+      body: bodyOf(route.body, req.body),
+      get context() {
+        return contextOf(req);
+      },
+      env,
+      req,
+      res,
+    });
+    res.status(route.success.status).json(answer);
+  };
