@@ -9,12 +9,13 @@ import { parseEmail, parseId } from '../shared/ids';
 import { decodeCursor, newestFirstAfter, newestFirstCursor, pageSize, toPage, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
 import { canSee, liveListing, publicListing } from '../properties/listing-visibility';
+import type { Notifier } from '../notifications/notifier';
 
 const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.ReviewOrderByWithRelationInput[];
 /** Reviews of listings buyers can still see. */
 const onVisibleListing = { property: publicListing } satisfies Prisma.ReviewWhereInput;
 
-export function createReviewsService({ db }: { db: Db }) {
+export function createReviewsService({ db, notifier }: { db: Db; notifier: Notifier }) {
   return {
     async add(caller: Caller, rawPropertyId: string, text: unknown): Promise<ReviewRecord> {
       const viewer = requireViewer(caller, ['user']);
@@ -22,7 +23,17 @@ export function createReviewsService({ db }: { db: Db }) {
       const property = await db.property.findFirst({ where: { id: propertyId, ...publicListing } });
       if (!property) throw notFound('Property not found.');
       const { reviewText } = await validateInput(reviewSchema, { reviewText: text });
-      return db.review.create({ data: { propertyId, userId: viewer.id, text: reviewText } });
+      return db.$transaction(async (tx) => {
+        const review = await tx.review.create({ data: { propertyId, userId: viewer.id, text: reviewText } });
+        await notifier.notify(tx, {
+          recipientId: property.agentId,
+          type: 'new_review',
+          subjectId: property.id,
+          text: `${viewer.name} reviewed ${property.title}.`,
+          dedupeKey: `review:${review.id}`,
+        });
+        return review;
+      });
     },
 
     async listForProperty(caller: Caller, rawPropertyId: string): Promise<ReviewRecord[]> {
