@@ -21,19 +21,24 @@ export async function recheckSubscriber(db: Db, caller: Caller, roles: readonly 
 }
 
 /**
- * A subscription's events for `caller`: each one is delivered (as `load` turns
- * it into an answer; undefined skips it) only after the subscriber passed the
- * check again. When it fails, the refusal is delivered as the last event (the
- * resolver throws it: the client sees a typed error) and the stream ends.
+ * A subscription's events for `caller`: first `initial` (the current state, so
+ * a client, after a reconnect too, starts from the truth), then each event as
+ * `load` turns it into an answer (undefined skips it), each delivered only
+ * after the subscriber passed the check again. When it fails, the refusal is
+ * delivered as the last event (the resolver throws it: the client sees a typed
+ * error) and the stream ends. `stream` is listening before `initial` is read,
+ * so nothing in between is missed.
  */
 export async function* whileStillAllowed<E, T>(
   db: Db,
   caller: Caller,
   roles: readonly Role[],
   stream: EventStream<E>,
+  initial: (viewer: UserRecord) => Promise<T>,
   load: (event: E, viewer: UserRecord) => Promise<T | undefined>,
 ): AsyncGenerator<T | AppError> {
   try {
+    yield await initial(requireViewer(caller, roles));
     for await (const event of stream) {
       let viewer: UserRecord;
       try {

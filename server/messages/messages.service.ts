@@ -43,7 +43,8 @@ export interface ContactAgentResult {
 }
 
 export interface MessageEvent {
-  conversation: ConversationView;
+  /** Null on the first event, which gives the current count. */
+  conversation: ConversationView | null;
   /** The new message; null when only read marks changed. */
   message: MessageRecord | null;
   unreadMessageCount: number;
@@ -204,7 +205,8 @@ export function createMessagesService({ db, events, notifier, rateLimit = DEFAUL
         if (event.type === 'conversation-read' && event.userId === viewer.id) return event;
         return undefined;
       });
-      return whileStillAllowed(db, caller, MESSAGING_ROLES, stream, async (event, fresh): Promise<MessageEvent | undefined> => {
+      const countOnly = async (): Promise<MessageEvent> => ({ conversation: null, message: null, unreadMessageCount: await unreadMessageCount(viewer.id) });
+      return whileStillAllowed(db, caller, MESSAGING_ROLES, stream, countOnly, async (event, fresh): Promise<MessageEvent | undefined> => {
         // Still a participant? (Conversations go with deleted accounts and listings.)
         const [conversation] = await views(fresh.id, [event.conversationId]);
         if (!conversation || (conversation.buyerId !== fresh.id && conversation.agentId !== fresh.id)) return undefined;

@@ -88,7 +88,8 @@ export function createNotificationsService({ db, events, tokens }: { db: Db; eve
         if ((event.type === 'notifications-read' && event.userId === viewer.id) || event.type === 'resync') return null;
         return undefined;
       });
-      return whileStillAllowed(db, caller, LIVE_ROLES, stream, async (notificationId): Promise<NotificationEvent> => ({
+      const countOnly = async (): Promise<NotificationEvent> => ({ notification: null, unreadCount: await unreadCount(viewer.id) });
+      return whileStillAllowed(db, caller, LIVE_ROLES, stream, countOnly, async (notificationId): Promise<NotificationEvent> => ({
         notification: notificationId ? await db.notification.findFirst({ where: { id: notificationId, recipientId: viewer.id } }) : null,
         unreadCount: await unreadCount(viewer.id),
       }));

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../config';
-import { TEST_UNSUBSCRIBE_SECRET, testEnv } from './infrastructure';
+import { TEST_PUBLIC_URL, TEST_UNSUBSCRIBE_SECRET, testEnv } from './infrastructure';
 
 export interface AppProcess {
   url: string;
@@ -46,6 +46,7 @@ export async function startAppProcess({ databaseUrl, env = {}, label = 'app proc
       FIREBASE_AUTH_EMULATOR_HOST: test.authEmulatorHost,
       SMTP_URL: test.smtpUrl,
       UNSUBSCRIBE_SECRET: TEST_UNSUBSCRIBE_SECRET,
+      PUBLIC_URL: TEST_PUBLIC_URL,
       SEED_DEMO: 'false',
       PORT: '0',
       HOST: '127.0.0.1',

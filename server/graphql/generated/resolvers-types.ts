@@ -135,10 +135,11 @@ export type MessageConnection = {
   pageInfo: PageInfo;
 };
 
-/** A live change in the caller's conversations. */
+/** A live change in the caller's conversations (the first one only gives the current count). */
 export type MessageEvent = {
   __typename?: 'MessageEvent';
-  conversation: Conversation;
+  /** The conversation that changed; null on the first event. */
+  conversation?: Maybe<Conversation>;
   /** The new message; null when only read marks changed. */
   message?: Maybe<Message>;
   /** Unread messages in all the caller's conversations. */
@@ -427,10 +428,10 @@ export type NotificationConnection = {
   pageInfo: PageInfo;
 };
 
-/** A live change to the caller's notifications. */
+/** A live change to the caller's notifications (the first one gives the current count). */
 export type NotificationEvent = {
   __typename?: 'NotificationEvent';
-  /** The new notification; null when only the unread count changed (marked read elsewhere, or a reconnect). */
+  /** The new notification; null on the first event and when only the unread count changed (marked read elsewhere, a reconnect). */
   notification?: Maybe<Notification>;
   unreadCount: Scalars['Int']['output'];
 };
@@ -1096,7 +1097,7 @@ export type MessageConnectionResolvers<ContextType = RequestContext, ParentType 
 }>;
 
 export type MessageEventResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MessageEvent'] = ResolversParentTypes['MessageEvent']> = ResolversObject<{
-  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
+  conversation?: Resolver<Maybe<ResolversTypes['Conversation']>, ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
   unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
