@@ -1,5 +1,5 @@
 // GraphQL Code Generator plugin: one typed Apollo Client 4 hook per operation
-// (useMeQuery, useMeLazyQuery, useRecordSignInMutation...), wrapping the typed
+// (useMeQuery, useMeLazyQuery, useRecordSignInMutation, useNotificationEventsSubscription...), wrapping the typed
 // documents that the typed-document-node plugin emits into the same file.
 // (@graphql-codegen/typescript-react-apollo does not support Apollo Client 4.)
 const { Kind, visit } = require('graphql');
@@ -40,6 +40,14 @@ module.exports = {
           `  return useLazyQuery<${data}, ${vars}>(${name}Document, options);`,
           `}`,
         );
+      } else if (node.operation === 'subscription') {
+        const data = `${name}Subscription`;
+        const vars = `${name}SubscriptionVariables`;
+        lines.push(
+          `export function use${name}Subscription(options: useSubscription.Options<${data}, ${vars}> = {}) {`,
+          `  return useSubscription<${data}, ${vars}>(${name}Document, options as useSubscription.Options<${data}, ${vars}> & { variables: ${vars} });`,
+          `}`,
+        );
       } else if (node.operation === 'mutation') {
         const data = `${name}Mutation`;
         const vars = `${name}MutationVariables`;
@@ -50,8 +58,9 @@ module.exports = {
         );
       }
     }
+    const hooks = ['useLazyQuery', 'useMutation', 'useQuery', ...(operations.some((node) => node.operation === 'subscription') ? ['useSubscription'] : [])];
     return {
-      prepend: [`import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';`],
+      prepend: [`import { ${hooks.join(', ')} } from '@apollo/client/react';`],
       content: lines.join('\n'),
     };
   },
