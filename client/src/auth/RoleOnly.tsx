@@ -6,10 +6,10 @@ import type { ReactNode } from 'react';
 import type { Role } from '../graphql/generated';
 import { useAuth } from './AuthProvider';
 
-function RoleOnly({ role, notice, testId, children }: { role: Role; notice: string; testId: string; children: ReactNode }) {
+function RoleOnly({ role, notice, testId, children }: { role: Role | Role[]; notice: string; testId: string; children: ReactNode }) {
   const { viewer } = useAuth();
   if (!viewer) return null;
-  if (viewer.role !== role) {
+  if (!(Array.isArray(role) ? role : [role]).includes(viewer.role)) {
     return (
       <Alert.Root status="warning" data-testid={testId}>
         <Alert.Indicator />
@@ -28,6 +28,13 @@ export const AgentOnly = ({ children }: { children: ReactNode }) => (
 
 export const BuyerOnly = ({ children }: { children: ReactNode }) => (
   <RoleOnly role="user" notice="This page is only for buyers." testId="buyer-only">
+    {children}
+  </RoleOnly>
+);
+
+/** Messages are between buyers and agents. */
+export const MessagingOnly = ({ children }: { children: ReactNode }) => (
+  <RoleOnly role={['user', 'agent']} notice="Messages are between buyers and agents." testId="messaging-only">
     {children}
   </RoleOnly>
 );

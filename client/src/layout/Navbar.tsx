@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { LuHouse, LuLogOut, LuMenu } from 'react-icons/lu';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
+import { NotificationBell } from '../notifications/NotificationBell';
 
 const LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -59,6 +60,7 @@ export function Navbar() {
           <HStack gap="3">
             {status === 'signedIn' ? (
               <>
+                <NotificationBell />
                 <Avatar.Root size="sm">
                   <Avatar.Fallback name={name} />
                   {photo && <Avatar.Image src={photo} alt="" />}

@@ -1,0 +1,119 @@
+import { Badge, Button, Card, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { LuBellOff, LuCheckCheck } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '../app/errors';
+import { useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation, useNotificationsQuery, type NotificationFieldsFragment } from '../graphql/generated';
+import { PageHeader } from '../properties/page-parts';
+import { LoadMore, usePaging } from '../ui/paging';
+import { plural } from '../ui/plural';
+import { EmptyNotice, QueryState } from '../ui/QueryState';
+import { toaster } from '../ui/toaster';
+import { setUnreadNotificationCount } from './notifications.cache';
+
+const PAGE_SIZE = 20;
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Every notification of the caller, newest first: each links to what it is about; one or all can be marked read. */
+export default function NotificationsPage() {
+  const notifications = useNotificationsQuery({ variables: { first: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const connection = notifications.data?.notifications;
+  const paging = usePaging(connection?.pageInfo, notifications.fetchMore, 'notifications');
+  const [markRead] = useMarkNotificationReadMutation();
+  const [markAll, markingAll] = useMarkAllNotificationsReadMutation({
+    update(cache) {
+      setUnreadNotificationCount(cache, 0);
+    },
+  });
+  const unread = connection?.nodes.filter((n) => !n.readAt).length ?? 0;
+
+  const read = async (notification: NotificationFieldsFragment) => {
+    if (notification.readAt) return;
+    try {
+      await markRead({ variables: { id: notification.id } });
+    } catch (error) {
+      toaster.create({ type: 'error', title: 'Could not mark it read', description: errorMessage(error, 'Something went wrong. Please try again.') });
+    }
+  };
+
+  const readAll = async () => {
+    try {
+      const { data } = await markAll();
+      toaster.create({ type: 'success', title: 'All caught up', description: `${plural(data?.markAllNotificationsRead ?? 0, 'notification')} marked read.` });
+      await notifications.refetch();
+    } catch (error) {
+      toaster.create({ type: 'error', title: 'Could not mark them read', description: errorMessage(error, 'Something went wrong. Please try again.') });
+    }
+  };
+
+  const skeleton = (
+    <Stack gap="3" aria-busy="true" aria-label="Loading notifications">
+      {Array.from({ length: 4 }, (_, index) => (
+        <Skeleton key={index} height="20" rounded="lg" />
+      ))}
+    </Stack>
+  );
+
+  return (
+    <>
+      <title>Notifications · OpenNest</title>
+      <PageHeader
+        title="Notifications"
+        subtitle="What happened to your offers, listings, messages and saved searches, newest first."
+        actions={
+          <Button variant="outline" size="sm" onClick={readAll} loading={markingAll.loading} disabled={!unread} loadingText="Marking">
+            <LuCheckCheck aria-hidden /> Mark all as read
+          </Button>
+        }
+      />
+      <QueryState
+        query={notifications}
+        data={connection?.nodes}
+        skeleton={skeleton}
+        errorTitle="Could not load your notifications"
+        empty={<EmptyNotice icon={<LuBellOff />} title="No notifications yet" description="Offers, messages, decisions on your listings and saved-search matches show up here." testId="notifications-empty" />}
+      >
+        {(nodes) => (
+          <Stack gap="4">
+            <Stack as="ul" listStyleType="none" gap="3" aria-label="Notifications" data-testid="notification-list">
+              {nodes.map((notification) => (
+                <Card.Root as="li" key={notification.id} variant={notification.readAt ? 'outline' : 'subtle'} data-testid="notification" data-unread={!notification.readAt}>
+                  <Card.Body p="4" gap="2">
+                    <Flex gap="3" justify="space-between" align="start" wrap="wrap">
+                      <Stack gap="1" minW="0" flex="1">
+                        <HStack gap="2">
+                          {!notification.readAt && (
+                            <Badge colorPalette="teal" size="sm">
+                              New
+                            </Badge>
+                          )}
+                          <Text fontSize="sm" color="fg.muted">
+                            {when(notification.createdAt)}
+                          </Text>
+                        </HStack>
+                        <Text overflowWrap="anywhere">{notification.text}</Text>
+                      </Stack>
+                      <HStack gap="2" flexShrink={0}>
+                        {!notification.readAt && (
+                          <Button size="xs" variant="ghost" onClick={() => read(notification)}>
+                            Mark as read
+                          </Button>
+                        )}
+                        <Button asChild size="xs" colorPalette="teal">
+                          <RouterLink to={notification.link} onClick={() => void read(notification)} aria-label={`Open: ${notification.text}`}>
+                            Open
+                          </RouterLink>
+                        </Button>
+                      </HStack>
+                    </Flex>
+                  </Card.Body>
+                </Card.Root>
+              ))}
+            </Stack>
+            <LoadMore paging={paging} />
+          </Stack>
+        )}
+      </QueryState>
+    </>
+  );
+}
