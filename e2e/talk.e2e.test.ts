@@ -8,26 +8,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { waitForEmails } from '../server/test/mailbox';
-import { signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
+import { browserSessionForFile, signedInAs } from './browser';
 
-let session: BrowserSession;
+const session = browserSessionForFile();
 const imagePath = path.join(os.tmpdir(), `opennest-e2e-talk-${process.pid}.jpg`);
+const signedInPage = (role: 'agent' | 'admin' | 'user', name: string) => signedInAs(session(), role, name);
 
-beforeAll(async () => {
-  await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0f766e' } }).jpeg().toFile(imagePath);
-  session = await startBrowserSession();
-});
-afterAll(async () => {
-  await session?.close();
-});
-
-async function signedInPage(role: 'agent' | 'admin' | 'user', name: string) {
-  const account = await session.app.createUser(role, { name });
-  const page = await session.newPage();
-  await page.goto('/login');
-  await signInThroughForm(page, account.email, account.password);
-  return { page, account };
-}
+beforeAll(() => sharp({ create: { width: 800, height: 600, channels: 3, background: '#0f766e' } }).jpeg().toFile(imagePath));
 
 /** The bell as a person reads it: its accessible name carries the unread count. */
 const bell = (page: Page, unread: number) => page.getByRole('link', { name: unread ? `Notifications, ${unread} unread` : 'Notifications', exact: true });
@@ -95,9 +82,9 @@ it('alerts a saved search, carries a conversation and an offer both ways, live',
   await buyerPage.getByTestId('message-body').getByText('Yes, every morning.').waitFor();
 
   // The buyer offers (from the wishlist, as the spec has it); the agent's bell rises.
-  const agentUnread = await session.app.db.notification.count({ where: { recipientId: agent.user.id, readAt: null } });
+  const agentUnread = await session().app.db.notification.count({ where: { recipientId: agent.user.id, readAt: null } });
   await bell(agentPage, agentUnread).waitFor();
-  const property = await session.app.db.property.findFirstOrThrow({ where: { title } });
+  const property = await session().app.db.property.findFirstOrThrow({ where: { title } });
   await buyerPage.goto(`/propertyDetails/${property.id}`);
   await buyerPage.getByRole('button', { name: 'Add to Wishlist' }).click();
   await buyerPage.getByText(/in your wishlist/i).first().waitFor();

@@ -7,6 +7,7 @@ import { createDb } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { startInfrastructure } from './infra/infrastructure';
 import { createLogger } from './infra/logger';
+import { stopOnSignals } from './infra/shutdown';
 import { loadUnsubscribeSecret } from './notifications/unsubscribe-token';
 import { serveApp } from './serve';
 import { createLocalImageStorage } from './uploads/image-storage';
@@ -49,19 +50,12 @@ async function main() {
   // Started by a parent over IPC (server/test/app-process.ts): tell it where we listen.
   process.send?.({ type: 'ready', url: served.url });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
+  const shutdown = stopOnSignals(log, 'shutting down', async () => {
     await served.close();
     await db.$disconnect().catch(() => undefined);
     await identity.close().catch(() => undefined);
     await infrastructure.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
   // A parent that started us over IPC went away without stopping us: go too.
   if (process.send) process.on('disconnect', () => void shutdown('disconnect'));
 }

@@ -8,6 +8,7 @@ import { startBackbone } from './backbone';
 import { loadConfig } from './config';
 import { applyMigrations } from './db/migrate';
 import { createLogger } from './infra/logger';
+import { stopOnSignals } from './infra/shutdown';
 import { loadUnsubscribeSecret } from './notifications/unsubscribe-token';
 
 const config = loadConfig();
@@ -27,16 +28,7 @@ async function main() {
     unsubscribeSecret: await loadUnsubscribeSecret(config.unsubscribeSecret, config.dataDir),
   });
   log.info('job workers started (npm run worker)');
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'stopping job workers');
-    await backbone.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  stopOnSignals(log, 'stopping job workers', () => backbone.stop());
 }
 
 main().catch((error) => {

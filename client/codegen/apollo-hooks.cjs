@@ -23,39 +23,27 @@ module.exports = {
     const hasRequiredVariables = (node) =>
       (node.variableDefinitions ?? []).some((v) => v.type.kind === Kind.NON_NULL_TYPE && !v.defaultValue);
 
+    /** One exported hook, `exported`, calling Apollo's `apolloHook` with the operation's document and types. */
+    const hook = (apolloHook, exported, name, suffix, { requiredVariables = false, cast = false } = {}) => {
+      const [data, vars] = [`${name}${suffix}`, `${name}${suffix}Variables`];
+      const options = `${apolloHook}.Options<${data}, ${vars}>`;
+      const param = requiredVariables ? `options: ${options} & { variables: ${vars} }` : `options: ${options} = {}`;
+      const passed = cast ? `options as ${options} & { variables: ${vars} }` : 'options';
+      return [`export function ${exported}(${param}) {`, `  return ${apolloHook}<${data}, ${vars}>(${name}Document, ${passed});`, `}`];
+    };
+
     const lines = [];
     for (const node of operations) {
       const name = pascal(node.name.value);
       if (node.operation === 'query') {
-        const data = `${name}Query`;
-        const vars = `${name}QueryVariables`;
-        const param = hasRequiredVariables(node)
-          ? `options: useQuery.Options<${data}, ${vars}> & { variables: ${vars} }`
-          : `options: useQuery.Options<${data}, ${vars}> = {}`;
         lines.push(
-          `export function use${name}Query(${param}) {`,
-          `  return useQuery<${data}, ${vars}>(${name}Document, options as useQuery.Options<${data}, ${vars}> & { variables: ${vars} });`,
-          `}`,
-          `export function use${name}LazyQuery(options: useLazyQuery.Options<${data}, ${vars}> = {}) {`,
-          `  return useLazyQuery<${data}, ${vars}>(${name}Document, options);`,
-          `}`,
+          ...hook('useQuery', `use${name}Query`, name, 'Query', { requiredVariables: hasRequiredVariables(node), cast: true }),
+          ...hook('useLazyQuery', `use${name}LazyQuery`, name, 'Query'),
         );
       } else if (node.operation === 'subscription') {
-        const data = `${name}Subscription`;
-        const vars = `${name}SubscriptionVariables`;
-        lines.push(
-          `export function use${name}Subscription(options: useSubscription.Options<${data}, ${vars}> = {}) {`,
-          `  return useSubscription<${data}, ${vars}>(${name}Document, options as useSubscription.Options<${data}, ${vars}> & { variables: ${vars} });`,
-          `}`,
-        );
+        lines.push(...hook('useSubscription', `use${name}Subscription`, name, 'Subscription', { cast: true }));
       } else if (node.operation === 'mutation') {
-        const data = `${name}Mutation`;
-        const vars = `${name}MutationVariables`;
-        lines.push(
-          `export function use${name}Mutation(options: useMutation.Options<${data}, ${vars}> = {}) {`,
-          `  return useMutation<${data}, ${vars}>(${name}Document, options);`,
-          `}`,
-        );
+        lines.push(...hook('useMutation', `use${name}Mutation`, name, 'Mutation'));
       }
     }
     const hooks = ['useLazyQuery', 'useMutation', 'useQuery', ...(operations.some((node) => node.operation === 'subscription') ? ['useSubscription'] : [])];

@@ -11,10 +11,10 @@ import type { Db } from '../db/client';
 import { raiseEvents, type EventBus } from '../events/event-bus';
 import type { Conversation as ConversationRecord, Message as MessageRecord, Role, User as UserRecord } from '../generated/prisma/client';
 import type { Notifier, Tx } from '../notifications/notifier';
-import { publicListing } from '../properties/listing-visibility';
+import { findPublicListing } from '../properties/listing-visibility';
 import { forbidden, notFound, tooManyRequests } from '../shared/errors';
 import { parseId } from '../shared/ids';
-import { decodeCursor, encodeCursor, newestFirstAfter, newestFirstCursor, pageSize, toPage, type Page } from '../shared/pagination';
+import { decodeCursor, encodeCursor, newestFirstAfter, newestFirstQuery, pageSize, toPage, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
 
 /** Who takes part in messaging: buyers and agents. */
@@ -142,13 +142,8 @@ export function createMessagesService({ db, events, notifier, rateLimit = DEFAUL
     async messages(caller: Caller, conversationId: string, { first, after }: { first?: number | null; after?: string | null }): Promise<Page<MessageRecord>> {
       const viewer = requireViewer(caller, MESSAGING_ROLES);
       const conversation = await findOwn(viewer, conversationId);
-      const size = pageSize(first, { fallback: 50, max: 100 });
-      const rows = await db.message.findMany({
-        where: { conversationId: conversation.id, ...(after ? newestFirstAfter(decodeCursor(after, 'NEWEST')) : {}) },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: size + 1,
-      });
-      return toPage(rows, size, newestFirstCursor);
+      const q = newestFirstQuery({ first, after }, { fallback: 50, max: 100 });
+      return q.page(await db.message.findMany({ where: { conversationId: conversation.id, ...q.where }, orderBy: q.orderBy, take: q.take }));
     },
 
     async unreadMessageCount(caller: Caller): Promise<number> {
@@ -158,10 +153,9 @@ export function createMessagesService({ db, events, notifier, rateLimit = DEFAUL
     /** A buyer writes to the agent of a listing they can see: the conversation is created on the first message. */
     async contactAgent(caller: Caller, rawPropertyId: string, rawBody: unknown): Promise<ContactAgentResult> {
       const viewer = requireViewer(caller, ['user']);
-      const propertyId = parseId(rawPropertyId, 'property id');
       // A listing the buyer cannot see (a fraud agent's included) cannot be asked about.
-      const property = await db.property.findFirst({ where: { id: propertyId, ...publicListing } });
-      if (!property) throw notFound('Property not found.');
+      const property = await findPublicListing(db, rawPropertyId);
+      const propertyId = property.id;
       const { body } = await validateInput(messageSchema, { body: rawBody });
       const message = await db.$transaction(async (tx) => {
         const conversation = await tx.conversation.upsert({

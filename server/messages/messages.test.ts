@@ -4,31 +4,22 @@
 // text within limits; a fraud agent cannot be contacted; the per-sender rate
 // limit (kept in PostgreSQL) refuses clearly and loses nothing accepted;
 // unread counts, read marks and live delivery.
-import { createCast, createListing, dataOf, errorOf, unique, type Account } from '../test/fixtures';
+import { startAppWithCast, okData, createListing, errorOf, unique, type Account } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { subscribe } from '../test/live';
-import { startTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
 
 let app: TestApp;
 let agent: Account, otherAgent: Account, buyer: Account, otherBuyer: Account, admin: Account;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  ({ agent, otherAgent, buyer, otherBuyer, admin } = await createCast(app, ['agent', 'otherAgent', 'buyer', 'otherBuyer', 'admin']));
-});
-afterAll(async () => {
-  await app?.close();
-});
+beforeAll(async () => ({ app, cast: { agent, otherAgent, buyer, otherBuyer, admin } } = await startAppWithCast(['agent', 'otherAgent', 'buyer', 'otherBuyer', 'admin'])));
+afterAll(() => app?.close());
 
-const ok = <T>(result: { data?: T | null; errors?: unknown }) => {
-  expect(result.errors).toBeUndefined();
-  return dataOf(result as never) as T;
-};
 const codeOf = (result: { errors?: Array<{ extensions?: { code?: string } }> }) => result.errors?.[0]?.extensions?.code;
 
 async function conversationWith(account: Account = buyer, body = 'Is it still available?') {
   const property = await createListing(app, agent.user.id, { title: unique('Chat Chalet') });
-  const { conversation, message } = ok(await app.graphql(operations.ContactAgent, { propertyId: property.id, body }, account.idToken)).contactAgent;
+  const { conversation, message } = okData(await app.graphql(operations.ContactAgent, { propertyId: property.id, body }, account.idToken)).contactAgent;
   return { property, conversation, message };
 }
 
@@ -38,28 +29,28 @@ describe('conversations', () => {
     expect(conversation).toMatchObject({ property: { id: property.id }, buyer: { id: buyer.user.id }, agent: { id: agent.user.id }, unreadCount: 0, lastMessageBody: 'Is it still available?' });
     expect(message.sender.id).toBe(buyer.user.id);
     // Writing again about the same listing continues the same conversation.
-    const again = ok(await app.graphql(operations.ContactAgent, { propertyId: property.id, body: 'Hello again' }, buyer.idToken)).contactAgent;
+    const again = okData(await app.graphql(operations.ContactAgent, { propertyId: property.id, body: 'Hello again' }, buyer.idToken)).contactAgent;
     expect(again.conversation.id).toBe(conversation.id);
     expect(await app.db.conversation.count({ where: { propertyId: property.id } })).toBe(1);
 
-    const agentView = ok(await app.graphql(operations.Conversation, { id: conversation.id }, agent.idToken)).conversation;
+    const agentView = okData(await app.graphql(operations.Conversation, { id: conversation.id }, agent.idToken)).conversation;
     expect(agentView.unreadCount).toBe(2);
     expect(agentView.messages.nodes.map((m) => m.body)).toEqual(['Hello again', 'Is it still available?']);
-    const agentUnread = ok(await app.graphql(operations.UnreadMessageCount, {}, agent.idToken)).unreadMessageCount;
+    const agentUnread = okData(await app.graphql(operations.UnreadMessageCount, {}, agent.idToken)).unreadMessageCount;
     expect(agentUnread).toBeGreaterThanOrEqual(2);
 
-    ok(await app.graphql(operations.SendMessage, { conversationId: conversation.id, body: 'Yes, <b>it is</b>.' }, agent.idToken));
-    expect(ok(await app.graphql(operations.MarkConversationRead, { id: conversation.id }, agent.idToken)).markConversationRead.unreadCount).toBe(0);
-    expect(ok(await app.graphql(operations.UnreadMessageCount, {}, agent.idToken)).unreadMessageCount).toBe(agentUnread - 2);
+    okData(await app.graphql(operations.SendMessage, { conversationId: conversation.id, body: 'Yes, <b>it is</b>.' }, agent.idToken));
+    expect(okData(await app.graphql(operations.MarkConversationRead, { id: conversation.id }, agent.idToken)).markConversationRead.unreadCount).toBe(0);
+    expect(okData(await app.graphql(operations.UnreadMessageCount, {}, agent.idToken)).unreadMessageCount).toBe(agentUnread - 2);
 
-    const buyerView = ok(await app.graphql(operations.Conversation, { id: conversation.id }, buyer.idToken)).conversation;
+    const buyerView = okData(await app.graphql(operations.Conversation, { id: conversation.id }, buyer.idToken)).conversation;
     expect(buyerView.unreadCount).toBe(1);
     // Stored and returned as the text it is.
     expect(buyerView.messages.nodes[0]).toMatchObject({ body: 'Yes, <b>it is</b>.', sender: { id: agent.user.id, name: 'Avery Agent' } });
     expect(buyerView.lastMessageBody).toBe('Yes, <b>it is</b>.');
 
     // Each side's inbox, most recent first; the recipient was notified of each message.
-    expect(ok(await app.graphql(operations.Conversations, {}, agent.idToken)).conversations.nodes[0].id).toBe(conversation.id);
+    expect(okData(await app.graphql(operations.Conversations, {}, agent.idToken)).conversations.nodes[0].id).toBe(conversation.id);
     const notices = await app.db.notification.findMany({ where: { subjectId: conversation.id, type: 'new_message' }, orderBy: { createdAt: 'asc' } });
     expect(notices.map((n) => [n.recipientId, n.text])).toEqual([
       [agent.user.id, `Bea Buyer about ${property.title}: Is it still available?`],
@@ -72,8 +63,8 @@ describe('conversations', () => {
     const pager = await app.createUser('user', { name: 'Paige Pager' });
     const started = [];
     for (let i = 0; i < 3; i++) started.push((await conversationWith(pager, `Question ${i}`)).conversation.id);
-    const first = ok(await app.graphql(operations.Conversations, { first: 2 }, pager.idToken)).conversations;
-    const second = ok(await app.graphql(operations.Conversations, { first: 2, after: first.pageInfo.endCursor }, pager.idToken)).conversations;
+    const first = okData(await app.graphql(operations.Conversations, { first: 2 }, pager.idToken)).conversations;
+    const second = okData(await app.graphql(operations.Conversations, { first: 2, after: first.pageInfo.endCursor }, pager.idToken)).conversations;
     expect([...first.nodes, ...second.nodes].map((c) => c.id)).toEqual([...started].reverse());
     expect([first.pageInfo.hasNextPage, second.pageInfo.hasNextPage]).toEqual([true, false]);
   });
@@ -87,7 +78,7 @@ describe('who may do what', () => {
       expect(codeOf(await app.graphql(operations.Conversation, { id }, stranger.idToken))).toBe('NOT_FOUND');
       expect(codeOf(await app.graphql(operations.SendMessage, { conversationId: id, body: 'Hi' }, stranger.idToken))).toBe('NOT_FOUND');
       expect(codeOf(await app.graphql(operations.MarkConversationRead, { id }, stranger.idToken))).toBe('NOT_FOUND');
-      expect(ok(await app.graphql(operations.Conversations, {}, stranger.idToken)).conversations.nodes.map((c) => c.id)).not.toContain(id);
+      expect(okData(await app.graphql(operations.Conversations, {}, stranger.idToken)).conversations.nodes.map((c) => c.id)).not.toContain(id);
     }
     const fraud = await app.createUser('fraud');
     for (const outsider of [admin, fraud]) {
@@ -107,7 +98,7 @@ describe('who may do what', () => {
     const shady = await app.createUser('agent', { name: 'Sam Shady' });
     const listing = await createListing(app, shady.user.id);
     const pending = await createListing(app, agent.user.id, { status: 'pending' });
-    const { conversation } = ok(await app.graphql(operations.ContactAgent, { propertyId: listing.id, body: 'Hi' }, buyer.idToken)).contactAgent;
+    const { conversation } = okData(await app.graphql(operations.ContactAgent, { propertyId: listing.id, body: 'Hi' }, buyer.idToken)).contactAgent;
     await app.db.user.update({ where: { id: shady.user.id }, data: { role: 'fraud' } });
     expect(errorOf(await app.graphql(operations.SendMessage, { conversationId: conversation.id, body: 'Hello?' }, buyer.idToken))).toMatchObject({ message: 'This agent can no longer be contacted.', extensions: { code: 'FORBIDDEN' } });
     expect(codeOf(await app.graphql(operations.ContactAgent, { propertyId: listing.id, body: 'Hi' }, buyer.idToken))).toBe('NOT_FOUND');
@@ -123,7 +114,7 @@ describe('who may do what', () => {
     expect(errorOf(await send('   '))).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fieldErrors: { body: 'Message is required' } } });
     expect(errorOf(await send('x'.repeat(2001)))).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', fieldErrors: { body: 'Message must be at most 2000 characters' } } });
     expect(codeOf(await send('nul \u0000 byte'))).toBe('BAD_USER_INPUT');
-    expect(ok(await send(`  ${'y'.repeat(2000)}  `)).sendMessage.body).toBe('y'.repeat(2000));
+    expect(okData(await send(`  ${'y'.repeat(2000)}  `)).sendMessage.body).toBe('y'.repeat(2000));
   });
 
   it('limits how fast one sender writes, clearly, and keeps every message it accepted', async () => {
@@ -139,7 +130,7 @@ describe('who may do what', () => {
     expect(stored).toHaveLength(10);
     expect(stored.map((m) => m.body)).not.toContain('One too many');
     // The limit is the sender's: the agent can still answer.
-    ok(await app.graphql(operations.SendMessage, { conversationId: conversation.id, body: 'Slow down, please.' }, agent.idToken));
+    okData(await app.graphql(operations.SendMessage, { conversationId: conversation.id, body: 'Slow down, please.' }, agent.idToken));
   });
 });
 
@@ -150,10 +141,10 @@ describe('live', () => {
     const agentLive = await subscribe(app.url, agent.idToken, operations.MessageEvents);
     const strangerLive = await subscribe(app.url, otherAgent.idToken, operations.MessageEvents);
     const before = agentLive.initial.data!.messageEvents.unreadMessageCount;
-    const sent = ok(await app.graphql(operations.SendMessage, { conversationId: conversation.id, body: 'Can I visit on Friday?' }, talker.idToken)).sendMessage;
+    const sent = okData(await app.graphql(operations.SendMessage, { conversationId: conversation.id, body: 'Can I visit on Friday?' }, talker.idToken)).sendMessage;
     const event = (await agentLive.next()).data!.messageEvents;
     expect(event).toEqual({ unreadMessageCount: before + 1, conversation: { id: conversation.id, unreadCount: 2 }, message: { id: sent.id, body: 'Can I visit on Friday?', sender: { id: talker.user.id } } });
-    ok(await app.graphql(operations.MarkConversationRead, { id: conversation.id }, agent.idToken));
+    okData(await app.graphql(operations.MarkConversationRead, { id: conversation.id }, agent.idToken));
     expect((await agentLive.next()).data!.messageEvents).toMatchObject({ unreadMessageCount: before - 1, message: null, conversation: { id: conversation.id, unreadCount: 0 } });
     expect(strangerLive.received).toHaveLength(1);
     await Promise.all([agentLive.close(), strangerLive.close()]);

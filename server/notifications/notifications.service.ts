@@ -9,7 +9,7 @@ import { raiseEvents, type EventBus } from '../events/event-bus';
 import type { EmailDelivery, Notification as NotificationRecord, NotificationType, Role } from '../generated/prisma/client';
 import { badInput, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
-import { decodeCursor, newestFirstAfter, newestFirstCursor, pageSize, toPage, type Page } from '../shared/pagination';
+import { newestFirstQuery, type Page } from '../shared/pagination';
 import { ALL_NOTIFICATION_TYPES, NOTIFICATION_TYPES, SETTING_CHOICES } from './notification-types';
 import type { UnsubscribeScope, UnsubscribeTokens } from './unsubscribe-token';
 
@@ -44,13 +44,8 @@ export function createNotificationsService({ db, events, tokens }: { db: Db; eve
   return {
     async list(caller: Caller, { first, after }: { first?: number | null; after?: string | null }): Promise<Page<NotificationRecord>> {
       const viewer = requireViewer(caller, LIVE_ROLES);
-      const size = pageSize(first, { fallback: 20, max: 50 });
-      const rows = await db.notification.findMany({
-        where: { recipientId: viewer.id, ...(after ? newestFirstAfter(decodeCursor(after, 'NEWEST')) : {}) },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: size + 1,
-      });
-      return toPage(rows, size, newestFirstCursor);
+      const q = newestFirstQuery({ first, after }, { fallback: 20, max: 50 });
+      return q.page(await db.notification.findMany({ where: { recipientId: viewer.id, ...q.where }, orderBy: q.orderBy, take: q.take }));
     },
 
     async unreadCount(caller: Caller): Promise<number> {

@@ -4,25 +4,20 @@
 // with the subscriber re-checked on every event; e-mail settings, the one-click
 // unsubscribe, and the e-mails themselves, read from the test mail server's inbox.
 import type { NotificationType } from '../generated/prisma/client';
-import { createCast, createListing, createOffer, dataOf, errorOf, FUTURE, unique, type Account } from '../test/fixtures';
+import { startAppWithCast, okData, createListing, createOffer, errorOf, FUTURE, unique, type Account } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { subscribe } from '../test/live';
 import { emailSource, emailsTo, waitFor, waitForEmails } from '../test/mailbox';
 import { confirmWithCard } from '../test/payments';
-import { startTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
 import { createUnsubscribeTokens } from './unsubscribe-token';
 import { TEST_UNSUBSCRIBE_SECRET } from '../test/infrastructure';
 
 let app: TestApp;
 let agent: Account, buyer: Account, otherBuyer: Account, admin: Account, otherAgent: Account;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  ({ agent, buyer, otherBuyer, admin, otherAgent } = await createCast(app, ['agent', 'buyer', 'otherBuyer', 'admin', 'otherAgent']));
-});
-afterAll(async () => {
-  await app?.close();
-});
+beforeAll(async () => ({ app, cast: { agent, buyer, otherBuyer, admin, otherAgent } } = await startAppWithCast(['agent', 'buyer', 'otherBuyer', 'admin', 'otherAgent'])));
+afterAll(() => app?.close());
 
 /** Every notification of every account in `accounts`, by account: [type, text] pairs, oldest first. */
 async function notificationsOf(accounts: Record<string, Account>) {
@@ -45,10 +40,6 @@ async function receivedDuring(action: () => Promise<unknown>) {
 
 const nobodyElse = { agent: [], buyer: [], otherBuyer: [], admin: [], otherAgent: [] };
 
-const ok = <T>(result: { data?: T | null; errors?: unknown }) => {
-  expect(result.errors).toBeUndefined();
-  return dataOf(result as never) as T;
-};
 
 describe('who is told what', () => {
   it('an offer tells its agent; accepting it tells its buyer, and the other pending buyers that another offer won', async () => {
@@ -58,7 +49,7 @@ describe('who is told what', () => {
     let offerId = '';
     expect(
       await receivedDuring(async () => {
-        offerId = ok(await app.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1500', buyingDate: FUTURE } }, buyer.idToken)).makeOffer.id;
+        offerId = okData(await app.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1500', buyingDate: FUTURE } }, buyer.idToken)).makeOffer.id;
       }),
     ).toEqual({ ...nobodyElse, agent: [['offer_received', `Bea Buyer offered $1,500.00 on ${property.title}.`]] });
 
@@ -82,7 +73,7 @@ describe('who is told what', () => {
   it('a completed payment tells the agent once, however many times the payment is confirmed', async () => {
     const property = await createListing(app, agent.user.id, { title: unique('Paid Place') });
     const offer = await createOffer(app, property, buyer.user.id, 'accepted', '1750.00');
-    const started = ok(await app.graphql(operations.StartOfferPayment, { offerId: offer.id }, buyer.idToken)).startOfferPayment;
+    const started = okData(await app.graphql(operations.StartOfferPayment, { offerId: offer.id }, buyer.idToken)).startOfferPayment;
     expect((await confirmWithCard(app, started.clientSecret, started.paymentIntentId)).status).toBe(200);
     const received = await receivedDuring(async () => {
       // The browser's confirmation, twice at once (two tabs).
@@ -97,9 +88,9 @@ describe('who is told what', () => {
     const doomed = await createListing(app, agent.user.id, { status: 'pending', title: unique('Doomed Flat') });
     expect(
       await receivedDuring(async () => {
-        ok(await app.graphql(operations.VerifyProperty, { id: pending.id }, admin.idToken));
-        ok(await app.graphql(operations.RejectProperty, { id: doomed.id }, admin.idToken));
-        ok(await app.graphql(operations.AdvertiseProperty, { id: pending.id }, admin.idToken));
+        okData(await app.graphql(operations.VerifyProperty, { id: pending.id }, admin.idToken));
+        okData(await app.graphql(operations.RejectProperty, { id: doomed.id }, admin.idToken));
+        okData(await app.graphql(operations.AdvertiseProperty, { id: pending.id }, admin.idToken));
       }),
     ).toEqual({
       ...nobodyElse,
@@ -121,9 +112,9 @@ describe('who is told what', () => {
 
   it('a role change tells that user; marking an agent as fraud tells them, and the buyers whose pending offers it rejected', async () => {
     const promoted = await app.createUser('user', { name: 'Pat Promoted' });
-    ok(await app.graphql(operations.SetUserRole, { id: promoted.user.id, role: 'agent' }, admin.idToken));
+    okData(await app.graphql(operations.SetUserRole, { id: promoted.user.id, role: 'agent' }, admin.idToken));
     // Asking for the role it already has changes nothing and tells nobody.
-    ok(await app.graphql(operations.SetUserRole, { id: promoted.user.id, role: 'agent' }, admin.idToken));
+    okData(await app.graphql(operations.SetUserRole, { id: promoted.user.id, role: 'agent' }, admin.idToken));
     expect((await app.db.notification.findMany({ where: { recipientId: promoted.user.id } })).map((n) => [n.type, n.text])).toEqual([['role_changed', 'An admin made your account an agent.']]);
 
     const property = await createListing(app, promoted.user.id, { title: unique('Shady Deal') });
@@ -192,14 +183,14 @@ describe('the bell', () => {
     const property = await createListing(app, agent.user.id, { title: unique('Bell Tower') });
     const offers = [];
     for (let i = 0; i < 3; i++) offers.push(await createOffer(app, await createListing(app, agent.user.id), reader.user.id));
-    for (const offer of offers) ok(await app.graphql(operations.RejectOffer, { id: offer.id }, agent.idToken));
-    ok(await app.graphql(operations.AddReview, { propertyId: property.id, text: 'Nice' }, reader.idToken));
+    for (const offer of offers) okData(await app.graphql(operations.RejectOffer, { id: offer.id }, agent.idToken));
+    okData(await app.graphql(operations.AddReview, { propertyId: property.id, text: 'Nice' }, reader.idToken));
 
-    expect(ok(await app.graphql(operations.UnreadNotificationCount, {}, reader.idToken)).unreadNotificationCount).toBe(3);
-    const first = ok(await app.graphql(operations.Notifications, { first: 2 }, reader.idToken)).notifications;
+    expect(okData(await app.graphql(operations.UnreadNotificationCount, {}, reader.idToken)).unreadNotificationCount).toBe(3);
+    const first = okData(await app.graphql(operations.Notifications, { first: 2 }, reader.idToken)).notifications;
     expect(first.nodes).toHaveLength(2);
     expect(first.pageInfo.hasNextPage).toBe(true);
-    const second = ok(await app.graphql(operations.Notifications, { first: 2, after: first.pageInfo.endCursor }, reader.idToken)).notifications;
+    const second = okData(await app.graphql(operations.Notifications, { first: 2, after: first.pageInfo.endCursor }, reader.idToken)).notifications;
     expect(second.nodes).toHaveLength(1);
     expect(second.pageInfo.hasNextPage).toBe(false);
     const all = [...first.nodes, ...second.nodes];
@@ -208,11 +199,11 @@ describe('the bell', () => {
 
     // Someone else's notification looks like a missing one.
     expect(errorOf(await app.graphql(operations.MarkNotificationRead, { id: all[0].id }, buyer.idToken))?.extensions?.code).toBe('NOT_FOUND');
-    const read = ok(await app.graphql(operations.MarkNotificationRead, { id: all[0].id }, reader.idToken)).markNotificationRead;
+    const read = okData(await app.graphql(operations.MarkNotificationRead, { id: all[0].id }, reader.idToken)).markNotificationRead;
     expect(read.readAt).not.toBeNull();
-    expect(ok(await app.graphql(operations.UnreadNotificationCount, {}, reader.idToken)).unreadNotificationCount).toBe(2);
-    expect(ok(await app.graphql(operations.MarkAllNotificationsRead, {}, reader.idToken)).markAllNotificationsRead).toBe(2);
-    expect(ok(await app.graphql(operations.UnreadNotificationCount, {}, reader.idToken)).unreadNotificationCount).toBe(0);
+    expect(okData(await app.graphql(operations.UnreadNotificationCount, {}, reader.idToken)).unreadNotificationCount).toBe(2);
+    expect(okData(await app.graphql(operations.MarkAllNotificationsRead, {}, reader.idToken)).markAllNotificationsRead).toBe(2);
+    expect(okData(await app.graphql(operations.UnreadNotificationCount, {}, reader.idToken)).unreadNotificationCount).toBe(0);
   });
 
   it('shows a fraud account nothing, and nothing to anyone signed out', async () => {
@@ -231,13 +222,13 @@ describe('live over WebSocket', () => {
     const otherLive = await subscribe(app.url, otherAgent.idToken, operations.NotificationEvents);
     const before = agentLive.initial.data!.notificationEvents.unreadCount;
 
-    ok(await app.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1100', buyingDate: FUTURE } }, otherBuyer.idToken));
+    okData(await app.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1100', buyingDate: FUTURE } }, otherBuyer.idToken));
     const event = (await agentLive.next()).data!.notificationEvents;
     expect(event.unreadCount).toBe(before + 1);
     expect(event.notification).toMatchObject({ type: 'offer_received', text: `Oscar Otherbuyer offered $1,100.00 on ${property.title}.`, link: '/dash-board/requested-properties' });
 
     // Marking all read elsewhere updates the count live.
-    ok(await app.graphql(operations.MarkAllNotificationsRead, {}, agent.idToken));
+    okData(await app.graphql(operations.MarkAllNotificationsRead, {}, agent.idToken));
     expect((await agentLive.next()).data!.notificationEvents).toEqual({ unreadCount: 0, notification: null });
     // The other agent heard nothing but its own first count.
     expect(otherLive.received).toHaveLength(1);
@@ -252,7 +243,7 @@ describe('live over WebSocket', () => {
     const doomedAgent = await app.createUser('agent', { name: 'Dora Doomed' });
     const live = await subscribe(app.url, doomedAgent.idToken, operations.NotificationEvents);
     // Marked as fraud: that very change raises its notification event, which is refused.
-    ok(await app.graphql(operations.MarkUserAsFraud, { id: doomedAgent.user.id }, admin.idToken));
+    okData(await app.graphql(operations.MarkUserAsFraud, { id: doomedAgent.user.id }, admin.idToken));
     const refused = await live.next();
     expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(refused.data?.notificationEvents ?? null).toBeNull();
@@ -274,7 +265,7 @@ describe('e-mail', () => {
   it('sends an instant notification as an e-mail with a text and an HTML part, a link to it and a one-click unsubscribe', async () => {
     const mailAgent = await app.createUser('agent', { name: 'Mia Mailed' });
     const property = await createListing(app, mailAgent.user.id, { title: 'Rose <Garden> & Co' });
-    ok(await app.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1300', buyingDate: FUTURE } }, buyer.idToken));
+    okData(await app.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1300', buyingDate: FUTURE } }, buyer.idToken));
 
     const [email] = await waitForEmails(mailAgent.email, { subject: /A new offer/ });
     expect(email.subject).toBe('OpenNest: A new offer');
@@ -292,13 +283,13 @@ describe('e-mail', () => {
     expect(email.text).toContain(header![1]);
 
     // The link works without signing in and turns off that one setting only.
-    const stopped = ok(await app.graphql(operations.Unsubscribe, { token })).unsubscribe.stopped;
+    const stopped = okData(await app.graphql(operations.Unsubscribe, { token })).unsubscribe.stopped;
     expect(stopped).toBe('e-mails about new offers on your listings');
-    const settings = ok(await app.graphql(operations.EmailSettings, {}, mailAgent.idToken)).emailSettings;
+    const settings = okData(await app.graphql(operations.EmailSettings, {}, mailAgent.idToken)).emailSettings;
     expect(settings.filter((s) => s.delivery === 'never').map((s) => s.type)).toEqual(['offer_received']);
 
     // The next offer is still a notification, but no e-mail.
-    ok(await app.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1400', buyingDate: FUTURE } }, otherBuyer.idToken));
+    okData(await app.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1400', buyingDate: FUTURE } }, otherBuyer.idToken));
     const second = await waitFor(async () => {
       const row = await app.db.notification.findFirst({ where: { recipientId: mailAgent.user.id, text: { contains: '$1,400.00' } } });
       return row ?? undefined;
@@ -316,24 +307,24 @@ describe('e-mail', () => {
     expect(await app.db.notificationSetting.count({ where: { userId: buyer.user.id } })).toBe(0);
     // Ours, for a digest: turns off what goes to that digest, and says so.
     const ours = createUnsubscribeTokens(TEST_UNSUBSCRIBE_SECRET).sign(agent.user.id, 'digest:daily');
-    expect(ok(await app.graphql(operations.Unsubscribe, { token: ours })).unsubscribe.stopped).toBe('the daily digest');
-    const settings = ok(await app.graphql(operations.EmailSettings, {}, agent.idToken)).emailSettings;
+    expect(okData(await app.graphql(operations.Unsubscribe, { token: ours })).unsubscribe.stopped).toBe('the daily digest');
+    const settings = okData(await app.graphql(operations.EmailSettings, {}, agent.idToken)).emailSettings;
     expect(settings.filter((s) => s.delivery === 'daily')).toEqual([]);
     expect(settings.filter((s) => s.delivery === 'never').map((s) => s.type).sort()).toEqual(['listing_advertised', 'new_review']);
   });
 
   it('lets a user choose instantly, daily or never per kind, and collects the daily ones in one digest', async () => {
     const digestBuyer = await app.createUser('user', { name: 'Dan Digest' });
-    const defaults = ok(await app.graphql(operations.EmailSettings, {}, digestBuyer.idToken)).emailSettings;
+    const defaults = okData(await app.graphql(operations.EmailSettings, {}, digestBuyer.idToken)).emailSettings;
     expect(defaults.map((s) => s.type)).toEqual(['offer_accepted', 'offer_rejected', 'offer_outbid', 'new_message', 'saved_search_match', 'role_changed']);
     expect(defaults.every((s) => s.delivery === 'instant' && s.choices.join() === 'instant,daily,never')).toBe(true);
     expect(errorOf(await app.graphql(operations.SetEmailSetting, { type: 'offer_received', delivery: 'never' }, digestBuyer.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(errorOf(await app.graphql(operations.SetEmailSetting, { type: 'offer_rejected', delivery: 'weekly' }, digestBuyer.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
-    expect(ok(await app.graphql(operations.SetEmailSetting, { type: 'offer_rejected', delivery: 'daily' }, digestBuyer.idToken)).setEmailSetting.delivery).toBe('daily');
+    expect(okData(await app.graphql(operations.SetEmailSetting, { type: 'offer_rejected', delivery: 'daily' }, digestBuyer.idToken)).setEmailSetting.delivery).toBe('daily');
 
     for (const title of ['First Digest Flat', 'Second Digest Flat']) {
       const offer = await createOffer(app, await createListing(app, agent.user.id, { title }), digestBuyer.user.id);
-      ok(await app.graphql(operations.RejectOffer, { id: offer.id }, agent.idToken));
+      okData(await app.graphql(operations.RejectOffer, { id: offer.id }, agent.idToken));
     }
     expect(await app.db.notification.count({ where: { recipientId: digestBuyer.user.id, emailDelivery: 'daily', emailedAt: null } })).toBe(2);
     // The daily schedule's job, queued now instead of at 07:00 UTC.

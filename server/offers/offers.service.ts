@@ -2,15 +2,15 @@
 // accepts one (rejecting the rest) or rejects; payment later marks it bought.
 import { dollars, normalizeMoney } from '@opennest/common/money';
 import { createOfferSchema } from '@opennest/common/validation/offer';
-import { requireViewer, type Caller } from '../context/caller';
+import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { Prisma, type Offer as OfferRecord, type User as UserRecord } from '../generated/prisma/client';
 
 type Tx = Prisma.TransactionClient;
 import { conflict, forbidden, notFound } from '../shared/errors';
-import { parseEmail, parseId } from '../shared/ids';
+import { parseId } from '../shared/ids';
 import { validateInput } from '../shared/validate';
-import { publicListing } from '../properties/listing-visibility';
+import { findPublicListing } from '../properties/listing-visibility';
 import type { Notifier } from '../notifications/notifier';
 
 export const OPEN_OFFER_EXISTS = 'You already have an open offer on this property.';
@@ -41,9 +41,8 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
   return {
     async make(caller: Caller, input: { propertyId: string; offerAmount: unknown; buyingDate: unknown }): Promise<OfferRecord> {
       const viewer = requireViewer(caller, ['user']);
-      const propertyId = parseId(input.propertyId, 'property id');
-      const property = await db.property.findFirst({ where: { id: propertyId, ...publicListing } });
-      if (!property) throw notFound('Property not found.');
+      const property = await findPublicListing(db, input.propertyId);
+      const propertyId = property.id;
       // The range is the property's current one, never numbers the client sent.
       const schema = createOfferSchema({ priceMin: property.priceMin.toFixed(2), priceMax: property.priceMax.toFixed(2) }, earliestTodayOnEarth());
       const { offerAmount, buyingDate } = await validateInput(schema, { offerAmount: input.offerAmount, buyingDate: input.buyingDate });
@@ -96,9 +95,7 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
 
     /** The spec's GET /offers/user?email=: one's own offers, or anyone's for an admin. */
     async listByBuyerEmail(caller: Caller, email: string): Promise<OfferRecord[]> {
-      const viewer = requireViewer(caller);
-      const normalized = parseEmail(email);
-      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see your own offers.');
+      const normalized = requireSelfOrAdmin(caller, email, 'You can only see your own offers.');
       return db.offer.findMany({ where: { buyer: { email: normalized } }, orderBy: newestFirst });
     },
 
@@ -109,9 +106,7 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
 
     /** The spec's GET /offers/agent/{email}: one's own, or anyone's for an admin. */
     async listByAgentEmail(caller: Caller, email: string): Promise<OfferRecord[]> {
-      const viewer = requireViewer(caller);
-      const normalized = parseEmail(email);
-      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see offers on your own properties.');
+      const normalized = requireSelfOrAdmin(caller, email, 'You can only see offers on your own properties.');
       return db.offer.findMany({ where: { agent: { email: normalized } }, orderBy: newestFirst });
     },
 
@@ -191,9 +186,7 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
 
     /** The spec's GET /sold-properties/{email}: one's own, or anyone's for an admin. */
     async salesByAgentEmail(caller: Caller, email: string): Promise<{ offers: OfferRecord[]; total: string }> {
-      const viewer = requireViewer(caller);
-      const normalized = parseEmail(email);
-      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see your own sales.');
+      const normalized = requireSelfOrAdmin(caller, email, 'You can only see your own sales.');
       return salesOf(db, { agent: { email: normalized } });
     },
   };

@@ -3,11 +3,11 @@
 // here; GraphQL and REST only translate.
 import { normalizeMoney } from '@opennest/common/money';
 import { addPropertySchema, updatePropertySchema } from '@opennest/common/validation/property';
-import { requireViewer, type Caller } from '../context/caller';
+import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { Prisma, type Property as PropertyRecord, type PropertyStatus, type User as UserRecord } from '../generated/prisma/client';
 import { badInput, conflict, forbidden, notFound } from '../shared/errors';
-import { parseEmail, parseId } from '../shared/ids';
+import { parseId } from '../shared/ids';
 import { cursorId, decodeCursor, encodeCursor, escapeLike, INVALID_CURSOR, newestFirstAfter, newestFirstCursor, pageSize, toPage, type CursorKey, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
 import { canSee, liveListing, publicListing } from './listing-visibility';
@@ -96,9 +96,7 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
      * an agent may ask for their own, an admin for anyone's.
      */
     async listByAgentEmail(caller: Caller, email: string): Promise<PropertyRecord[]> {
-      const viewer = requireViewer(caller);
-      const normalized = parseEmail(email);
-      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only list your own properties.');
+      const normalized = requireSelfOrAdmin(caller, email, 'You can only list your own properties.');
       return db.property.findMany({
         where: { agent: { email: normalized }, ...live },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

@@ -4,33 +4,24 @@
 // listing twice for one saved search; nothing for listings buyers cannot see or
 // searches whose alerts are off; and the alert e-mail in the test inbox.
 import type { AlertFrequency } from '../generated/prisma/client';
-import { createCast, createListing, dataOf, errorOf, unique, type Account } from '../test/fixtures';
+import { startAppWithCast, okData, createListing, dataOf, errorOf, unique, type Account } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { waitFor, waitForEmails } from '../test/mailbox';
-import { looseVariables, startTestApp, type TestApp } from '../test/test-app';
+import { looseVariables, type TestApp } from '../test/test-app';
 
 let app: TestApp;
 let agent: Account, buyer: Account, otherBuyer: Account, admin: Account;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  ({ agent, buyer, otherBuyer, admin } = await createCast(app, ['agent', 'buyer', 'otherBuyer', 'admin']));
-});
-afterAll(async () => {
-  await app?.close();
-});
+beforeAll(async () => ({ app, cast: { agent, buyer, otherBuyer, admin } } = await startAppWithCast(['agent', 'buyer', 'otherBuyer', 'admin'])));
+afterAll(() => app?.close());
 
-const ok = <T>(result: { data?: T | null; errors?: unknown }) => {
-  expect(result.errors).toBeUndefined();
-  return dataOf(result as never) as T;
-};
 
 const save = (account: Account, search: string, frequency: AlertFrequency = 'instant', sort: 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' = 'NEWEST') =>
   app.graphql(operations.SaveSearch, { input: { name: unique('Search'), search, sort, frequency } }, account.idToken);
 
 /** Verifies a pending listing through the API (as an admin does) and waits for its matching job to finish. */
 async function verifyAndMatch(propertyId: string) {
-  ok(await app.graphql(operations.VerifyProperty, { id: propertyId }, admin.idToken));
+  okData(await app.graphql(operations.VerifyProperty, { id: propertyId }, admin.idToken));
   await matchingDone(propertyId);
 }
 
@@ -50,22 +41,22 @@ const matchesOf = async (account: Account) =>
 describe('keeping saved searches', () => {
   it('saves the page’s search and sort with a name and frequency, lists, renames and deletes them: the owner’s only', async () => {
     const keeper = await app.createUser('user', { name: 'Kim Keeper' });
-    const saved = ok(await app.graphql(operations.SaveSearch, { input: { name: '  Gulshan flats ', search: ' Gulshan ', sort: 'PRICE_ASC', frequency: 'daily' } }, keeper.idToken)).saveSearch;
+    const saved = okData(await app.graphql(operations.SaveSearch, { input: { name: '  Gulshan flats ', search: ' Gulshan ', sort: 'PRICE_ASC', frequency: 'daily' } }, keeper.idToken)).saveSearch;
     expect(saved).toMatchObject({ name: 'Gulshan flats', frequency: 'daily', criteria: { search: 'Gulshan', sort: 'PRICE_ASC' } });
     const row = await app.db.savedSearch.findUniqueOrThrow({ where: { id: saved.id } });
     expect(row.criteria).toEqual({ version: 1, search: 'Gulshan', sort: 'PRICE_ASC' });
     expect(row.locationTerm).toBe('gulshan');
 
-    expect(ok(await app.graphql(operations.SavedSearches, {}, keeper.idToken)).savedSearches.map((s) => s.id)).toEqual([saved.id]);
-    expect(ok(await app.graphql(operations.SavedSearches, {}, otherBuyer.idToken)).savedSearches.map((s) => s.id)).not.toContain(saved.id);
+    expect(okData(await app.graphql(operations.SavedSearches, {}, keeper.idToken)).savedSearches.map((s) => s.id)).toEqual([saved.id]);
+    expect(okData(await app.graphql(operations.SavedSearches, {}, otherBuyer.idToken)).savedSearches.map((s) => s.id)).not.toContain(saved.id);
 
-    const renamed = ok(await app.graphql(operations.UpdateSavedSearch, { id: saved.id, input: { name: 'Gulshan, cheapest first', frequency: 'off' } }, keeper.idToken)).updateSavedSearch;
+    const renamed = okData(await app.graphql(operations.UpdateSavedSearch, { id: saved.id, input: { name: 'Gulshan, cheapest first', frequency: 'off' } }, keeper.idToken)).updateSavedSearch;
     expect(renamed).toMatchObject({ name: 'Gulshan, cheapest first', frequency: 'off', criteria: { search: 'Gulshan', sort: 'PRICE_ASC' } });
 
     // Someone else's saved search looks like a missing one, for every operation.
     expect(errorOf(await app.graphql(operations.UpdateSavedSearch, { id: saved.id, input: { name: 'Mine now', frequency: 'instant' } }, otherBuyer.idToken))?.extensions?.code).toBe('NOT_FOUND');
     expect(errorOf(await app.graphql(operations.DeleteSavedSearch, { id: saved.id }, otherBuyer.idToken))?.extensions?.code).toBe('NOT_FOUND');
-    expect(ok(await app.graphql(operations.DeleteSavedSearch, { id: saved.id }, keeper.idToken)).deleteSavedSearch).toBe(saved.id);
+    expect(okData(await app.graphql(operations.DeleteSavedSearch, { id: saved.id }, keeper.idToken)).deleteSavedSearch).toBe(saved.id);
     expect(await app.db.savedSearch.count({ where: { id: saved.id } })).toBe(0);
   });
 
@@ -112,7 +103,7 @@ describe('alerts', () => {
   it('e-mails an instant alert with a link to the listing', async () => {
     const alerted = await app.createUser('user', { name: 'Alex Alerted' });
     const town = unique('Mailtown');
-    ok(await save(alerted, town));
+    okData(await save(alerted, town));
     const listing = await createListing(app, agent.user.id, { status: 'pending', title: unique('Mailed Mansion'), location: town });
     await verifyAndMatch(listing.id);
     const [email] = await waitForEmails(alerted.email, { subject: /matches your saved search/ });
@@ -130,12 +121,12 @@ describe('alerts', () => {
     const edit = (changes: { location?: string; priceMin?: string; title?: string }) =>
       app.graphql(operations.UpdateProperty, { id: listing.id, input: { title: changes.title ?? listing.title, location: changes.location ?? `${town} North`, priceMin: changes.priceMin ?? '1000.00', priceMax: '2000.00' } }, agent.idToken);
 
-    ok(await edit({ title: 'Renamed only' }));
+    okData(await edit({ title: 'Renamed only' }));
     // A title change alone queues no matching.
     expect(await app.backbone.jobs.boss.findJobs('saved-search-matching', { data: { propertyId: listing.id } })).toHaveLength(1);
-    ok(await edit({ priceMin: '900.00' }));
+    okData(await edit({ priceMin: '900.00' }));
     await matchingDone(listing.id, 2);
-    ok(await edit({ priceMin: '900.00', location: `${town} South` }));
+    okData(await edit({ priceMin: '900.00', location: `${town} South` }));
     await matchingDone(listing.id, 3);
 
     // (Searches for any location saved by other tests match it too; these two are the ones that matter.)
@@ -147,10 +138,10 @@ describe('alerts', () => {
 
   it('says nothing of listings buyers cannot see, nor of a matching job run twice', async () => {
     const town = unique('Quiettown');
-    ok(await save(buyer, town));
+    okData(await save(buyer, town));
     const before = await matchesOf(buyer);
     const rejected = await createListing(app, agent.user.id, { status: 'pending', location: town });
-    ok(await app.graphql(operations.RejectProperty, { id: rejected.id }, admin.idToken));
+    okData(await app.graphql(operations.RejectProperty, { id: rejected.id }, admin.idToken));
     const fraudAgent = await app.createUser('fraud');
     const hidden = await createListing(app, fraudAgent.user.id, { status: 'verified', location: town });
     const seen = await createListing(app, agent.user.id, { status: 'pending', location: town });

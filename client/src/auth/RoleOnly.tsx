@@ -2,7 +2,7 @@
 // section 6). Another role gets a notice instead of queries the server would
 // refuse (a refusal would send a signed-in person to /login).
 import { Alert } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Role } from '../graphql/generated';
 import { useAuth } from './AuthProvider';
 
@@ -38,3 +38,21 @@ export const MessagingOnly = ({ children }: { children: ReactNode }) => (
     {children}
   </RoleOnly>
 );
+
+/** A page for buyers only: `export default buyersPage(MakeOffer)`. */
+export const buyersPage = (Page: ComponentType) =>
+  function BuyersPage() {
+    return <BuyerOnly>{<Page />}</BuyerOnly>;
+  };
+
+/** A page for agents only. */
+export const agentsPage = (Page: ComponentType) =>
+  function AgentsPage() {
+    return <AgentOnly>{<Page />}</AgentOnly>;
+  };
+
+/** A page for buyers and agents (messages). */
+export const messagingPage = (Page: ComponentType) =>
+  function MessagingPage() {
+    return <MessagingOnly>{<Page />}</MessagingOnly>;
+  };

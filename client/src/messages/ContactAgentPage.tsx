@@ -1,49 +1,35 @@
-import { Avatar, Button, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { LoadingBlock } from '../ui/CardList';
+import { PersonAvatar } from './PersonAvatar';
 import { LuArrowLeft } from 'react-icons/lu';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { BuyerOnly } from '../auth/RoleOnly';
+import { useNavigate, useParams } from 'react-router';
+import { buyersPage } from '../auth/RoleOnly';
 import { useContactAgentMutation, usePropertyDetailsQuery } from '../graphql/generated';
 import { PageHeader, PropertyLocation } from '../properties/page-parts';
 import { QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { evictInbox } from './messages.cache';
 import { MessageComposer } from './MessageComposer';
+import { LinkButton } from '../ui/LinkButton';
 
 /** Buyer: the first message to a listing's agent (or the next one, in the same conversation). */
-export default function ContactAgentPage() {
-  return (
-    <BuyerOnly>
-      <ContactAgent />
-    </BuyerOnly>
-  );
-}
+export default buyersPage(ContactAgent);
 
 function ContactAgent() {
   const { propertyId = '' } = useParams();
   const navigate = useNavigate();
   const details = usePropertyDetailsQuery({ variables: { id: propertyId } });
   const [contact] = useContactAgentMutation({ update: (cache) => evictInbox(cache) });
+  const back = (
+    <LinkButton to={`/propertyDetails/${propertyId}`} icon={LuArrowLeft}>
+      Back to the listing
+    </LinkButton>
+  );
   return (
     <>
       <title>Contact the agent · OpenNest</title>
-      <PageHeader
-        title="Contact the agent"
-        subtitle="Ask about the listing; the agent answers in your Messages."
-        actions={
-          <Button asChild variant="ghost" size="sm">
-            <RouterLink to={`/propertyDetails/${propertyId}`}>
-              <LuArrowLeft aria-hidden /> Back to the listing
-            </RouterLink>
-          </Button>
-        }
-      />
-      <QueryState
-        query={details}
-        data={details.data?.property}
-        skeleton={<Skeleton height="48" rounded="lg" aria-busy="true" aria-label="Loading the listing" />}
-        errorTitle="Could not load the listing"
-        notFoundTitle="This listing was not found"
-      >
+      <PageHeader title="Contact the agent" subtitle="Ask about the listing; the agent answers in your Messages." actions={back} />
+      <QueryState query={details} data={details.data?.property} skeleton={<LoadingBlock label="Loading the listing" />} errorTitle="Could not load the listing" notFoundTitle="This listing was not found">
         {(property) => (
           <Card.Root maxW="3xl">
             <Card.Body gap="5" p={{ base: '4', md: '6' }}>
@@ -54,10 +40,7 @@ function ContactAgent() {
                 <PropertyLocation location={property.location} />
               </Stack>
               <HStack gap="3">
-                <Avatar.Root size="sm">
-                  <Avatar.Fallback name={property.agent.name} />
-                  {property.agent.image && <Avatar.Image src={property.agent.image} alt="" />}
-                </Avatar.Root>
+                <PersonAvatar person={property.agent} size="sm" />
                 <Text>
                   To <Text as="strong">{property.agent.name}</Text>
                 </Text>

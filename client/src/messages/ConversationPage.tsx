@@ -1,27 +1,23 @@
-import { Box, Button, Card, Flex, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { LoadingBlock } from '../ui/CardList';
 import { useEffect } from 'react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
-import { MessagingOnly } from '../auth/RoleOnly';
+import { messagingPage } from '../auth/RoleOnly';
 import { useConversationThreadQuery, useMarkConversationReadMutation, useMessageEventsSubscription, useSendMessageMutation } from '../graphql/generated';
 import { PageHeader } from '../properties/page-parts';
 import { LoadMore, usePaging } from '../ui/paging';
 import { QueryState } from '../ui/QueryState';
 import { evictInbox } from './messages.cache';
 import { MessageComposer } from './MessageComposer';
+import { LinkButton } from '../ui/LinkButton';
 
 const PAGE_SIZE = 50;
 const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One conversation: the thread, oldest first (earlier pages on request), live, and a reply box. */
-export default function ConversationPage() {
-  return (
-    <MessagingOnly>
-      <ConversationView />
-    </MessagingOnly>
-  );
-}
+export default messagingPage(ConversationView);
 
 function ConversationView() {
   const { id = '' } = useParams();
@@ -60,21 +56,9 @@ function ConversationView() {
             </>
           )
         }
-        actions={
-          <Button asChild variant="ghost" size="sm">
-            <RouterLink to="/dash-board/messages">
-              <LuArrowLeft aria-hidden /> All messages
-            </RouterLink>
-          </Button>
-        }
+        actions={<LinkButton to="/dash-board/messages" icon={LuArrowLeft}>All messages</LinkButton>}
       />
-      <QueryState
-        query={thread}
-        data={conversation}
-        skeleton={<Skeleton height="64" rounded="lg" aria-busy="true" aria-label="Loading the conversation" />}
-        errorTitle="Could not load the conversation"
-        notFoundTitle="This conversation was not found"
-      >
+      <QueryState query={thread} data={conversation} skeleton={<LoadingBlock label="Loading the conversation" height="64" />} errorTitle="Could not load the conversation" notFoundTitle="This conversation was not found">
         {(loaded) => (
           <Card.Root maxW="3xl">
             <Card.Body gap="4" p={{ base: '3', md: '5' }}>

@@ -1,14 +1,15 @@
-import { Badge, Button, Card, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, HStack, Text } from '@chakra-ui/react';
 import { LuBellOff, LuCheckCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation, useNotificationsQuery, type NotificationFieldsFragment } from '../graphql/generated';
 import { PageHeader } from '../properties/page-parts';
-import { LoadMore, usePaging } from '../ui/paging';
+import { usePaging } from '../ui/paging';
 import { plural } from '../ui/plural';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { setUnreadNotificationCount } from './notifications.cache';
+import { CardList, ListCard, LoadingBlock } from '../ui/CardList';
 
 const PAGE_SIZE = 20;
 
@@ -46,14 +47,6 @@ export default function NotificationsPage() {
     }
   };
 
-  const skeleton = (
-    <Stack gap="3" aria-busy="true" aria-label="Loading notifications">
-      {Array.from({ length: 4 }, (_, index) => (
-        <Skeleton key={index} height="20" rounded="lg" />
-      ))}
-    </Stack>
-  );
-
   return (
     <>
       <title>Notifications · OpenNest</title>
@@ -69,49 +62,47 @@ export default function NotificationsPage() {
       <QueryState
         query={notifications}
         data={connection?.nodes}
-        skeleton={skeleton}
+        skeleton={<LoadingBlock label="Loading notifications" height="64" />}
         errorTitle="Could not load your notifications"
         empty={<EmptyNotice icon={<LuBellOff />} title="No notifications yet" description="Offers, messages, decisions on your listings and saved-search matches show up here." testId="notifications-empty" />}
       >
         {(nodes) => (
-          <Stack gap="4">
-            <Stack as="ul" listStyleType="none" gap="3" aria-label="Notifications" data-testid="notification-list">
-              {nodes.map((notification) => (
-                <Card.Root as="li" key={notification.id} variant={notification.readAt ? 'outline' : 'subtle'} data-testid="notification" data-unread={!notification.readAt}>
-                  <Card.Body p="4" gap="2">
-                    <Flex gap="3" justify="space-between" align="start" wrap="wrap">
-                      <Stack gap="1" minW="0" flex="1">
-                        <HStack gap="2">
-                          {!notification.readAt && (
-                            <Badge colorPalette="teal" size="sm">
-                              New
-                            </Badge>
-                          )}
-                          <Text fontSize="sm" color="fg.muted">
-                            {when(notification.createdAt)}
-                          </Text>
-                        </HStack>
-                        <Text overflowWrap="anywhere">{notification.text}</Text>
-                      </Stack>
-                      <HStack gap="2" flexShrink={0}>
-                        {!notification.readAt && (
-                          <Button size="xs" variant="ghost" onClick={() => read(notification)}>
-                            Mark as read
-                          </Button>
-                        )}
-                        <Button asChild size="xs" colorPalette="teal">
-                          <RouterLink to={notification.link} onClick={() => void read(notification)} aria-label={`Open: ${notification.text}`}>
-                            Open
-                          </RouterLink>
-                        </Button>
-                      </HStack>
-                    </Flex>
-                  </Card.Body>
-                </Card.Root>
-              ))}
-            </Stack>
-            <LoadMore paging={paging} />
-          </Stack>
+          <CardList label="Notifications" items={nodes} paging={paging} testId="notification-list">
+            {(notification) => (
+              <ListCard
+                key={notification.id}
+                highlighted={!notification.readAt}
+                testId="notification"
+                data={{ 'data-unread': !notification.readAt }}
+                actions={
+                  <>
+                    {!notification.readAt && (
+                      <Button size="xs" variant="ghost" onClick={() => read(notification)}>
+                        Mark as read
+                      </Button>
+                    )}
+                    <Button asChild size="xs" colorPalette="teal">
+                      <RouterLink to={notification.link} onClick={() => void read(notification)} aria-label={`Open: ${notification.text}`}>
+                        Open
+                      </RouterLink>
+                    </Button>
+                  </>
+                }
+              >
+                <HStack gap="2">
+                  {!notification.readAt && (
+                    <Badge colorPalette="teal" size="sm">
+                      New
+                    </Badge>
+                  )}
+                  <Text fontSize="sm" color="fg.muted">
+                    {when(notification.createdAt)}
+                  </Text>
+                </HStack>
+                <Text overflowWrap="anywhere">{notification.text}</Text>
+              </ListCard>
+            )}
+          </CardList>
         )}
       </QueryState>
     </>

@@ -60,6 +60,9 @@ export function SavedSearchDialog({ open, title, summary, initialValues, submitL
         <Dialog.Positioner>
           <Dialog.Content mx="4" asChild>
             <form onSubmit={form.handleSubmit} noValidate aria-label={title}>
+              <Dialog.CloseTrigger asChild disabled={form.isSubmitting}>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
               <Dialog.Header>
                 <Dialog.Title>{title}</Dialog.Title>
               </Dialog.Header>
@@ -84,9 +87,6 @@ export function SavedSearchDialog({ open, title, summary, initialValues, submitL
                   {submitLabel}
                 </Button>
               </Dialog.Footer>
-              <Dialog.CloseTrigger asChild disabled={form.isSubmitting}>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
             </form>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,9 +1,9 @@
-import { Badge, Button, Card, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { LuPencil, LuPlay, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
-import { BuyerOnly } from '../auth/RoleOnly';
+import { buyersPage } from '../auth/RoleOnly';
 import { useDeleteSavedSearchMutation, useSavedSearchesQuery, useUpdateSavedSearchMutation, type PropertySort, type SavedSearchFieldsFragment } from '../graphql/generated';
 import { PageHeader } from '../properties/page-parts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -12,6 +12,8 @@ import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { evictSavedSearches } from './saved-searches.cache';
 import { describeSearch, FREQUENCY_LABEL, SavedSearchDialog } from './SavedSearchDialog';
+import { LinkButton } from '../ui/LinkButton';
+import { CardList, ListCard, LoadingBlock } from '../ui/CardList';
 
 /** The sort as the All Properties page names it (?sort=...) and says it. */
 const SORT: Record<PropertySort, { param: string; label: string }> = {
@@ -30,13 +32,7 @@ export function runNowLink({ search, sort }: SavedSearchFieldsFragment['criteria
 }
 
 /** Buyer: saved searches with their alert frequency; edit, delete and run now. */
-export default function SavedSearchesPage() {
-  return (
-    <BuyerOnly>
-      <SavedSearches />
-    </BuyerOnly>
-  );
-}
+export default buyersPage(SavedSearches);
 
 function SavedSearches() {
   const searches = useSavedSearchesQuery({ fetchPolicy: 'cache-and-network' });
@@ -45,37 +41,33 @@ function SavedSearches() {
   const [remove] = useDeleteSavedSearchMutation();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const deletion = useConfirmAction(async (search: SavedSearchFieldsFragment) => {
-    try {
-      await remove({ variables: { id: search.id }, update: (cache) => evictSavedSearches(cache) });
-      toaster.create({ type: 'success', title: 'Saved search deleted', description: `“${search.name}” will send no more alerts.` });
-      return true;
-    } catch (error) {
-      toaster.create({ type: 'error', title: 'Could not delete the search', description: errorMessage(error, 'Something went wrong. Please try again.') });
-      return false;
-    }
-  }, headingRef);
+  const deleteSearch = async (search: SavedSearchFieldsFragment) => {
+    await remove({ variables: { id: search.id }, update: (cache) => evictSavedSearches(cache) });
+    toaster.create({ type: 'success', title: 'Saved search deleted', description: `“${search.name}” will send no more alerts.` });
+  };
+  // True when it is gone (focus then moves to the heading), false when it failed (and the toast says why).
+  const deletion = useConfirmAction(
+    (search: SavedSearchFieldsFragment) =>
+      deleteSearch(search).then(
+        () => true,
+        (error: unknown) => {
+          toaster.create({ type: 'error', title: 'Could not delete the search', description: errorMessage(error, 'Something went wrong. Please try again.') });
+          return false;
+        },
+      ),
+    headingRef,
+  );
 
+  const searchLink = (
+    <LinkButton to="/allProperties" icon={LuSearch} variant="outline">
+      Search properties
+    </LinkButton>
+  );
   return (
     <>
       <title>Saved Searches · OpenNest</title>
-      <PageHeader
-        title="Saved Searches"
-        headingRef={headingRef}
-        subtitle="New verified listings that match a saved search are sent to you as often as it says."
-        actions={
-          <Button asChild variant="outline" size="sm">
-            <RouterLink to="/allProperties">
-              <LuSearch aria-hidden /> Search properties
-            </RouterLink>
-          </Button>
-        }
-      />
-      <QueryState
-        query={searches}
-        data={searches.data?.savedSearches}
-        skeleton={<Skeleton height="40" rounded="lg" aria-busy="true" aria-label="Loading saved searches" />}
-        errorTitle="Could not load your saved searches"
+      <PageHeader title="Saved Searches" headingRef={headingRef} subtitle="New verified listings that match a saved search are sent to you as often as it says." actions={searchLink} />
+      <QueryState query={searches} data={searches.data?.savedSearches} skeleton={<LoadingBlock label="Loading saved searches" />} errorTitle="Could not load your saved searches"
         empty={
           <EmptyNotice icon={<LuSearch />} title="No saved searches yet" description="Search on All Properties, then choose “Save this search” to be told about new listings." testId="saved-searches-empty">
             <Button asChild colorPalette="teal">
@@ -85,40 +77,37 @@ function SavedSearches() {
         }
       >
         {(rows) => (
-          <Stack as="ul" listStyleType="none" gap="3" aria-label="Saved searches">
-            {rows.map((search) => (
-              <Card.Root as="li" key={search.id} variant="outline" data-testid="saved-search">
-                <Card.Body p="4">
-                  <Flex gap="3" justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
-                    <Stack gap="1" minW="0">
-                      <Text fontWeight="semibold" overflowWrap="anywhere">
-                        {search.name}
-                      </Text>
-                      <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-                        {describeSearch(search.criteria.search, SORT[search.criteria.sort].label)}
-                      </Text>
-                      <Badge alignSelf="start" colorPalette={search.frequency === 'off' ? 'gray' : 'teal'}>
-                        Alerts: {FREQUENCY_LABEL[search.frequency]}
-                      </Badge>
-                    </Stack>
-                    <HStack gap="2" wrap="wrap">
-                      <Button asChild size="sm" colorPalette="teal" aria-label={`Run ${search.name} now`}>
-                        <RouterLink to={runNowLink(search.criteria)}>
-                          <LuPlay aria-hidden /> Run now
-                        </RouterLink>
-                      </Button>
-                      <Button size="sm" variant="outline" onClick={() => setEditing(search)} aria-label={`Edit ${search.name}`}>
-                        <LuPencil aria-hidden /> Edit
-                      </Button>
-                      <Button size="sm" variant="outline" colorPalette="red" onClick={() => deletion.ask(search)} aria-label={`Delete ${search.name}`}>
-                        <LuTrash2 aria-hidden /> Delete
-                      </Button>
-                    </HStack>
-                  </Flex>
-                </Card.Body>
-              </Card.Root>
-            ))}
-          </Stack>
+          <CardList label="Saved searches" items={rows}>
+            {(search) => (
+              <ListCard
+                key={search.id}
+                testId="saved-search"
+                actions={
+                  <>
+                    <LinkButton to={runNowLink(search.criteria)} icon={LuPlay} variant="solid" colorPalette="teal" aria-label={`Run ${search.name} now`}>
+                      Run now
+                    </LinkButton>
+                    <Button size="sm" variant="outline" onClick={() => setEditing(search)} aria-label={`Edit ${search.name}`}>
+                      <LuPencil aria-hidden /> Edit
+                    </Button>
+                    <Button size="sm" variant="outline" colorPalette="red" onClick={() => deletion.ask(search)} aria-label={`Delete ${search.name}`}>
+                      <LuTrash2 aria-hidden /> Delete
+                    </Button>
+                  </>
+                }
+              >
+                <Text fontWeight="semibold" overflowWrap="anywhere">
+                  {search.name}
+                </Text>
+                <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                  {describeSearch(search.criteria.search, SORT[search.criteria.sort].label)}
+                </Text>
+                <Badge alignSelf="start" colorPalette={search.frequency === 'off' ? 'gray' : 'teal'}>
+                  Alerts: {FREQUENCY_LABEL[search.frequency]}
+                </Badge>
+              </ListCard>
+            )}
+          </CardList>
         )}
       </QueryState>
       <SavedSearchDialog
