@@ -57,7 +57,7 @@ export function Navbar() {
             <NavItems />
           </HStack>
 
-          <HStack gap="3">
+          <HStack gap={{ base: '2', md: '3' }}>
             {status === 'signedIn' ? (
               <>
                 <NotificationBell />

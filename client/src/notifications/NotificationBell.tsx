@@ -1,7 +1,7 @@
 // The navbar's bell: the unread count, kept live by the notificationEvents
 // subscription (each new notification also shows as a toast), linking to the
 // notifications page. A fraud account gets no bell at all.
-import { Box, IconButton } from '@chakra-ui/react';
+import { Circle, Float, Link } from '@chakra-ui/react';
 import { LuBell } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
@@ -32,32 +32,29 @@ function LiveBell() {
   });
   const unread = count.data?.unreadNotificationCount ?? 0;
   return (
-    <IconButton asChild variant="ghost" size="sm" position="relative" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
+    <Link
+      asChild
+      position="relative"
+      display="inline-flex"
+      alignItems="center"
+      justifyContent="center"
+      boxSize="9"
+      flexShrink={0}
+      rounded="md"
+      color="fg"
+      _hover={{ bg: 'teal.50' }}
+      aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+    >
       <RouterLink to={NOTIFICATIONS_PATH} data-testid="notification-bell">
-        <LuBell aria-hidden />
+        <LuBell aria-hidden size={20} />
         {unread > 0 && (
-          <Box
-            as="span"
-            position="absolute"
-            top="0"
-            insetEnd="0"
-            minW="5"
-            h="5"
-            px="1"
-            rounded="full"
-            bg="red.600"
-            color="white"
-            fontSize="xs"
-            fontWeight="bold"
-            lineHeight="5"
-            textAlign="center"
-            aria-hidden
-            data-testid="notification-count"
-          >
-            {unread > 99 ? '99+' : unread}
-          </Box>
+          <Float placement="top-end" offset="2">
+            <Circle size="5" bg="red.600" color="white" fontSize="2xs" fontWeight="bold" aria-hidden data-testid="notification-count">
+              {unread > 99 ? '99+' : unread}
+            </Circle>
+          </Float>
         )}
       </RouterLink>
-    </IconButton>
+    </Link>
   );
 }
