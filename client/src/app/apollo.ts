@@ -57,13 +57,15 @@ function createSocketClient(auth: Auth, url?: string) {
     shouldRetry: () => true,
     retryWait: async (retries) => new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 1000 * 2 ** retries) * (0.5 + Math.random() / 2))),
   });
-  let uid: string | null | undefined;
   // (Test doubles of Auth have no listeners.)
   if (typeof (auth as Partial<Auth>).onIdTokenChanged !== 'function') return client;
-  onIdTokenChanged(auth, (user) => {
-    // Another identity (sign-in, sign-out): reconnect so the server sees who is listening now.
-    if (uid !== undefined && (user?.uid ?? null) !== uid) client.terminate();
-    uid = user?.uid ?? null;
+  let first = true;
+  onIdTokenChanged(auth, () => {
+    // Another identity (sign-in, sign-out) or a refreshed token (hourly, before the old one
+    // expires): reconnect with it, so the server never holds an expired session. graphql-ws
+    // subscribes the active subscriptions again on the new connection.
+    if (!first) client.terminate();
+    first = false;
   });
   return client;
 }
