@@ -65,3 +65,25 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByRole('alertdialog').getByText('Login successful').waitFor();
   await page.getByRole('alertdialog').waitFor({ state: 'detached', timeout: 5_000 });
 }
+
+/** Starts a browser session before the file's tests and closes it after them; call the result for the session. */
+export function browserSessionForFile(): () => BrowserSession {
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    session = await startBrowserSession();
+  });
+  afterAll(() => session?.close());
+  return () => {
+    if (!session) throw new Error('The browser session has not started.');
+    return session;
+  };
+}
+
+/** A new account in `role` named `name`, and a fresh page signed in as it through the login form. */
+export async function signedInAs(session: BrowserSession, role: 'agent' | 'admin' | 'user', name: string) {
+  const account = await session.app.createUser(role, { name });
+  const page = await session.newPage();
+  await page.goto('/login');
+  await signInThroughForm(page, account.email, account.password);
+  return { page, account };
+}

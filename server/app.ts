@@ -1,6 +1,8 @@
 // The one Express app: built client at /, GraphQL at /graphql, the REST adapter
 // under /api, uploaded images at /uploads, and health probes.
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expressMiddleware } from '@as-integrations/express5';
@@ -19,12 +21,16 @@ import { mountRoutes } from './rest/mount';
 import { buildOpenApiDocument } from './rest/openapi-document';
 import { contextOf, requestContextMiddleware } from './context/http';
 import { createServices } from './services';
+import type { Backbone } from './backbone';
+import { attachGraphqlWebSocket } from './graphql/websocket';
 import type { ImageStorage } from './uploads/image-storage';
 import type { PaymentProvider } from './payments/payment-provider';
 import type { PaymentsRuntimeConfig } from '@opennest/common/runtime-config';
 
 export interface AppDeps {
   config: AppConfig;
+  /** Event bus, job queue, notifier (see backbone.ts). */
+  backbone: Backbone;
   db: Db;
   identity: IdentityProvider;
   storage: ImageStorage;
@@ -38,6 +44,9 @@ export interface AppDeps {
 
 export interface BuiltApp {
   app: Express;
+  /** Serves the app (HTTP and the GraphQL WebSocket on /graphql) on `port` (0: any free one). */
+  listen(port: number, host: string): Promise<{ server: Server; url: string }>;
+  /** Stops GraphQL (HTTP and WebSocket) and closes the server listen() opened. */
   stop(): Promise<void>;
 }
 
@@ -75,10 +84,12 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     }
   });
 
-  const withContext = requestContextMiddleware({ identity: deps.identity, db, services, storage: deps.storage });
+  const contextDeps = { identity: deps.identity, db, services, storage: deps.storage };
+  const withContext = requestContextMiddleware(contextDeps);
 
   // GraphQL
-  const apollo = createApolloServer({ schema: buildSchema(), isProduction: config.isProduction, log });
+  const schema = buildSchema();
+  const apollo = createApolloServer({ schema, isProduction: config.isProduction, log });
   await apollo.start();
   app.get('/graphql', (req, res, next) => {
     // A person opening /graphql in a browser gets the offline explorer.
@@ -111,7 +122,32 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
 
   app.use(restErrorHandler);
 
-  return { app, stop: () => apollo.stop() };
+  let served: { server: Server; sockets: { close(): Promise<void> } } | null = null;
+  return {
+    app,
+    async listen(port, host) {
+      const server: Server = await new Promise((resolve, reject) => {
+        const listening = app.listen(port, host, () => resolve(listening));
+        listening.once('error', reject);
+      });
+      // Subscriptions: graphql-ws on the same server, origin and path.
+      served = { server, sockets: attachGraphqlWebSocket({ server, schema, contextDeps, log }) };
+      const address = server.address() as AddressInfo;
+      return { server, url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}` };
+    },
+    async stop() {
+      if (served) {
+        const { server, sockets } = served;
+        served = null;
+        await sockets.close().catch(() => undefined);
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+      }
+      await apollo.stop();
+    },
+  };
 }
 
 function runtimeConfig({ config, authEmulatorUrl, paymentsBrowser }: AppDeps): RuntimeConfig {

@@ -23,6 +23,12 @@ export type PaymentsConfig =
   /** Real Stripe (test-mode keys). */
   | { mode: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
 
+export type MailConfig =
+  /** Start the embedded SMTP server with a web inbox (maildev); its inbox URL is printed at start. */
+  | { mode: 'embedded'; smtpPort?: number; webPort?: number }
+  /** A real mail service (smtp://user:pass@host:587, smtps://...). */
+  | { mode: 'smtp'; url: string };
+
 export interface AppConfig {
   nodeEnv: string;
   isProduction: boolean;
@@ -39,6 +45,15 @@ export interface AppConfig {
   seedDemo: boolean;
   logLevel: string;
   clientDistDir: string;
+  /** The product's address as people reach it: links in e-mails start with it. */
+  publicUrl: string;
+  mail: MailConfig;
+  /** The From of every e-mail, e.g. "OpenNest <no-reply@example.com>". */
+  mailFrom: string;
+  /** Key of the unsubscribe links' HMAC; unset: one generated once and kept under dataDir. */
+  unsubscribeSecret?: string;
+  /** Run the job workers (e-mail, digests, saved-search matching) in this process (JOB_WORKERS=in-process, the default) or not (off: `npm run worker` runs them). */
+  jobWorkers: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -61,7 +76,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : firebase.mode !== 'firebase',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     clientDistDir: path.resolve(projectRoot, env.CLIENT_DIST_DIR ?? 'client/dist'),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${intFrom(env.PORT, 4000)}`).replace(/\/+$/, ''),
+    mail: env.SMTP_URL
+      ? { mode: 'smtp', url: env.SMTP_URL }
+      : { mode: 'embedded', smtpPort: env.MAILDEV_SMTP_PORT ? intFrom(env.MAILDEV_SMTP_PORT, 0) : undefined, webPort: env.MAILDEV_WEB_PORT ? intFrom(env.MAILDEV_WEB_PORT, 0) : undefined },
+    mailFrom: env.MAIL_FROM || 'OpenNest <no-reply@opennest.test>',
+    unsubscribeSecret: env.UNSUBSCRIBE_SECRET || undefined,
+    jobWorkers: jobWorkers(env.JOB_WORKERS),
   };
+}
+
+function jobWorkers(value: string | undefined): boolean {
+  if (!value || value === 'in-process') return true;
+  if (value === 'off') return false;
+  throw new Error(`JOB_WORKERS must be "in-process" or "off", got "${value}".`);
 }
 
 function firebaseConfig(env: Env): FirebaseConfig {

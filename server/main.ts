@@ -1,15 +1,15 @@
 // `npm start`: the whole product on one origin, with embedded parts for
 // anything not configured (see README).
-import type { Server } from 'node:http';
 import { seedDemoData, type DemoLogin } from '../prisma/seed';
-import { createApp } from './app';
 import { createFirebaseIdentityProvider } from './auth/identity-provider';
 import { loadConfig } from './config';
 import { createDb } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { startInfrastructure } from './infra/infrastructure';
 import { createLogger } from './infra/logger';
-import { startPayments } from './payments/payments-runtime';
+import { stopOnSignals } from './infra/shutdown';
+import { loadUnsubscribeSecret } from './notifications/unsubscribe-token';
+import { serveApp } from './serve';
 import { createLocalImageStorage } from './uploads/image-storage';
 import path from 'node:path';
 
@@ -25,44 +25,50 @@ async function main() {
   const identity = createFirebaseIdentityProvider(config.firebase, infrastructure.authEmulatorHost ?? undefined);
   const storage = createLocalImageStorage(config.uploadDir);
   const demoLogins = config.seedDemo ? await seedDemoData({ db, identity, storage, log }) : [];
-  const payments = await startPayments(config.payments, { stateFile: path.join(config.dataDir, 'payments', 'local-stripe.json'), log });
 
-  const { app, stop: stopApp } = await createApp({
+  const served = await serveApp({
     config,
     db,
+    databaseUrl: infrastructure.databaseUrl,
     identity,
     storage,
     log,
     authEmulatorUrl: infrastructure.authEmulatorUrl,
-    payments: payments.provider,
-    paymentsBrowser: payments.browser,
+    smtpUrl: infrastructure.smtpUrl,
+    unsubscribeSecret: await loadUnsubscribeSecret(config.unsubscribeSecret, config.dataDir),
+    paymentsStateFile: path.join(config.dataDir, 'payments', 'local-stripe.json'),
+    browserOrigins: [`http://localhost:${config.port}`, config.publicUrl],
   });
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
-    listening.once('error', reject);
+  const browser = served.payments.browser;
+  const port = new URL(served.url).port;
+  printBanner(`http://localhost:${port}`, demoLogins, {
+    authEmulatorUrl: infrastructure.authEmulatorUrl,
+    localPaymentsUrl: browser.provider === 'local' ? browser.apiUrl : null,
+    inboxUrl: infrastructure.mailInboxUrl,
+    jobWorkers: config.jobWorkers,
   });
-  payments.attachApp(`http://127.0.0.1:${config.port}`, [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`]);
-  printBanner(`http://localhost:${config.port}`, demoLogins, infrastructure.authEmulatorUrl, payments.browser.provider === 'local' ? payments.browser.apiUrl : null);
+  // Started by a parent over IPC (server/test/app-process.ts): tell it where we listen.
+  process.send?.({ type: 'ready', url: served.url });
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    server.close();
-    server.closeAllConnections();
-    await stopApp().catch(() => undefined);
-    await payments.stop().catch(() => undefined);
+  const shutdown = stopOnSignals(log, 'shutting down', async () => {
+    await served.close();
     await db.$disconnect().catch(() => undefined);
     await identity.close().catch(() => undefined);
     await infrastructure.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
+  // A parent that started us over IPC went away without stopping us: go too.
+  if (process.send) process.on('disconnect', () => void shutdown('disconnect'));
 }
 
-function printBanner(url: string, logins: DemoLogin[], authEmulatorUrl: string | null, localPaymentsUrl: string | null) {
+interface BannerParts {
+  authEmulatorUrl: string | null;
+  localPaymentsUrl: string | null;
+  /** The embedded mail server's web inbox, when e-mail goes there. */
+  inboxUrl: string | null;
+  jobWorkers: boolean;
+}
+
+function printBanner(url: string, logins: DemoLogin[], { authEmulatorUrl, localPaymentsUrl, inboxUrl, jobWorkers }: BannerParts) {
   const lines = [
     '',
     `  OpenNest is running on ${url}`,
@@ -70,6 +76,8 @@ function printBanner(url: string, logins: DemoLogin[], authEmulatorUrl: string |
     `    REST        ${url}/api`,
     ...(authEmulatorUrl ? [`    Auth        Firebase Auth emulator at ${authEmulatorUrl}`] : []),
     ...(localPaymentsUrl ? [`    Payments    local Stripe-compatible server at ${localPaymentsUrl} (card 4242 4242 4242 4242 succeeds)`] : []),
+    ...(inboxUrl ? [`    E-mail      every e-mail the app sends lands in the inbox at ${inboxUrl}`] : []),
+    `    Jobs        ${jobWorkers ? 'workers run in this process (e-mail, digests, saved-search alerts)' : 'JOB_WORKERS=off: run `npm run worker` to process jobs'}`,
     ...(logins.length
       ? ['', '  Demo logins (e-mail / password):', ...logins.map((l) => `    ${l.role.padEnd(6)} ${l.email.padEnd(24)} ${l.password}`)]
       : []),

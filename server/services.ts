@@ -15,6 +15,10 @@ import { createUserAdminService } from './users/user-admin.service';
 import { createProfileFiguresService } from './users/profile-figures.service';
 import { createPropertiesService } from './properties/properties.service';
 import { createNewsletterService } from './newsletter/newsletter.service';
+import type { Backbone } from './backbone';
+import { createNotificationsService } from './notifications/notifications.service';
+import { createSavedSearchesService } from './saved-searches/saved-searches.service';
+import { createMessagesService } from './messages/messages.service';
 
 export interface ServiceDeps {
   db: Db;
@@ -22,9 +26,11 @@ export interface ServiceDeps {
   storage: ImageStorage;
   payments: PaymentProvider;
   log: Logger;
+  backbone: Pick<Backbone, 'events' | 'jobs' | 'notifier' | 'tokens'>;
 }
 
-export function createServices(deps: ServiceDeps) {
+export function createServices({ backbone, ...base }: ServiceDeps) {
+  const deps = { ...base, ...backbone };
   return {
     users: createUsersService(deps),
     userAdmin: createUserAdminService(deps),
@@ -36,6 +42,9 @@ export function createServices(deps: ServiceDeps) {
     offers: createOffersService(deps),
     payments: createPaymentsService(deps),
     reviews: createReviewsService(deps),
+    notifications: createNotificationsService(deps),
+    savedSearches: createSavedSearchesService(deps),
+    messages: createMessagesService(deps),
   };
 }
 

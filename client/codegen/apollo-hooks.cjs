@@ -1,5 +1,5 @@
 // GraphQL Code Generator plugin: one typed Apollo Client 4 hook per operation
-// (useMeQuery, useMeLazyQuery, useRecordSignInMutation...), wrapping the typed
+// (useMeQuery, useMeLazyQuery, useRecordSignInMutation, useNotificationEventsSubscription...), wrapping the typed
 // documents that the typed-document-node plugin emits into the same file.
 // (@graphql-codegen/typescript-react-apollo does not support Apollo Client 4.)
 const { Kind, visit } = require('graphql');
@@ -23,35 +23,32 @@ module.exports = {
     const hasRequiredVariables = (node) =>
       (node.variableDefinitions ?? []).some((v) => v.type.kind === Kind.NON_NULL_TYPE && !v.defaultValue);
 
+    /** One exported hook, `exported`, calling Apollo's `apolloHook` with the operation's document and types. */
+    const hook = (apolloHook, exported, name, suffix, { requiredVariables = false, cast = false } = {}) => {
+      const [data, vars] = [`${name}${suffix}`, `${name}${suffix}Variables`];
+      const options = `${apolloHook}.Options<${data}, ${vars}>`;
+      const param = requiredVariables ? `options: ${options} & { variables: ${vars} }` : `options: ${options} = {}`;
+      const passed = cast ? `options as ${options} & { variables: ${vars} }` : 'options';
+      return [`export function ${exported}(${param}) {`, `  return ${apolloHook}<${data}, ${vars}>(${name}Document, ${passed});`, `}`];
+    };
+
     const lines = [];
     for (const node of operations) {
       const name = pascal(node.name.value);
       if (node.operation === 'query') {
-        const data = `${name}Query`;
-        const vars = `${name}QueryVariables`;
-        const param = hasRequiredVariables(node)
-          ? `options: useQuery.Options<${data}, ${vars}> & { variables: ${vars} }`
-          : `options: useQuery.Options<${data}, ${vars}> = {}`;
         lines.push(
-          `export function use${name}Query(${param}) {`,
-          `  return useQuery<${data}, ${vars}>(${name}Document, options as useQuery.Options<${data}, ${vars}> & { variables: ${vars} });`,
-          `}`,
-          `export function use${name}LazyQuery(options: useLazyQuery.Options<${data}, ${vars}> = {}) {`,
-          `  return useLazyQuery<${data}, ${vars}>(${name}Document, options);`,
-          `}`,
+          ...hook('useQuery', `use${name}Query`, name, 'Query', { requiredVariables: hasRequiredVariables(node), cast: true }),
+          ...hook('useLazyQuery', `use${name}LazyQuery`, name, 'Query'),
         );
+      } else if (node.operation === 'subscription') {
+        lines.push(...hook('useSubscription', `use${name}Subscription`, name, 'Subscription', { cast: true }));
       } else if (node.operation === 'mutation') {
-        const data = `${name}Mutation`;
-        const vars = `${name}MutationVariables`;
-        lines.push(
-          `export function use${name}Mutation(options: useMutation.Options<${data}, ${vars}> = {}) {`,
-          `  return useMutation<${data}, ${vars}>(${name}Document, options);`,
-          `}`,
-        );
+        lines.push(...hook('useMutation', `use${name}Mutation`, name, 'Mutation'));
       }
     }
+    const hooks = ['useLazyQuery', 'useMutation', 'useQuery', ...(operations.some((node) => node.operation === 'subscription') ? ['useSubscription'] : [])];
     return {
-      prepend: [`import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';`],
+      prepend: [`import { ${hooks.join(', ')} } from '@apollo/client/react';`],
       content: lines.join('\n'),
     };
   },

@@ -13,6 +13,8 @@ export interface VerifiedIdentity {
   name: string | null;
   picture: string | null;
   signInProvider: string | null;
+  /** When the token stops being valid (live subscriptions re-check it on every event). */
+  expiresAt: Date;
 }
 
 export interface IdentityAccount {
@@ -47,6 +49,7 @@ export function toVerifiedIdentity(decoded: DecodedIdToken): VerifiedIdentity {
     name: typeof decoded.name === 'string' ? decoded.name : null,
     picture: decoded.picture ?? null,
     signInProvider: decoded.firebase?.sign_in_provider ?? null,
+    expiresAt: new Date(decoded.exp * 1000),
   };
 }
 

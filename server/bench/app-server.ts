@@ -48,7 +48,7 @@ async function main() {
   const tokenCheck = env('BENCH_APP_TOKEN_CHECK');
   if (tokenCheck !== 'emulator' && tokenCheck !== 'local') throw new Error(`BENCH_APP_TOKEN_CHECK must be emulator or local, got ${tokenCheck}.`);
   const identity = tokenCheck === 'local' ? withLocalTokenCheck(emulated, firebase.projectId) : emulated;
-  const instance = await startAppInstance({ config, db, identity, log });
+  const instance = await startAppInstance({ config, db, databaseUrl: env('BENCH_APP_DATABASE_URL'), identity, log });
 
   let stopping = false;
   const shutdown = async () => {

@@ -49,7 +49,7 @@ export async function startRecordingApp(options: {
     };
   });
   const db = new PrismaClient({ adapter: new PrismaPg(pool) });
-  const instance = await startAppInstance({ config: options.config, db, identity: options.identity, log: options.log });
+  const instance = await startAppInstance({ config: options.config, db, databaseUrl: options.databaseUrl, identity: options.identity, log: options.log });
   return {
     url: instance.url,
     async record(work) {

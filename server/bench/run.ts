@@ -27,6 +27,7 @@ import { cpuWindow, describeCpu, type CpuUse } from './cpu';
 import { startRecordingApp, type Statement } from './capture';
 import { explain } from './explain';
 import { runAutocannon, runSqlLoop, type HttpLoad, type LoadResult } from './load';
+import { runSavedSearchScenario } from './saved-search-matching';
 import { countMatches, seedBenchmarkData } from './seed';
 
 // ---------------------------------------------------------------- settings
@@ -51,7 +52,11 @@ const settings = {
   rareSearch: (process.env.BENCH_RARE_SEARCH ?? 'gulshan').trim() || 'gulshan',
   databaseUrl: process.env.BENCH_DATABASE_URL || null,
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'error',
+  savedSearches: intSetting('BENCH_SAVED_SEARCHES', 100_000, 0),
+  /** `saved-searches`: only the saved-search matching scenario (no app processes, no HTTP load). */
+  only: process.env.BENCH_ONLY || null,
 };
+if (settings.only && settings.only !== 'saved-searches') throw new Error(`BENCH_ONLY must be "saved-searches" or unset, got "${settings.only}".`);
 
 const PAGE_SIZE = 24;
 const FIREBASE_PROJECT = 'demo-opennest-bench';
@@ -232,7 +237,8 @@ async function main() {
   out(
     `settings  BENCH_PROPERTIES=${settings.properties} BENCH_AGENTS=${settings.agents} BENCH_SEED=${settings.seed} ` +
       `BENCH_CONNECTIONS=${settings.connections} BENCH_DURATION=${settings.durationS}s BENCH_WARMUP=${settings.warmupS}s ` +
-      `BENCH_DB_POOL=${settings.dbPool} BENCH_SEARCH=${settings.search} BENCH_RARE_SEARCH=${settings.rareSearch} BENCH_LOG_LEVEL=${settings.logLevel}`,
+      `BENCH_DB_POOL=${settings.dbPool} BENCH_SEARCH=${settings.search} BENCH_RARE_SEARCH=${settings.rareSearch} BENCH_LOG_LEVEL=${settings.logLevel} ` +
+      `BENCH_SAVED_SEARCHES=${settings.savedSearches}${settings.only ? ` BENCH_ONLY=${settings.only}` : ''}`,
   );
   if (process.env.BENCH_APP_NODE_ARGS) out(`          BENCH_APP_NODE_ARGS=${process.env.BENCH_APP_NODE_ARGS}`);
   out('          load generator, SQL loop and the app (own process) share this machine with PostgreSQL and the Auth emulator');
@@ -307,6 +313,20 @@ async function main() {
   if (matches[0].rows <= PAGE_SIZE) {
     throw new Error(`BENCH_SEARCH '${settings.search}' matches ${matches[0].rows} listable rows; the next-page scenario needs more than ${PAGE_SIZE}. Choose another term or seed more rows.`);
   }
+
+  // 2b. Saved searches: matching one new listing against all of them ----------
+  if (settings.savedSearches > 0) {
+    section(`saved-search matching: one new listing against ${settings.savedSearches} saved searches`);
+    const scenario = await runSavedSearchScenario({ databaseUrl, savedSearches: settings.savedSearches, seed: settings.seed, log });
+    out(`seeded    ${scenario.savedSearches} saved searches of ${scenario.owners} buyers in ${secs(scenario.seedMs)} (terms: a district, a city, both, or any location; 10 % with alerts off)`);
+    out('each run: one transaction = the matching statement (find every matching saved search, record the matches, write the notifications)');
+    out('          + the live events (pg_notify) and the instant e-mail jobs, as the saved-search-matching job runs it; first run (warm-up) not shown');
+    for (const run of scenario.runs) out(`  ${run.location.padEnd(32)} ${String(run.matched).padStart(6)} saved searches matched, ${ms(run.ms).padStart(8)} ms`);
+    out('plan of the matching part:');
+    for (const line of scenario.plan) out(`  ${line}`);
+    savedSearchSummary = scenario.runs.map((run) => `${run.location}: ${run.matched} matches in ${ms(run.ms)} ms`).join('; ');
+  }
+  if (settings.only === 'saved-searches') return;
 
   // 3. Auth emulator, the app, a signed-in user --------------------------------
   section('app');
@@ -513,7 +533,11 @@ async function main() {
   const failures = results.reduce((sum, r) => sum + r.gql.run.failures + r.gqlLocal.run.failures + r.floor.run.failures + r.floorAll.run.failures, 0);
   out(`failed requests in all measured runs: ${failures}`);
   out(`seeding: ${stats.properties} properties + ${stats.agents} agents in ${secs(seedMs)}`);
+  if (savedSearchSummary) out(`saved-search matching (${settings.savedSearches} saved searches, one new listing each): ${savedSearchSummary}`);
 }
+
+/** The saved-search scenario's figures, repeated in the summary. */
+let savedSearchSummary = '';
 
 const wallStarted = performance.now();
 main().then(

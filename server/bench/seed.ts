@@ -31,7 +31,7 @@ export interface SeedStats {
 
 // Cities with their neighbourhoods. Weights give Dhaka about 5 % of all listings
 // and each of its neighbourhoods (Gulshan, Banani...) about 0.5 %.
-const CITIES: Array<{ city: string; weight: number; districts: string[] }> = [
+export const CITIES: Array<{ city: string; weight: number; districts: string[] }> = [
   { city: 'Dhaka', weight: 1.2, districts: ['Gulshan', 'Banani', 'Dhanmondi', 'Uttara', 'Mirpur', 'Mohammadpur', 'Bashundhara', 'Baridhara', 'Motijheel', 'Tejgaon'] },
   { city: 'Chattogram', weight: 1.3, districts: ['Agrabad', 'Nasirabad', 'Khulshi', 'Halishahar', 'Panchlaish', 'Patenga'] },
   { city: 'Sylhet', weight: 1, districts: ['Zindabazar', 'Amberkhana', 'Upashahar', 'Shibganj', 'Tilagor'] },
@@ -73,7 +73,7 @@ const LAST_NAMES = ['Ahmed', 'Hossain', 'Rahman', 'Islam', 'Chowdhury', 'Khan', 
 const DAY = 86_400_000;
 
 /** mulberry32: small, fast, good enough for test data. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -85,7 +85,7 @@ function prng(seed: number) {
 }
 
 type Random = ReturnType<typeof prng>;
-const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
+export const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const intBetween = (random: Random, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 
 /** A UUIDv7 (what the app's ids are) for a given time, its random bits from the PRNG. */

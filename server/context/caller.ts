@@ -3,6 +3,7 @@
 import type { Role, User as UserRecord } from '../generated/prisma/client';
 import type { Db } from '../db/client';
 import { AppError, forbidden, unauthenticated } from '../shared/errors';
+import { parseEmail } from '../shared/ids';
 import type { IdentityProvider, VerifiedIdentity } from '../auth/identity-provider';
 
 export interface Caller {
@@ -57,4 +58,16 @@ function forbiddenMessageFor(roles: readonly Role[]): string {
   if (roles.length === 1 && roles[0] === 'agent') return 'Only agents can do this.';
   if (roles.length === 1 && roles[0] === 'user') return 'Only buyers (role user) can do this.';
   return `Only ${roles.join(' or ')} accounts can do this.`;
+}
+
+/**
+ * The spec's by-e-mail reads (GET /my-reviews/{email} and the like): the
+ * account's own records, or anyone's for an admin. Returns the e-mail as records
+ * store it; `refusal` is the FORBIDDEN message for anyone else.
+ */
+export function requireSelfOrAdmin(caller: Caller, email: string, refusal: string): string {
+  const viewer = requireViewer(caller);
+  const normalized = parseEmail(email);
+  if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden(refusal);
+  return normalized;
 }

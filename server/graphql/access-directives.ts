@@ -23,14 +23,25 @@ export function applyAccessDirectives(schema: GraphQLSchema): GraphQLSchema {
       if (declared > 1) throw new Error(`${typeName}.${fieldName} declares more than one access directive.`);
       if (isPublic || declared === 0) return fieldConfig;
 
+      const guard = ({ caller }: RequestContext) => (isSignedIn ? requireIdentity(caller) : requireViewer(caller, auth?.roles));
       const resolve = fieldConfig.resolve ?? defaultFieldResolver;
+      const subscribe = fieldConfig.subscribe;
       return {
         ...fieldConfig,
         resolve(source, args, context: RequestContext, info) {
-          if (isSignedIn) requireIdentity(context.caller);
-          else requireViewer(context.caller, auth?.roles);
+          guard(context);
           return resolve(source, args, context, info);
         },
+        // A Subscription field is checked when the subscription starts, too (its own
+        // resolver re-checks the subscriber against the database on every event).
+        ...(subscribe
+          ? {
+              subscribe(source: unknown, args: Record<string, unknown>, context: RequestContext, info: Parameters<typeof resolve>[3]) {
+                guard(context);
+                return subscribe(source, args, context, info);
+              },
+            }
+          : {}),
       };
     },
   });

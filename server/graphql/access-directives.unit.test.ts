@@ -37,6 +37,7 @@ const identity: VerifiedIdentity = {
   name: 'Ada',
   picture: null,
   signInProvider: 'password',
+  expiresAt: new Date(Date.now() + 3600_000),
 };
 
 const viewerWith = (role: Role): UserRecord => ({

@@ -13,9 +13,10 @@ interface Options {
   log: Logger;
 }
 
-const MAX_TOKENS = 2000;
+export const MAX_TOKENS = 2000;
 
-export function createApolloServer({ schema, isProduction, log }: Options): ApolloServer<RequestContext> {
+/** The same limits for every transport (HTTP through Apollo, WebSocket through graphql-ws). */
+export function createArmorProtection() {
   const armor = new ApolloArmor({
     maxDepth: { n: 10 },
     costLimit: { maxCost: 5000 },
@@ -28,7 +29,11 @@ export function createApolloServer({ schema, isProduction, log }: Options): Apol
     // Apollo's hideSchemaDetailsFromClientErrors (below) removes the hints cleanly.
     blockFieldSuggestion: { enabled: false },
   });
-  const protection = armor.protect();
+  return armor.protect();
+}
+
+export function createApolloServer({ schema, isProduction, log }: Options): ApolloServer<RequestContext> {
+  const protection = createArmorProtection();
 
   return new ApolloServer<RequestContext>({
     schema,

@@ -11,6 +11,9 @@ import { reviewsResolvers } from '../reviews/reviews.resolvers';
 import { wishlistResolvers } from '../wishlist/wishlist.resolvers';
 import { propertiesResolvers } from '../properties/properties.resolvers';
 import { usersResolvers } from '../users/users.resolvers';
+import { notificationsResolvers } from '../notifications/notifications.resolvers';
+import { savedSearchesResolvers } from '../saved-searches/saved-searches.resolvers';
+import { messagesResolvers } from '../messages/messages.resolvers';
 import { applyAccessDirectives } from './access-directives';
 import type { Resolvers } from './generated/resolvers-types';
 import { DateScalar, DateTime, Decimal } from './scalars';
@@ -18,7 +21,7 @@ import { DateScalar, DateTime, Decimal } from './scalars';
 /** The committed, generated schema (see codegen.ts): what runs is what is reviewed. */
 export const schemaPath = path.join(projectRoot, 'schema.graphql');
 
-const domainResolvers: Resolvers[] = [{ DateTime, Decimal, Date: DateScalar }, usersResolvers, propertiesResolvers, newsletterResolvers, wishlistResolvers, offersResolvers, paymentsResolvers, reviewsResolvers];
+const domainResolvers: Resolvers[] = [{ DateTime, Decimal, Date: DateScalar }, usersResolvers, propertiesResolvers, newsletterResolvers, wishlistResolvers, offersResolvers, paymentsResolvers, reviewsResolvers, notificationsResolvers, savedSearchesResolvers, messagesResolvers];
 
 export function buildSchema(): GraphQLSchema {
   const schema = makeExecutableSchema({

@@ -1,11 +1,12 @@
 // Starts the Firebase Auth emulator from the `firebase-tools` package, so that
 // sign-up, sign-in, Google sign-in and token checks are the real Firebase code
 // paths, with no network and no credentials (the project id starts "demo-").
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from '../config';
+import { killGroup, stopGroup, waitUntilReady } from './child-process';
 import { freePort } from './free-port';
 import type { Logger } from './logger';
 
@@ -84,39 +85,8 @@ export async function startAuthEmulator({ projectId, workDir, persistDir, prefer
     url: `http://${host}`,
     stop: async () => {
       process.removeListener('exit', killOnExit);
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      killGroup(child, 'SIGINT');
       // Exporting accounts takes a moment; a hung emulator is killed after 15 s.
-      const forceKill = setTimeout(() => killGroup(child, 'SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(forceKill);
+      await stopGroup(child, 'SIGINT', 15_000);
     },
   };
 }
-
-async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await delay(250);
-  }
-  throw new Error(`not ready after ${timeoutMs} ms`);
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

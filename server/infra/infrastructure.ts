@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AppConfig } from '../config';
 import { startAuthEmulator } from './auth-emulator';
 import { startEmbeddedPostgres } from './embedded-postgres';
+import { startMailServer } from './mail-server';
 import type { Logger } from './logger';
 
 export interface Infrastructure {
@@ -12,6 +13,10 @@ export interface Infrastructure {
   authEmulatorHost: string | null;
   /** URL the browser connects to, when an emulator is used. */
   authEmulatorUrl: string | null;
+  /** SMTP_URL, or the embedded mail server's. */
+  smtpUrl: string;
+  /** The embedded mail server's web inbox; null with SMTP_URL. */
+  mailInboxUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -49,7 +54,18 @@ export async function startInfrastructure(config: AppConfig, log: Logger): Promi
       authEmulatorHost = config.firebase.emulatorHost;
       authEmulatorUrl = config.firebase.emulatorPublicUrl;
     }
-    return { databaseUrl, authEmulatorHost, authEmulatorUrl, stop };
+
+    let smtpUrl: string;
+    let mailInboxUrl: string | null = null;
+    if (config.mail.mode === 'embedded') {
+      const mail = await startMailServer({ mailDirectory: path.join(config.dataDir, 'mail'), smtpPort: config.mail.smtpPort, webPort: config.mail.webPort, log });
+      stops.push(mail.stop);
+      smtpUrl = mail.smtpUrl;
+      mailInboxUrl = mail.inboxUrl;
+    } else {
+      smtpUrl = config.mail.url;
+    }
+    return { databaseUrl, authEmulatorHost, authEmulatorUrl, smtpUrl, mailInboxUrl, stop };
   } catch (error) {
     await stop();
     throw error;

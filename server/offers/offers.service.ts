@@ -1,14 +1,17 @@
 // Offers: buyers offer within a property's price range; the property's agent
 // accepts one (rejecting the rest) or rejects; payment later marks it bought.
-import { normalizeMoney } from '@opennest/common/money';
+import { dollars, normalizeMoney } from '@opennest/common/money';
 import { createOfferSchema } from '@opennest/common/validation/offer';
-import { requireViewer, type Caller } from '../context/caller';
+import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { Prisma, type Offer as OfferRecord, type User as UserRecord } from '../generated/prisma/client';
+
+type Tx = Prisma.TransactionClient;
 import { conflict, forbidden, notFound } from '../shared/errors';
-import { parseEmail, parseId } from '../shared/ids';
+import { parseId } from '../shared/ids';
 import { validateInput } from '../shared/validate';
-import { publicListing } from '../properties/listing-visibility';
+import { findPublicListing } from '../properties/listing-visibility';
+import type { Notifier } from '../notifications/notifier';
 
 export const OPEN_OFFER_EXISTS = 'You already have an open offer on this property.';
 export const ALREADY_ACCEPTED = 'Another offer on this property has already been accepted.';
@@ -22,7 +25,7 @@ export const earliestTodayOnEarth = (now = new Date()) => new Date(now.getTime()
 
 const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.OfferOrderByWithRelationInput[];
 
-export function createOffersService({ db }: { db: Db }) {
+export function createOffersService({ db, notifier }: { db: Db; notifier: Notifier }) {
   async function findOffer(id: string): Promise<OfferRecord> {
     const offer = await db.offer.findUnique({ where: { id: parseId(id, 'offer id') } });
     if (!offer) throw notFound('Offer not found.');
@@ -38,9 +41,8 @@ export function createOffersService({ db }: { db: Db }) {
   return {
     async make(caller: Caller, input: { propertyId: string; offerAmount: unknown; buyingDate: unknown }): Promise<OfferRecord> {
       const viewer = requireViewer(caller, ['user']);
-      const propertyId = parseId(input.propertyId, 'property id');
-      const property = await db.property.findFirst({ where: { id: propertyId, ...publicListing } });
-      if (!property) throw notFound('Property not found.');
+      const property = await findPublicListing(db, input.propertyId);
+      const propertyId = property.id;
       // The range is the property's current one, never numbers the client sent.
       const schema = createOfferSchema({ priceMin: property.priceMin.toFixed(2), priceMax: property.priceMax.toFixed(2) }, earliestTodayOnEarth());
       const { offerAmount, buyingDate } = await validateInput(schema, { offerAmount: input.offerAmount, buyingDate: input.buyingDate });
@@ -60,7 +62,7 @@ export function createOffersService({ db }: { db: Db }) {
           if (await tx.offer.count({ where: { propertyId, status: { in: ['accepted', 'bought'] } } })) {
             throw conflict('This property already has an accepted offer.');
           }
-          return tx.offer.create({
+          const offer = await tx.offer.create({
             data: {
               propertyId,
               buyerId: viewer.id,
@@ -70,6 +72,14 @@ export function createOffersService({ db }: { db: Db }) {
               status: 'pending',
             },
           });
+          await notifier.notify(tx, {
+            recipientId: property.agentId,
+            type: 'offer_received',
+            subjectId: offer.id,
+            text: `${viewer.name} offered ${dollars(offer.amount.toFixed(2))} on ${property.title}.`,
+            dedupeKey: `offer-received:${offer.id}`,
+          });
+          return offer;
         });
       } catch (error) {
         // A simultaneous second offer loses on the partial unique index.
@@ -85,9 +95,7 @@ export function createOffersService({ db }: { db: Db }) {
 
     /** The spec's GET /offers/user?email=: one's own offers, or anyone's for an admin. */
     async listByBuyerEmail(caller: Caller, email: string): Promise<OfferRecord[]> {
-      const viewer = requireViewer(caller);
-      const normalized = parseEmail(email);
-      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see your own offers.');
+      const normalized = requireSelfOrAdmin(caller, email, 'You can only see your own offers.');
       return db.offer.findMany({ where: { buyer: { email: normalized } }, orderBy: newestFirst });
     },
 
@@ -98,9 +106,7 @@ export function createOffersService({ db }: { db: Db }) {
 
     /** The spec's GET /offers/agent/{email}: one's own, or anyone's for an admin. */
     async listByAgentEmail(caller: Caller, email: string): Promise<OfferRecord[]> {
-      const viewer = requireViewer(caller);
-      const normalized = parseEmail(email);
-      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see offers on your own properties.');
+      const normalized = requireSelfOrAdmin(caller, email, 'You can only see offers on your own properties.');
       return db.offer.findMany({ where: { agent: { email: normalized } }, orderBy: newestFirst });
     },
 
@@ -130,7 +136,28 @@ export function createOffersService({ db }: { db: Db }) {
           const taken = await tx.offer.count({ where: { propertyId: offer.propertyId, status: { in: ['accepted', 'bought'] } } });
           if (taken) throw conflict(ALREADY_ACCEPTED);
           const accepted = await tx.offer.update({ where: { id: offer.id }, data: { status: 'accepted' } });
-          await tx.offer.updateMany({ where: { propertyId: offer.propertyId, status: 'pending', id: { not: offer.id } }, data: { status: 'rejected' } });
+          const outbid = await tx.offer.updateManyAndReturn({
+            where: { propertyId: offer.propertyId, status: 'pending', id: { not: offer.id } },
+            data: { status: 'rejected' },
+            select: { id: true, buyerId: true },
+          });
+          const title = await titleOf(tx, offer.propertyId);
+          await notifier.notify(tx, [
+            {
+              recipientId: accepted.buyerId,
+              type: 'offer_accepted',
+              subjectId: accepted.id,
+              text: `Your offer of ${dollars(accepted.amount.toFixed(2))} on ${title} was accepted. You can pay for it now.`,
+              dedupeKey: `offer-accepted:${accepted.id}`,
+            },
+            ...outbid.map((rejected) => ({
+              recipientId: rejected.buyerId,
+              type: 'offer_outbid' as const,
+              subjectId: rejected.id,
+              text: `Another offer on ${title} was accepted, so yours was rejected.`,
+              dedupeKey: `offer-rejected:${rejected.id}`,
+            })),
+          ]);
           return accepted;
         });
       } catch (error) {
@@ -143,9 +170,12 @@ export function createOffersService({ db }: { db: Db }) {
       const viewer = requireViewer(caller, ['agent']);
       const offer = await findOffer(id);
       assertAgentOf(viewer, offer);
-      const { count } = await db.offer.updateMany({ where: { id: offer.id, status: 'pending' }, data: { status: 'rejected' } });
-      if (!count) throw conflict(ONLY_PENDING);
-      return findOffer(offer.id);
+      return db.$transaction(async (tx) => {
+        const [rejected] = await tx.offer.updateManyAndReturn({ where: { id: offer.id, status: 'pending' }, data: { status: 'rejected' } });
+        if (!rejected) throw conflict(ONLY_PENDING);
+        await notifyRejected(notifier, tx, [rejected], (title) => `Your offer on ${title} was rejected by the agent.`);
+        return rejected;
+      });
     },
 
     /** Bought offers on the calling agent's properties, and their exact sum. */
@@ -156,12 +186,24 @@ export function createOffersService({ db }: { db: Db }) {
 
     /** The spec's GET /sold-properties/{email}: one's own, or anyone's for an admin. */
     async salesByAgentEmail(caller: Caller, email: string): Promise<{ offers: OfferRecord[]; total: string }> {
-      const viewer = requireViewer(caller);
-      const normalized = parseEmail(email);
-      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see your own sales.');
+      const normalized = requireSelfOrAdmin(caller, email, 'You can only see your own sales.');
       return salesOf(db, { agent: { email: normalized } });
     },
   };
+}
+
+const titleOf = async (tx: Tx, propertyId: string) => (await tx.property.findUniqueOrThrow({ where: { id: propertyId }, select: { title: true } })).title;
+
+/**
+ * Tells the buyers of offers just rejected (by the agent, by the listing's
+ * removal or by a fraud marking), once per offer whatever rejected it.
+ */
+export async function notifyRejected(notifier: Notifier, tx: Tx, offers: Array<Pick<OfferRecord, 'id' | 'buyerId' | 'propertyId'>>, text: (title: string) => string) {
+  const titles = new Map((await tx.property.findMany({ where: { id: { in: [...new Set(offers.map((o) => o.propertyId))] } }, select: { id: true, title: true } })).map((p) => [p.id, p.title]));
+  await notifier.notify(
+    tx,
+    offers.map((offer) => ({ recipientId: offer.buyerId, type: 'offer_rejected' as const, subjectId: offer.id, text: text(titles.get(offer.propertyId) ?? 'a property'), dedupeKey: `offer-rejected:${offer.id}` })),
+  );
 }
 
 async function salesOf(db: Db, who: Prisma.OfferWhereInput): Promise<{ offers: OfferRecord[]; total: string }> {

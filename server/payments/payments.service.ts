@@ -1,13 +1,14 @@
 // Card payments for accepted offers. The amount always comes from the stored
 // offer, and an offer becomes bought only after the server has asked the
 // provider itself whether the payment succeeded, for that offer, for that amount.
-import { toCents } from '@opennest/common/money';
+import { dollars, toCents } from '@opennest/common/money';
 import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { Prisma, type Offer as OfferRecord } from '../generated/prisma/client';
 import type { Logger } from '../infra/logger';
 import { AppError, badInput, conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
+import type { Notifier } from '../notifications/notifier';
 import { MAX_AMOUNT_CENTS, type PaymentProvider, type ProviderPaymentIntent } from './payment-provider';
 
 export const CURRENCY = 'usd';
@@ -24,7 +25,7 @@ export interface OfferPayment {
 
 const offerCents = (offer: OfferRecord) => Number(toCents(offer.amount.toFixed(2)));
 
-export function createPaymentsService({ db, payments }: { db: Db; payments: PaymentProvider }) {
+export function createPaymentsService({ db, payments, notifier }: { db: Db; payments: PaymentProvider; notifier: Notifier }) {
   async function findOffer(id: string): Promise<OfferRecord> {
     const offer = await db.offer.findUnique({ where: { id: parseId(id, 'offer id') } });
     if (!offer) throw notFound('Offer not found.');
@@ -48,9 +49,23 @@ export function createPaymentsService({ db, payments }: { db: Db; payments: Paym
     if (intent.metadata.offerId !== offer.id) throw conflict('This payment belongs to another offer.');
     if (intent.currency !== CURRENCY || intent.amount !== offerCents(offer)) throw conflict('The payment amount does not match the offer.');
     try {
-      const { count } = await db.offer.updateMany({
-        where: { id: offer.id, status: 'accepted' },
-        data: { status: 'bought', transactionId: intent.id, paymentIntentId: intent.id },
+      // The browser's confirmation and the webhook may both get here: the agent hears of the sale once.
+      const count = await db.$transaction(async (tx) => {
+        const [bought] = await tx.offer.updateManyAndReturn({
+          where: { id: offer.id, status: 'accepted' },
+          data: { status: 'bought', transactionId: intent.id, paymentIntentId: intent.id },
+          include: { property: { select: { title: true } }, buyer: { select: { name: true } } },
+        });
+        if (bought) {
+          await notifier.notify(tx, {
+            recipientId: bought.agentId,
+            type: 'sold',
+            subjectId: bought.id,
+            text: `${bought.buyer.name} paid ${dollars(bought.amount.toFixed(2))} for ${bought.property.title}.`,
+            dedupeKey: `sold:${bought.id}`,
+          });
+        }
+        return bought ? 1 : 0;
       });
       const updated = await findOffer(offer.id);
       if (!count && !(updated.status === 'bought' && updated.transactionId === intent.id)) throw conflict('This offer can no longer be paid.');

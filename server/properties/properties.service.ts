@@ -3,21 +3,25 @@
 // here; GraphQL and REST only translate.
 import { normalizeMoney } from '@opennest/common/money';
 import { addPropertySchema, updatePropertySchema } from '@opennest/common/validation/property';
-import { requireViewer, type Caller } from '../context/caller';
+import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { Prisma, type Property as PropertyRecord, type PropertyStatus, type User as UserRecord } from '../generated/prisma/client';
 import { badInput, conflict, forbidden, notFound } from '../shared/errors';
-import { parseEmail, parseId } from '../shared/ids';
+import { parseId } from '../shared/ids';
 import { cursorId, decodeCursor, encodeCursor, escapeLike, INVALID_CURSOR, newestFirstAfter, newestFirstCursor, pageSize, toPage, type CursorKey, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
 import { canSee, liveListing, publicListing } from './listing-visibility';
+import type { Notifier } from '../notifications/notifier';
+import type { JobQueue } from '../jobs/job-queue';
+import { savedSearchMatchingJob } from '../saved-searches/matching';
+import { notifyRejected } from '../offers/offers.service';
 
 export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC';
 export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC'];
 
 export const REJECTED_CANNOT_UPDATE = 'This property is rejected and cannot be updated.';
 export const PROPERTY_NOT_FOUND = 'Property not found.';
-const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_MAX_LENGTH = 100;
 
 export interface ListVerifiedArgs {
   search?: string | null;
@@ -28,7 +32,7 @@ export interface ListVerifiedArgs {
 
 const live = liveListing;
 
-export function createPropertiesService({ db }: { db: Db }) {
+export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifier: Notifier; jobs: JobQueue }) {
   async function findLive(id: string): Promise<PropertyRecord> {
     const property = await db.property.findFirst({ where: { id: parseId(id, 'property id'), ...live } });
     if (!property) throw notFound(PROPERTY_NOT_FOUND);
@@ -92,9 +96,7 @@ export function createPropertiesService({ db }: { db: Db }) {
      * an agent may ask for their own, an admin for anyone's.
      */
     async listByAgentEmail(caller: Caller, email: string): Promise<PropertyRecord[]> {
-      const viewer = requireViewer(caller);
-      const normalized = parseEmail(email);
-      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only list your own properties.');
+      const normalized = requireSelfOrAdmin(caller, email, 'You can only list your own properties.');
       return db.property.findMany({
         where: { agent: { email: normalized }, ...live },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -139,18 +141,21 @@ export function createPropertiesService({ db }: { db: Db }) {
       assertOwnListing(viewer, property);
       if (property.status === 'rejected') throw conflict(REJECTED_CANNOT_UPDATE);
       const input = await validateInput(updatePropertySchema, rawInput);
-      // The status check is repeated in the WHERE clause, so an admin's
-      // rejection landing in between cannot be overwritten.
-      const { count } = await db.property.updateMany({
-        where: { id: property.id, agentId: viewer.id, status: { not: 'rejected' }, ...live },
-        data: {
-          title: input.title,
-          location: input.location,
-          ...(input.image ? { image: input.image } : {}),
-          description: input.description || null,
-          priceMin: normalizeMoney(input.priceMin),
-          priceMax: normalizeMoney(input.priceMax),
-        },
+      const changes = { location: input.location, priceMin: normalizeMoney(input.priceMin), priceMax: normalizeMoney(input.priceMax) };
+      const count = await db.$transaction(async (tx) => {
+        // The row is locked so that what matching compares against is what was there before.
+        const [before] = await tx.$queryRaw<Array<{ status: string; location: string; price_min: string; price_max: string }>>`
+          SELECT status::text AS status, location, price_min::text AS price_min, price_max::text AS price_max FROM properties WHERE id = ${property.id}::uuid FOR UPDATE`;
+        // The status check is repeated in the WHERE clause, so an admin's
+        // rejection landing in between cannot be overwritten.
+        const { count: updated } = await tx.property.updateMany({
+          where: { id: property.id, agentId: viewer.id, status: { not: 'rejected' }, ...live },
+          data: { title: input.title, ...changes, ...(input.image ? { image: input.image } : {}), description: input.description || null },
+        });
+        // A verified listing whose place or price range changed may match saved searches it did not match before.
+        const matchingChanged = before && (before.location !== changes.location || before.price_min !== changes.priceMin || before.price_max !== changes.priceMax);
+        if (updated && before?.status === 'verified' && matchingChanged) await jobs.enqueue(tx, savedSearchMatchingJob, [{ propertyId: property.id }]);
+        return updated;
       });
       if (!count) {
         await findLive(property.id); // deleted meanwhile: NOT_FOUND
@@ -175,10 +180,11 @@ export function createPropertiesService({ db }: { db: Db }) {
         if (locked.agent_id !== viewer.id) throw forbidden('You can only change your own properties.');
         const committed = await tx.offer.count({ where: { propertyId, status: { in: ['accepted', 'bought'] } } });
         if (committed) throw conflict('This property has an accepted or completed offer and cannot be deleted.');
-        const rejected = await tx.offer.updateMany({ where: { propertyId, status: 'pending' }, data: { status: 'rejected' } });
+        const rejected = await tx.offer.updateManyAndReturn({ where: { propertyId, status: 'pending' }, data: { status: 'rejected' } });
         const removed = await tx.wishlistItem.deleteMany({ where: { propertyId } });
         await tx.property.update({ where: { id: propertyId }, data: { deletedAt: new Date(), isAdvertised: false } });
-        return { id: propertyId, rejectedOfferCount: rejected.count, removedWishlistItemCount: removed.count };
+        await notifyRejected(notifier, tx, rejected, (title) => `${title} was removed by its agent, so your offer was rejected.`);
+        return { id: propertyId, rejectedOfferCount: rejected.length, removedWishlistItemCount: removed.count };
       });
     },
 
@@ -187,8 +193,23 @@ export function createPropertiesService({ db }: { db: Db }) {
       requireViewer(caller, ['admin']);
       if (decision !== 'verified' && decision !== 'rejected') throw badInput('Status must be "verified" or "rejected".');
       const propertyId = parseId(id, 'property id');
-      const { count } = await db.property.updateMany({ where: { id: propertyId, status: 'pending', ...live }, data: { status: decision } });
-      if (!count) {
+      const [decided] = await db.$transaction(async (tx) => {
+        const rows = await tx.property.updateManyAndReturn({ where: { id: propertyId, status: 'pending', ...live }, data: { status: decision } });
+        for (const property of rows) {
+          const verified = decision === 'verified';
+          await notifier.notify(tx, {
+            recipientId: property.agentId,
+            type: verified ? 'listing_verified' : 'listing_rejected',
+            subjectId: property.id,
+            text: verified ? `${property.title} was verified: buyers can see it now.` : `${property.title} was rejected by an admin.`,
+            dedupeKey: `listing-${decision}:${property.id}`,
+          });
+          // Every saved search it matches hears of it (a job, after this commits).
+          if (verified) await jobs.enqueue(tx, savedSearchMatchingJob, [{ propertyId: property.id }]);
+        }
+        return rows;
+      });
+      if (!decided) {
         await findLive(propertyId);
         throw conflict('Only pending properties can be verified or rejected.');
       }
@@ -199,11 +220,20 @@ export function createPropertiesService({ db }: { db: Db }) {
     async advertise(caller: Caller, id: string): Promise<PropertyRecord> {
       requireViewer(caller, ['admin']);
       const propertyId = parseId(id, 'property id');
-      const { count } = await db.property.updateMany({
-        where: { id: propertyId, status: 'verified', isAdvertised: false, ...live },
-        data: { isAdvertised: true },
+      const [advertised] = await db.$transaction(async (tx) => {
+        const rows = await tx.property.updateManyAndReturn({ where: { id: propertyId, status: 'verified', isAdvertised: false, ...live }, data: { isAdvertised: true } });
+        for (const property of rows) {
+          await notifier.notify(tx, {
+            recipientId: property.agentId,
+            type: 'listing_advertised',
+            subjectId: property.id,
+            text: `${property.title} is now advertised on the home page.`,
+            dedupeKey: `listing-advertised:${property.id}`,
+          });
+        }
+        return rows;
       });
-      if (!count) {
+      if (!advertised) {
         const property = await findLive(propertyId);
         throw conflict(property.isAdvertised ? 'This property is already advertised.' : 'Only verified properties can be advertised.');
       }

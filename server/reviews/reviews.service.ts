@@ -1,28 +1,38 @@
 // Reviews: buyers review verified properties; everyone signed in reads them;
 // the home page shows the newest; authors and admins delete them.
 import { reviewSchema } from '@opennest/common/validation/review';
-import { requireViewer, type Caller } from '../context/caller';
+import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import type { Prisma, Review as ReviewRecord } from '../generated/prisma/client';
 import { forbidden, notFound } from '../shared/errors';
-import { parseEmail, parseId } from '../shared/ids';
+import { parseId } from '../shared/ids';
 import { decodeCursor, newestFirstAfter, newestFirstCursor, pageSize, toPage, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
-import { canSee, liveListing, publicListing } from '../properties/listing-visibility';
+import { canSee, findPublicListing, liveListing, publicListing } from '../properties/listing-visibility';
+import type { Notifier } from '../notifications/notifier';
 
 const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.ReviewOrderByWithRelationInput[];
 /** Reviews of listings buyers can still see. */
 const onVisibleListing = { property: publicListing } satisfies Prisma.ReviewWhereInput;
 
-export function createReviewsService({ db }: { db: Db }) {
+export function createReviewsService({ db, notifier }: { db: Db; notifier: Notifier }) {
   return {
     async add(caller: Caller, rawPropertyId: string, text: unknown): Promise<ReviewRecord> {
       const viewer = requireViewer(caller, ['user']);
-      const propertyId = parseId(rawPropertyId, 'property id');
-      const property = await db.property.findFirst({ where: { id: propertyId, ...publicListing } });
-      if (!property) throw notFound('Property not found.');
+      const property = await findPublicListing(db, rawPropertyId);
+      const propertyId = property.id;
       const { reviewText } = await validateInput(reviewSchema, { reviewText: text });
-      return db.review.create({ data: { propertyId, userId: viewer.id, text: reviewText } });
+      return db.$transaction(async (tx) => {
+        const review = await tx.review.create({ data: { propertyId, userId: viewer.id, text: reviewText } });
+        await notifier.notify(tx, {
+          recipientId: property.agentId,
+          type: 'new_review',
+          subjectId: property.id,
+          text: `${viewer.name} reviewed ${property.title}.`,
+          dedupeKey: `review:${review.id}`,
+        });
+        return review;
+      });
     },
 
     async listForProperty(caller: Caller, rawPropertyId: string): Promise<ReviewRecord[]> {
@@ -44,9 +54,7 @@ export function createReviewsService({ db }: { db: Db }) {
 
     /** The spec's GET /my-reviews/{email}: one's own, or anyone's for an admin. */
     async listByEmail(caller: Caller, email: string): Promise<ReviewRecord[]> {
-      const viewer = requireViewer(caller);
-      const normalized = parseEmail(email);
-      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see your own reviews.');
+      const normalized = requireSelfOrAdmin(caller, email, 'You can only see your own reviews.');
       return db.review.findMany({ where: { user: { email: normalized } }, orderBy: newestFirst });
     },
 

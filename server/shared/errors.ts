@@ -2,7 +2,7 @@
 // into typed errors (extensions.code) and the REST adapter into HTTP statuses.
 // Anything else that escapes is a bug: it is logged and shown as a generic 500.
 
-export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'SERVICE_UNAVAILABLE';
+export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'PAYLOAD_TOO_LARGE' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
 
 export const httpStatusByCode: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -11,6 +11,8 @@ export const httpStatusByCode: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  // Over a per-user limit kept in the database (e.g. messages per minute); nothing was stored.
+  TOO_MANY_REQUESTS: 429,
   // A service we depend on (the identity provider) failed; nothing was changed.
   SERVICE_UNAVAILABLE: 503,
 };
@@ -36,6 +38,7 @@ export const badInput = (message: string, fieldErrors?: FieldErrors) => new AppE
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const payloadTooLarge = (message: string) => new AppError('PAYLOAD_TOO_LARGE', message);
+export const tooManyRequests = (message: string) => new AppError('TOO_MANY_REQUESTS', message);
 export const serviceUnavailable = (message: string) => new AppError('SERVICE_UNAVAILABLE', message);
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;

@@ -63,6 +63,21 @@ export function newestFirstAfter(cursor: CursorKey): { createdAt: { lte: Date };
 
 export const newestFirstCursor = (row: { createdAt: Date; id: string }) => encodeCursor({ sort: 'NEWEST', value: row.createdAt.toISOString(), id: row.id });
 
+/**
+ * A newest-first page's query (created_at DESC, id DESC, one row more than the
+ * page to learn whether another follows) and what turns its rows into the page:
+ * `q.page(await model.findMany({ where: { ...filter, ...q.where }, orderBy: q.orderBy, take: q.take }))`.
+ */
+export function newestFirstQuery({ first, after }: { first?: number | null; after?: string | null }, limits: { fallback: number; max: number }) {
+  const size = pageSize(first, limits);
+  return {
+    where: after ? newestFirstAfter(decodeCursor(after, 'NEWEST')) : {},
+    orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
+    take: size + 1,
+    page: <T extends { createdAt: Date; id: string }>(rows: T[]) => toPage(rows, size, newestFirstCursor),
+  };
+}
+
 export function pageSize(first: number | null | undefined, { fallback = 24, max = 48 } = {}): number {
   const size = first ?? fallback;
   if (!Number.isInteger(size) || size < 1 || size > max) throw badInput(`Page size must be between 1 and ${max}.`);

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { OfferStatus, Property as PropertyRecord, Role, User as UserRecord } from '../generated/prisma/client';
 import type { TestAccount } from './identity';
-import type { GraphqlResponse, TestApp } from './test-app';
+import { startTestApp, type GraphqlResponse, type TestApp } from './test-app';
 
 type WithDb = Pick<TestApp, 'db'>;
 
@@ -23,6 +23,12 @@ export type Json = any;
 
 /** The first error of a GraphQL answer, if any. */
 export const errorOf = (result: GraphqlResponse<unknown>) => result.errors?.[0];
+
+/** The data of an answer that must have succeeded: any error fails the test, with the errors in the message. */
+export function okData<T>(result: GraphqlResponse<T>): T {
+  if (result.errors?.length) throw new Error(`The answer has errors: ${JSON.stringify(result.errors)}`);
+  return dataOf(result);
+}
 
 /** The data of a GraphQL answer a test goes on to read; an answer without any fails the test with its errors. */
 export function dataOf<T>(result: GraphqlResponse<T>): T {
@@ -72,6 +78,12 @@ export async function createCast<const M extends CastMember>(app: TestApp, membe
     }),
   );
   return Object.fromEntries(accounts) as Record<M, Account>;
+}
+
+/** A test app (startTestApp) with the named members of the cast signed up on it. */
+export async function startAppWithCast<const M extends CastMember>(members: readonly M[]): Promise<{ app: TestApp; cast: Record<M, Account> }> {
+  const app = await startTestApp();
+  return { app, cast: await createCast(app, members) };
 }
 
 /**

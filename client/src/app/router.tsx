@@ -25,6 +25,8 @@ export const routes: RouteObject[] = [
           { path: 'register', ...page(() => import('../auth/RegisterPage')) },
           { path: 'forbidden', ...page(() => import('../pages/ForbiddenPage')) },
           { path: 'sandbox', ...page(() => import('../sandbox/SandboxPage')) },
+          // E-mails' one-click unsubscribe link: no sign-in needed.
+          { path: 'unsubscribe', ...page(() => import('../notifications/UnsubscribePage')) },
           {
             element: <RequireAuth />,
             children: [
@@ -49,6 +51,13 @@ export const routes: RouteObject[] = [
                   { path: 'payment/:id', ...page(() => import('../payments/PaymentPage')) },
                   { path: 'property-bought', ...page(() => import('../offers/PropertyBoughtPage')) },
                   { path: 'my-reviews', ...page(() => import('../reviews/MyReviewsPage')) },
+                  { path: 'saved-searches', ...page(() => import('../saved-searches/SavedSearchesPage')) },
+                  { path: 'contact/:propertyId', ...page(() => import('../messages/ContactAgentPage')) },
+                  // Every role but fraud: the bell, messages (buyers and agents), e-mail settings
+                  { path: 'notifications', ...page(() => import('../notifications/NotificationsPage')) },
+                  { path: 'email-settings', ...page(() => import('../notifications/EmailSettingsPage')) },
+                  { path: 'messages', ...page(() => import('../messages/MessagesPage')) },
+                  { path: 'messages/:id', ...page(() => import('../messages/ConversationPage')) },
                   // Admin: non-admins are sent to /forbidden
                   {
                     element: <RequireAdmin />,

@@ -2,14 +2,14 @@
 // section 6). Another role gets a notice instead of queries the server would
 // refuse (a refusal would send a signed-in person to /login).
 import { Alert } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Role } from '../graphql/generated';
 import { useAuth } from './AuthProvider';
 
-function RoleOnly({ role, notice, testId, children }: { role: Role; notice: string; testId: string; children: ReactNode }) {
+function RoleOnly({ role, notice, testId, children }: { role: Role | Role[]; notice: string; testId: string; children: ReactNode }) {
   const { viewer } = useAuth();
   if (!viewer) return null;
-  if (viewer.role !== role) {
+  if (!(Array.isArray(role) ? role : [role]).includes(viewer.role)) {
     return (
       <Alert.Root status="warning" data-testid={testId}>
         <Alert.Indicator />
@@ -31,3 +31,28 @@ export const BuyerOnly = ({ children }: { children: ReactNode }) => (
     {children}
   </RoleOnly>
 );
+
+/** Messages are between buyers and agents. */
+export const MessagingOnly = ({ children }: { children: ReactNode }) => (
+  <RoleOnly role={['user', 'agent']} notice="Messages are between buyers and agents." testId="messaging-only">
+    {children}
+  </RoleOnly>
+);
+
+/** A page for buyers only: `export default buyersPage(MakeOffer)`. */
+export const buyersPage = (Page: ComponentType) =>
+  function BuyersPage() {
+    return <BuyerOnly>{<Page />}</BuyerOnly>;
+  };
+
+/** A page for agents only. */
+export const agentsPage = (Page: ComponentType) =>
+  function AgentsPage() {
+    return <AgentOnly>{<Page />}</AgentOnly>;
+  };
+
+/** A page for buyers and agents (messages). */
+export const messagingPage = (Page: ComponentType) =>
+  function MessagingPage() {
+    return <MessagingOnly>{<Page />}</MessagingOnly>;
+  };

@@ -1,6 +1,10 @@
 import type { IconType } from 'react-icons';
 import {
   LuBadgeDollarSign,
+  LuBell,
+  LuMail,
+  LuMessagesSquare,
+  LuSearch,
   LuBuilding2,
   LuHeart,
   LuInbox,
@@ -30,12 +34,19 @@ export const MENU_BY_ROLE: Record<Exclude<Role, 'fraud'>, MenuItem[]> = {
     { to: 'my-added-properties', label: 'My Added Properties', icon: LuList },
     { to: 'requested-properties', label: 'Requested Properties', icon: LuInbox },
     { to: 'my-sold-properties', label: 'My Sold Properties', icon: LuBadgeDollarSign },
+    { to: 'messages', label: 'Messages', icon: LuMessagesSquare },
+    { to: 'notifications', label: 'Notifications', icon: LuBell },
+    { to: 'email-settings', label: 'E-mail Settings', icon: LuMail },
   ],
   user: [
     { to: 'user-profile', label: 'My Profile', icon: LuUser },
     { to: 'wishlist', label: 'Wishlist', icon: LuHeart },
     { to: 'property-bought', label: 'Property Bought', icon: LuShoppingBag },
     { to: 'my-reviews', label: 'My Reviews', icon: LuStar },
+    { to: 'saved-searches', label: 'Saved Searches', icon: LuSearch },
+    { to: 'messages', label: 'Messages', icon: LuMessagesSquare },
+    { to: 'notifications', label: 'Notifications', icon: LuBell },
+    { to: 'email-settings', label: 'E-mail Settings', icon: LuMail },
   ],
   admin: [
     { to: 'admin-profile', label: 'Admin Profile', icon: LuUser },
@@ -43,6 +54,8 @@ export const MENU_BY_ROLE: Record<Exclude<Role, 'fraud'>, MenuItem[]> = {
     { to: 'manage-users', label: 'Manage Users', icon: LuUsers },
     { to: 'manage-reviews', label: 'Manage Reviews', icon: LuMessageSquare },
     { to: 'advertise-property', label: 'Advertise Property', icon: LuMegaphone },
+    { to: 'notifications', label: 'Notifications', icon: LuBell },
+    { to: 'email-settings', label: 'E-mail Settings', icon: LuMail },
   ],
 };
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { LuHouse, LuLogOut, LuMenu } from 'react-icons/lu';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
+import { NotificationBell } from '../notifications/NotificationBell';
 
 const LINKS = [
   { to: '/', label: 'Home', end: true },
@@ -56,9 +57,10 @@ export function Navbar() {
             <NavItems />
           </HStack>
 
-          <HStack gap="3">
+          <HStack gap={{ base: '2', md: '3' }}>
             {status === 'signedIn' ? (
               <>
+                <NotificationBell />
                 <Avatar.Root size="sm">
                   <Avatar.Fallback name={name} />
                   {photo && <Avatar.Image src={photo} alt="" />}

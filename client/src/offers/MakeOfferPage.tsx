@@ -15,7 +15,7 @@ import { FormField } from '../ui/FormField';
 import { QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { evictMyOffers } from './offers.cache';
-import { BuyerOnly } from '../auth/RoleOnly';
+import { buyersPage } from '../auth/RoleOnly';
 import { dollars } from '@opennest/common/money';
 
 const WISHLIST = '/dash-board/wishlist';
@@ -29,13 +29,7 @@ interface OfferFormValues {
 const FIELD_NAMES: Array<keyof OfferFormValues> = ['offerAmount', 'buyingDate'];
 
 /** Buyer: an offer on a wishlisted property (spec section 2, Make offer); the id is the wishlist item's. */
-export default function MakeOfferPage() {
-  return (
-    <BuyerOnly>
-      <MakeOffer />
-    </BuyerOnly>
-  );
-}
+export default buyersPage(MakeOffer);
 
 function MakeOffer() {
   const { id = '' } = useParams();

@@ -1,6 +1,7 @@
 import { AspectRatio, Box, Button, Card, Code, DataList, HStack, Image, SimpleGrid, Text } from '@chakra-ui/react';
 import { LuCreditCard, LuShoppingBag } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
+import { MessageAgentLink } from '../messages/ContactAgentButton';
 import { useMyOffersQuery, type OfferFieldsFragment } from '../graphql/generated';
 import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-parts';
 import { cardGridColumns } from '../properties/PropertyCard';
@@ -98,6 +99,7 @@ function OfferCard({ offer }: { offer: OfferFieldsFragment }) {
             </Code>
           </Box>
         )}
+        <MessageAgentLink propertyId={property.id} propertyTitle={property.title} />
       </Card.Body>
       {payable && (
         <Card.Footer p="4" pt="0">

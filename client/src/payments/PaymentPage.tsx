@@ -6,7 +6,7 @@ import { errorMessage } from '../app/errors';
 import { useRuntimeConfig } from '../app/runtime-config';
 import { useCompleteOfferPaymentMutation, useOfferQuery, useStartOfferPaymentMutation, type OfferFieldsFragment, type StartOfferPaymentMutation } from '../graphql/generated';
 import { formatCalendarDate, OfferStatusBadge } from '../offers/offer-parts';
-import { BuyerOnly } from '../auth/RoleOnly';
+import { buyersPage } from '../auth/RoleOnly';
 import { dollars } from '@opennest/common/money';
 import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-parts';
 import { useAlert } from '../ui/alerts';
@@ -42,13 +42,7 @@ type Payment = StartOfferPaymentMutation['startOfferPayment'];
 type StartState = { status: 'loading' } | { status: 'ready'; payment: Payment } | { status: 'refused'; error: unknown };
 
 /** Buyer: pay for an accepted offer by card (spec section 2, Payment); the id is the offer's. */
-export default function PaymentPage() {
-  return (
-    <BuyerOnly>
-      <PaymentScreen />
-    </BuyerOnly>
-  );
-}
+export default buyersPage(PaymentScreen);
 
 function PaymentScreen() {
   const { id = '' } = useParams();

@@ -9,6 +9,7 @@ import { SelectField } from '../ui/SelectField';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { cardGridColumns, PropertyCard } from './PropertyCard';
 import { PropertyGridSkeleton } from './PropertyCardSkeleton';
+import { SaveSearchButton } from '../saved-searches/SaveSearchButton';
 
 /** Server-side pages of 24 (the API's default; at most 48). */
 export const PAGE_SIZE = 24;
@@ -199,6 +200,7 @@ export default function AllPropertiesPage() {
           bg="bg"
           data-testid="sort-select"
         />
+        <SaveSearchButton search={search} sort={sortOption.sort} sortLabel={sortOption.label} />
       </Flex>
 
       {/* Announces the outcome of a search without moving focus. */}

@@ -9,6 +9,7 @@ import { priceRange, STATUS_COLOUR } from './format';
 import { PropertyLocation } from './page-parts';
 import { PropertyReviewsSlot } from './PropertyReviewsSlot';
 import { PropertyWishlistSlot } from './PropertyWishlistSlot';
+import { ContactAgentButton } from '../messages/ContactAgentButton';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -82,6 +83,7 @@ function PropertyDetails({ property }: { property: PropertyDetailsFieldsFragment
                   </Link>
                 </Stack>
               </HStack>
+              <ContactAgentButton property={property} />
             </Card.Body>
           </Card.Root>
 

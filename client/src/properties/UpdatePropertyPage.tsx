@@ -10,7 +10,7 @@ import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
 import { QueryState } from '../ui/QueryState';
 import { PageHeader, StatusBadge } from './page-parts';
-import { AgentOnly } from '../auth/RoleOnly';
+import { agentsPage } from '../auth/RoleOnly';
 import { ImageField, PropertyFields, propertyInput, usePropertyValidation, updatePropertyFormSchema, useImageUploader, type PropertyFormValues } from './property-form';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
 
@@ -18,13 +18,7 @@ const MY_PROPERTIES = '/dash-board/my-added-properties';
 const REJECTED_MESSAGE = 'This property is rejected and cannot be updated.';
 
 /** Agent: edit one of their listings (spec section 2, Update property). Status is kept; rejected ones are frozen. */
-export default function UpdatePropertyPage() {
-  return (
-    <AgentOnly>
-      <UpdateProperty />
-    </AgentOnly>
-  );
-}
+export default agentsPage(UpdateProperty);
 
 function UpdateProperty() {
   const { id = '' } = useParams();

@@ -1,0 +1,63 @@
+import { Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { LoadingBlock } from '../ui/CardList';
+import { PersonAvatar } from './PersonAvatar';
+import { LuArrowLeft } from 'react-icons/lu';
+import { useNavigate, useParams } from 'react-router';
+import { buyersPage } from '../auth/RoleOnly';
+import { useContactAgentMutation, usePropertyDetailsQuery } from '../graphql/generated';
+import { PageHeader, PropertyLocation } from '../properties/page-parts';
+import { QueryState } from '../ui/QueryState';
+import { toaster } from '../ui/toaster';
+import { evictInbox } from './messages.cache';
+import { MessageComposer } from './MessageComposer';
+import { LinkButton } from '../ui/LinkButton';
+
+/** Buyer: the first message to a listing's agent (or the next one, in the same conversation). */
+export default buyersPage(ContactAgent);
+
+function ContactAgent() {
+  const { propertyId = '' } = useParams();
+  const navigate = useNavigate();
+  const details = usePropertyDetailsQuery({ variables: { id: propertyId } });
+  const [contact] = useContactAgentMutation({ update: (cache) => evictInbox(cache) });
+  const back = (
+    <LinkButton to={`/propertyDetails/${propertyId}`} icon={LuArrowLeft}>
+      Back to the listing
+    </LinkButton>
+  );
+  return (
+    <>
+      <title>Contact the agent · OpenNest</title>
+      <PageHeader title="Contact the agent" subtitle="Ask about the listing; the agent answers in your Messages." actions={back} />
+      <QueryState query={details} data={details.data?.property} skeleton={<LoadingBlock label="Loading the listing" />} errorTitle="Could not load the listing" notFoundTitle="This listing was not found">
+        {(property) => (
+          <Card.Root maxW="3xl">
+            <Card.Body gap="5" p={{ base: '4', md: '6' }}>
+              <Stack gap="1">
+                <Text fontWeight="semibold" fontSize="lg">
+                  {property.title}
+                </Text>
+                <PropertyLocation location={property.location} />
+              </Stack>
+              <HStack gap="3">
+                <PersonAvatar person={property.agent} size="sm" />
+                <Text>
+                  To <Text as="strong">{property.agent.name}</Text>
+                </Text>
+              </HStack>
+              <MessageComposer
+                label="Your message"
+                placeholder="Hello, is this property still available?"
+                onSend={async (body) => {
+                  const { data } = await contact({ variables: { propertyId: property.id, body } });
+                  toaster.create({ type: 'success', title: 'Message sent', description: `${property.agent.name} will see it in their inbox.` });
+                  if (data) navigate(`/dash-board/messages/${data.contactAgent.conversation.id}`);
+                }}
+              />
+            </Card.Body>
+          </Card.Root>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { Card, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { errorMessage } from '../app/errors';
+import { useEmailSettingsQuery, useSetEmailSettingMutation, type EmailDelivery, type NotificationType } from '../graphql/generated';
+import { PageHeader } from '../properties/page-parts';
+import { QueryState } from '../ui/QueryState';
+import { SelectField } from '../ui/SelectField';
+import { toaster } from '../ui/toaster';
+
+const DELIVERY_LABEL: Record<EmailDelivery, string> = {
+  instant: 'Instantly',
+  daily: 'In the daily digest',
+  weekly: 'In the weekly digest',
+  never: 'Never',
+};
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** For each kind of notification the caller's role receives: e-mail instantly, in the daily digest, or never. */
+export default function EmailSettingsPage() {
+  const settings = useEmailSettingsQuery({ fetchPolicy: 'cache-and-network' });
+  const [setSetting] = useSetEmailSettingMutation();
+
+  const change = async (type: NotificationType, delivery: EmailDelivery, about: string) => {
+    try {
+      await setSetting({ variables: { type, delivery } });
+      toaster.create({ type: 'success', title: 'Setting saved', description: `E-mails about ${about}: ${DELIVERY_LABEL[delivery].toLowerCase()}.` });
+    } catch (error) {
+      toaster.create({ type: 'error', title: 'Could not save the setting', description: errorMessage(error, 'Something went wrong. Please try again.') });
+    }
+  };
+
+  return (
+    <>
+      <title>E-mail Settings · OpenNest</title>
+      <PageHeader title="E-mail Settings" subtitle="Everything shows under the bell; here you choose what also comes by e-mail. Every e-mail has a one-click unsubscribe link." />
+      <QueryState
+        query={settings}
+        data={settings.data?.emailSettings}
+        skeleton={<Skeleton height="64" rounded="lg" aria-busy="true" aria-label="Loading your settings" />}
+        errorTitle="Could not load your e-mail settings"
+      >
+        {(rows) => (
+          <Card.Root maxW="3xl">
+            <Card.Body as="ul" listStyleType="none" p={{ base: '4', md: '6' }} gap="5" aria-label="E-mail settings">
+              {rows.map((row) => (
+                <Stack as="li" key={row.type} gap="1" data-testid="email-setting">
+                  <SelectField
+                    label={capitalised(row.about)}
+                    value={row.delivery}
+                    options={row.choices.map((choice) => ({ value: choice, label: DELIVERY_LABEL[choice] }))}
+                    onChange={(value) => void change(row.type, value as EmailDelivery, row.about)}
+                  />
+                </Stack>
+              ))}
+              <Text as="li" fontSize="sm" color="fg.muted">
+                Saved searches e-mail no more often than each search’s own alert frequency.
+              </Text>
+            </Card.Body>
+          </Card.Root>
+        )}
+      </QueryState>
+    </>
+  );
+}

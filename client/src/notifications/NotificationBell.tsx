@@ -1,0 +1,60 @@
+// The navbar's bell: the unread count, kept live by the notificationEvents
+// subscription (each new notification also shows as a toast), linking to the
+// notifications page. A fraud account gets no bell at all.
+import { Circle, Float, Link } from '@chakra-ui/react';
+import { LuBell } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router';
+import { useAuth } from '../auth/AuthProvider';
+import { useNotificationEventsSubscription, useUnreadNotificationCountQuery } from '../graphql/generated';
+import { toaster } from '../ui/toaster';
+import { evictNotificationList, setUnreadNotificationCount } from './notifications.cache';
+
+export const NOTIFICATIONS_PATH = '/dash-board/notifications';
+
+export function NotificationBell() {
+  const { viewer } = useAuth();
+  if (!viewer || viewer.role === 'fraud') return null;
+  return <LiveBell />;
+}
+
+function LiveBell() {
+  const count = useUnreadNotificationCountQuery({ fetchPolicy: 'cache-and-network' });
+  useNotificationEventsSubscription({
+    onData: ({ client, data }) => {
+      const event = data.data?.notificationEvents;
+      if (!event) return;
+      setUnreadNotificationCount(client.cache, event.unreadCount);
+      if (event.notification) {
+        evictNotificationList(client.cache);
+        toaster.create({ type: 'info', title: 'New notification', description: event.notification.text });
+      }
+    },
+  });
+  const unread = count.data?.unreadNotificationCount ?? 0;
+  return (
+    <Link
+      asChild
+      position="relative"
+      display="inline-flex"
+      alignItems="center"
+      justifyContent="center"
+      boxSize="9"
+      flexShrink={0}
+      rounded="md"
+      color="fg"
+      _hover={{ bg: 'teal.50' }}
+      aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
+    >
+      <RouterLink to={NOTIFICATIONS_PATH} data-testid="notification-bell">
+        <LuBell aria-hidden size={20} />
+        {unread > 0 && (
+          <Float placement="top-end" offset="2">
+            <Circle size="5" bg="red.600" color="white" fontSize="2xs" fontWeight="bold" aria-hidden data-testid="notification-count">
+              {unread > 99 ? '99+' : unread}
+            </Circle>
+          </Float>
+        )}
+      </RouterLink>
+    </Link>
+  );
+}

@@ -1,0 +1,101 @@
+// The name and alert frequency of a saved search, in a dialog: "Save this
+// search" on All Properties, and Edit on the saved searches page.
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { savedSearchSchema, type AlertFrequencyValue } from '@opennest/common/validation/saved-search';
+import { errorMessage } from '../app/errors';
+import type { AlertFrequency } from '../graphql/generated';
+import { useServerAwareValidation } from '../ui/form-validation';
+import { FormField } from '../ui/FormField';
+import { SelectField } from '../ui/SelectField';
+import { toaster } from '../ui/toaster';
+
+export const FREQUENCY_LABEL: Record<AlertFrequency, string> = {
+  instant: 'Instantly',
+  daily: 'Daily digest',
+  weekly: 'Weekly digest',
+  off: 'Off (no alerts)',
+};
+
+const FREQUENCY_OPTIONS = (Object.keys(FREQUENCY_LABEL) as AlertFrequency[]).map((value) => ({ value, label: FREQUENCY_LABEL[value] }));
+
+export interface SavedSearchValues {
+  name: string;
+  frequency: AlertFrequencyValue;
+}
+
+interface SavedSearchDialogProps {
+  open: boolean;
+  title: string;
+  /** What the search finds, in words (shown above the fields). */
+  summary: string;
+  initialValues: SavedSearchValues;
+  submitLabel: string;
+  onClose(): void;
+  /** Saves; throws the server's refusal (shown under the fields or as a toast). */
+  onSubmit(values: SavedSearchValues): Promise<void>;
+}
+
+export function SavedSearchDialog({ open, title, summary, initialValues, submitLabel, onClose, onSubmit }: SavedSearchDialogProps) {
+  const { validate, showServerErrors } = useServerAwareValidation<SavedSearchValues>(savedSearchSchema, ['name', 'frequency']);
+  const form = useFormik<SavedSearchValues>({
+    initialValues,
+    enableReinitialize: true,
+    validate,
+    onSubmit: async (values, helpers) => {
+      try {
+        await onSubmit({ ...values, name: values.name.trim() });
+        onClose();
+      } catch (error) {
+        if (!showServerErrors(helpers, values, error)) {
+          toaster.create({ type: 'error', title: 'Could not save the search', description: errorMessage(error, 'Something went wrong. Please try again.') });
+        }
+      }
+    },
+  });
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && !form.isSubmitting && onClose()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4" asChild>
+            <form onSubmit={form.handleSubmit} noValidate aria-label={title}>
+              <Dialog.CloseTrigger asChild disabled={form.isSubmitting}>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text color="fg.muted">{summary}</Text>
+                  <FormField form={form} name="name" label="Name" maxLength={80} autoComplete="off" />
+                  <SelectField
+                    label="Alert me about new matching listings"
+                    name="frequency"
+                    value={form.values.frequency}
+                    options={FREQUENCY_OPTIONS}
+                    onChange={(value) => void form.setFieldValue('frequency', value)}
+                  />
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="teal" loading={form.isSubmitting} loadingText="Saving">
+                  {submitLabel}
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** What a saved search finds, in words. */
+export function describeSearch(search: string, sortLabel: string) {
+  return `${search ? `Listings in “${search}”` : 'Listings anywhere'}, ${sortLabel.toLowerCase()}.`;
+}

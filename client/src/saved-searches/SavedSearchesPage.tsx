@@ -1,0 +1,133 @@
+import { Badge, Button, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { LuPencil, LuPlay, LuSearch, LuTrash2 } from 'react-icons/lu';
+import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '../app/errors';
+import { buyersPage } from '../auth/RoleOnly';
+import { useDeleteSavedSearchMutation, useSavedSearchesQuery, useUpdateSavedSearchMutation, type PropertySort, type SavedSearchFieldsFragment } from '../graphql/generated';
+import { PageHeader } from '../properties/page-parts';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { EmptyNotice, QueryState } from '../ui/QueryState';
+import { toaster } from '../ui/toaster';
+import { useConfirmAction } from '../ui/useConfirmAction';
+import { evictSavedSearches } from './saved-searches.cache';
+import { describeSearch, FREQUENCY_LABEL, SavedSearchDialog } from './SavedSearchDialog';
+import { LinkButton } from '../ui/LinkButton';
+import { CardList, ListCard, LoadingBlock } from '../ui/CardList';
+
+/** The sort as the All Properties page names it (?sort=...) and says it. */
+const SORT: Record<PropertySort, { param: string; label: string }> = {
+  NEWEST: { param: '', label: 'Newest first' },
+  PRICE_ASC: { param: 'price-asc', label: 'Price: low to high' },
+  PRICE_DESC: { param: 'price-desc', label: 'Price: high to low' },
+};
+
+/** The All Properties page showing the search now. */
+export function runNowLink({ search, sort }: SavedSearchFieldsFragment['criteria']) {
+  const params = new URLSearchParams();
+  if (search) params.set('search', search);
+  if (SORT[sort].param) params.set('sort', SORT[sort].param);
+  const query = params.toString();
+  return `/allProperties${query ? `?${query}` : ''}`;
+}
+
+/** Buyer: saved searches with their alert frequency; edit, delete and run now. */
+export default buyersPage(SavedSearches);
+
+function SavedSearches() {
+  const searches = useSavedSearchesQuery({ fetchPolicy: 'cache-and-network' });
+  const [editing, setEditing] = useState<SavedSearchFieldsFragment | null>(null);
+  const [update] = useUpdateSavedSearchMutation();
+  const [remove] = useDeleteSavedSearchMutation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const deleteSearch = async (search: SavedSearchFieldsFragment) => {
+    await remove({ variables: { id: search.id }, update: (cache) => evictSavedSearches(cache) });
+    toaster.create({ type: 'success', title: 'Saved search deleted', description: `“${search.name}” will send no more alerts.` });
+  };
+  // True when it is gone (focus then moves to the heading), false when it failed (and the toast says why).
+  const deletion = useConfirmAction(
+    (search: SavedSearchFieldsFragment) =>
+      deleteSearch(search).then(
+        () => true,
+        (error: unknown) => {
+          toaster.create({ type: 'error', title: 'Could not delete the search', description: errorMessage(error, 'Something went wrong. Please try again.') });
+          return false;
+        },
+      ),
+    headingRef,
+  );
+
+  const searchLink = (
+    <LinkButton to="/allProperties" icon={LuSearch} variant="outline">
+      Search properties
+    </LinkButton>
+  );
+  return (
+    <>
+      <title>Saved Searches · OpenNest</title>
+      <PageHeader title="Saved Searches" headingRef={headingRef} subtitle="New verified listings that match a saved search are sent to you as often as it says." actions={searchLink} />
+      <QueryState query={searches} data={searches.data?.savedSearches} skeleton={<LoadingBlock label="Loading saved searches" />} errorTitle="Could not load your saved searches"
+        empty={
+          <EmptyNotice icon={<LuSearch />} title="No saved searches yet" description="Search on All Properties, then choose “Save this search” to be told about new listings." testId="saved-searches-empty">
+            <Button asChild colorPalette="teal">
+              <RouterLink to="/allProperties">Go to All Properties</RouterLink>
+            </Button>
+          </EmptyNotice>
+        }
+      >
+        {(rows) => (
+          <CardList label="Saved searches" items={rows}>
+            {(search) => (
+              <ListCard
+                key={search.id}
+                testId="saved-search"
+                actions={
+                  <>
+                    <LinkButton to={runNowLink(search.criteria)} icon={LuPlay} variant="solid" colorPalette="teal" aria-label={`Run ${search.name} now`}>
+                      Run now
+                    </LinkButton>
+                    <Button size="sm" variant="outline" onClick={() => setEditing(search)} aria-label={`Edit ${search.name}`}>
+                      <LuPencil aria-hidden /> Edit
+                    </Button>
+                    <Button size="sm" variant="outline" colorPalette="red" onClick={() => deletion.ask(search)} aria-label={`Delete ${search.name}`}>
+                      <LuTrash2 aria-hidden /> Delete
+                    </Button>
+                  </>
+                }
+              >
+                <Text fontWeight="semibold" overflowWrap="anywhere">
+                  {search.name}
+                </Text>
+                <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                  {describeSearch(search.criteria.search, SORT[search.criteria.sort].label)}
+                </Text>
+                <Badge alignSelf="start" colorPalette={search.frequency === 'off' ? 'gray' : 'teal'}>
+                  Alerts: {FREQUENCY_LABEL[search.frequency]}
+                </Badge>
+              </ListCard>
+            )}
+          </CardList>
+        )}
+      </QueryState>
+      <SavedSearchDialog
+        open={editing !== null}
+        title="Edit saved search"
+        summary={editing ? describeSearch(editing.criteria.search, SORT[editing.criteria.sort].label) : ''}
+        initialValues={{ name: editing?.name ?? '', frequency: editing?.frequency ?? 'instant' }}
+        submitLabel="Save changes"
+        onClose={() => setEditing(null)}
+        onSubmit={async ({ name, frequency }) => {
+          if (!editing) return;
+          await update({ variables: { id: editing.id, input: { name, frequency } } });
+          toaster.create({ type: 'success', title: 'Saved search updated', description: `“${name}”: alerts ${FREQUENCY_LABEL[frequency].toLowerCase()}.` });
+        }}
+      />
+      <ConfirmDialog {...deletion.dialog} title="Delete this saved search?" confirmLabel="Delete" busyLabel="Deleting..." testId="confirm-saved-search-delete">
+        <Text>
+          <Text as="strong">{deletion.item?.name}</Text> will be deleted and send no more alerts.
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
+}

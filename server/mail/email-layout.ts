@@ -1,0 +1,83 @@
+// Every e-mail's two parts, plain text and HTML, in the product's name and
+// colours: a heading, what happened (one or more entries, each with a link to
+// the thing it is about) and, at the foot, the one-click unsubscribe link.
+// Everything that comes from people (names, titles, messages) is escaped.
+
+export const BRAND = { name: 'OpenNest', colour: '#0f766e', colourDark: '#115e59', muted: '#52525b', background: '#f0fdfa' } as const;
+
+export interface EmailEntry {
+  text: string;
+  url: string;
+  /** The link's words, e.g. "See the offer". */
+  action: string;
+}
+
+export interface EmailContent {
+  subject: string;
+  greeting: string;
+  /** One sentence before the entries. */
+  intro: string;
+  entries: EmailEntry[];
+  /** What the unsubscribe link stops, e.g. "e-mails about new offers". */
+  unsubscribeWhat: string;
+  unsubscribeUrl: string;
+  settingsUrl: string;
+}
+
+export function renderEmail(content: EmailContent): { subject: string; text: string; html: string } {
+  return { subject: `${BRAND.name}: ${content.subject}`, text: renderText(content), html: renderHtml(content) };
+}
+
+function renderText({ greeting, intro, entries, unsubscribeWhat, unsubscribeUrl, settingsUrl }: EmailContent): string {
+  return [
+    greeting,
+    '',
+    intro,
+    '',
+    ...entries.flatMap((entry) => [`- ${entry.text}`, `  ${entry.action}: ${entry.url}`]),
+    '',
+    '--',
+    `${BRAND.name}, the property marketplace`,
+    `Stop ${unsubscribeWhat} (one click, no sign-in): ${unsubscribeUrl}`,
+    `All e-mail settings: ${settingsUrl}`,
+    '',
+  ].join('\n');
+}
+
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+function renderHtml({ subject, greeting, intro, entries, unsubscribeWhat, unsubscribeUrl, settingsUrl }: EmailContent): string {
+  const entryRows = entries
+    .map(
+      (entry) => `
+        <tr><td style="padding:12px 0;border-bottom:1px solid #e4e4e7">
+          <p style="margin:0 0 8px;font-size:15px;color:#18181b">${escapeHtml(entry.text)}</p>
+          <a href="${escapeHtml(entry.url)}" style="display:inline-block;background:${BRAND.colour};color:#ffffff;text-decoration:none;padding:8px 14px;border-radius:6px;font-weight:600">${escapeHtml(entry.action)}</a>
+        </td></tr>`,
+    )
+    .join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:${BRAND.background};font-family:Arial,Helvetica,sans-serif">
+  <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${BRAND.background};padding:24px 0">
+    <tr><td align="center">
+      <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:10px;overflow:hidden">
+        <tr><td style="background:${BRAND.colour};padding:18px 24px;color:#ffffff;font-size:22px;font-weight:700">${BRAND.name}</td></tr>
+        <tr><td style="padding:24px">
+          <h1 style="margin:0 0 12px;font-size:20px;color:${BRAND.colourDark}">${escapeHtml(subject)}</h1>
+          <p style="margin:0 0 8px;color:#18181b">${escapeHtml(greeting)}</p>
+          <p style="margin:0 0 8px;color:#18181b">${escapeHtml(intro)}</p>
+          <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${entryRows}
+          </table>
+        </td></tr>
+        <tr><td style="padding:16px 24px;background:#fafafa;color:${BRAND.muted};font-size:12px">
+          ${BRAND.name}, the property marketplace.<br>
+          <a href="${escapeHtml(unsubscribeUrl)}" style="color:${BRAND.colourDark}">Stop ${escapeHtml(unsubscribeWhat)}</a> (one click, no sign-in) ·
+          <a href="${escapeHtml(settingsUrl)}" style="color:${BRAND.colourDark}">All e-mail settings</a>
+        </td></tr>
+      </table>
+    </td></tr>
+  </table>
+</body></html>`;
+}

@@ -1,0 +1,31 @@
+// The e-mails' two parts: the same content in text and HTML, the product's name
+// and colour, links, the unsubscribe link, and people's text escaped in HTML.
+import { BRAND, renderEmail } from './email-layout';
+
+const email = renderEmail({
+  subject: 'A new offer',
+  greeting: 'Hello Ann <Agent>,',
+  intro: 'Something happened.',
+  entries: [{ text: 'Bo offered $1.00 on "Villa" & <b>Co</b>.', url: 'https://opennest.example/dash-board/requested-properties?a=1&b=2', action: 'See the offer' }],
+  unsubscribeWhat: 'e-mails about new offers',
+  unsubscribeUrl: 'https://opennest.example/unsubscribe?token=abc',
+  settingsUrl: 'https://opennest.example/dash-board/email-settings',
+});
+
+it('says the same thing in the text part, with every link', () => {
+  expect(email.subject).toBe('OpenNest: A new offer');
+  expect(email.text).toContain('Hello Ann <Agent>,');
+  expect(email.text).toContain('- Bo offered $1.00 on "Villa" & <b>Co</b>.');
+  expect(email.text).toContain('See the offer: https://opennest.example/dash-board/requested-properties?a=1&b=2');
+  expect(email.text).toContain('Stop e-mails about new offers (one click, no sign-in): https://opennest.example/unsubscribe?token=abc');
+});
+
+it('escapes people’s text in the HTML part and carries the brand', () => {
+  expect(email.html).toContain('Hello Ann &lt;Agent&gt;,');
+  expect(email.html).toContain('Bo offered $1.00 on &quot;Villa&quot; &amp; &lt;b&gt;Co&lt;/b&gt;.');
+  expect(email.html).not.toContain('<b>Co</b>');
+  expect(email.html).toContain('href="https://opennest.example/dash-board/requested-properties?a=1&amp;b=2"');
+  expect(email.html).toContain(`background:${BRAND.colour}`);
+  expect(email.html).toContain('>OpenNest<');
+  expect(email.html).toContain('href="https://opennest.example/unsubscribe?token=abc"');
+});

@@ -1,0 +1,48 @@
+// Saved-search matching, in SQL, in one place: one statement per new or changed
+// listing finds every saved search it matches (not one query per saved search),
+// records the match (never the same listing twice per saved search: the primary
+// key of saved_search_matches) and writes each owner's notification, all in the
+// job's transaction. Criteria the page gains later (price, type, bedrooms...)
+// become columns of saved_searches and conditions in MATCHING_CONDITION below.
+import { jobHandler, jobKind, type JobHandler } from '../jobs/job-queue';
+import type { Db } from '../db/client';
+import type { Notifier } from '../notifications/notifier';
+
+export const savedSearchMatchingJob = jobKind<{ propertyId: string }>({
+  name: 'saved-search-matching',
+  options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+});
+
+/** Does saved search `s` match listing `l`? (Sort order never matters for matching.) */
+const MATCHING_CONDITION = `s.frequency <> 'off' AND strpos(lower(l.location), s.location_term) > 0`;
+
+/** The listing as buyers may see it (verified, not deleted, agent not fraud), or no row. */
+const LISTABLE = `
+  listing AS (
+    SELECT p.id, p.title, p.location FROM properties p JOIN users a ON a.id = p.agent_id
+    WHERE p.id = $1::uuid AND p.status = 'verified' AND p.deleted_at IS NULL AND a.role <> 'fraud'),
+  matched AS (
+    INSERT INTO saved_search_matches (saved_search_id, property_id)
+    SELECT s.id, l.id FROM listing l JOIN saved_searches s ON ${MATCHING_CONDITION}
+    ON CONFLICT DO NOTHING
+    RETURNING saved_search_id, property_id)`;
+
+/** One notification draft per new match (see insertNotificationsSql); the e-mail comes no more often than the search's frequency. */
+const DRAFTS = `
+  SELECT s.user_id AS recipient_id, 'saved_search_match'::"NotificationType" AS type, l.id AS subject_id,
+         format('New listing for your saved search "%s": %s in %s', s.name, l.title, l.location) AS text,
+         'saved-search:' || s.id || ':' || l.id AS dedupe_key,
+         'instant'::"EmailDelivery" AS default_delivery,
+         s.frequency::text::"EmailDelivery" AS at_most
+  FROM matched m JOIN saved_searches s ON s.id = m.saved_search_id JOIN listing l ON l.id = m.property_id`;
+
+/** Matches listing `propertyId` against every saved search inside `tx`; returns how many owners were notified. */
+export async function matchListing(tx: Parameters<Notifier['notifyFrom']>[0], notifier: Notifier, propertyId: string): Promise<number> {
+  return (await notifier.notifyFrom(tx, DRAFTS, [propertyId], LISTABLE)).length;
+}
+
+export function createMatchingJobHandler({ db, notifier }: { db: Db; notifier: Notifier }): JobHandler {
+  return jobHandler(savedSearchMatchingJob, async ({ propertyId }) => {
+    await db.$transaction((tx) => matchListing(tx, notifier, propertyId), { timeout: 120_000 });
+  });
+}

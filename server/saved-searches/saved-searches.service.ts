@@ -1,0 +1,86 @@
+// Saved searches: a buyer keeps the All Properties page's current state (the
+// location text and the sort, as a versioned criteria document) under a name,
+// with an alert frequency. Matching new listings against them is a job
+// (matching.ts); here are the owner's list, create, edit and delete.
+import { savedSearchSchema } from '@opennest/common/validation/saved-search';
+import { requireViewer, type Caller } from '../context/caller';
+import type { Db } from '../db/client';
+import type { SavedSearch as SavedSearchRecord } from '../generated/prisma/client';
+import { badInput, notFound } from '../shared/errors';
+import { parseId } from '../shared/ids';
+import { validateInput } from '../shared/validate';
+import { PROPERTY_SORTS, SEARCH_MAX_LENGTH, type PropertySort } from '../properties/properties.service';
+
+/** The page state a saved search keeps. Bump `version` when fields change meaning; add fields freely. */
+export interface SavedSearchCriteria {
+  version: 1;
+  search: string;
+  sort: PropertySort;
+}
+
+export const SAVED_SEARCH_LIMIT = 50;
+export const SAVED_SEARCH_NOT_FOUND = 'Saved search not found.';
+
+export interface SavedSearchInput {
+  name: unknown;
+  frequency: unknown;
+  search?: string | null;
+  sort?: PropertySort | null;
+}
+
+function criteriaOf(input: { search?: string | null; sort?: PropertySort | null }): SavedSearchCriteria {
+  const search = (input.search ?? '').trim();
+  if (search.length > SEARCH_MAX_LENGTH) throw badInput(`Search at most ${SEARCH_MAX_LENGTH} characters.`, { search: `Search at most ${SEARCH_MAX_LENGTH} characters.` });
+  if (search.includes('\u0000')) throw badInput('Search must not contain NUL characters.');
+  const sort = input.sort ?? 'NEWEST';
+  if (!PROPERTY_SORTS.includes(sort)) throw badInput('Unknown sort order.');
+  return { version: 1, search, sort };
+}
+
+/** The columns matching reads, derived from the criteria (one place: here). */
+const matchingColumns = (criteria: SavedSearchCriteria) => ({ locationTerm: criteria.search.toLowerCase() });
+
+export function createSavedSearchesService({ db }: { db: Db }) {
+  async function findOwn(viewerId: string, rawId: string): Promise<SavedSearchRecord> {
+    const search = await db.savedSearch.findUnique({ where: { id: parseId(rawId, 'saved search id') } });
+    // Someone else's saved search looks exactly like a missing one.
+    if (!search || search.userId !== viewerId) throw notFound(SAVED_SEARCH_NOT_FOUND);
+    return search;
+  }
+
+  return {
+    async list(caller: Caller): Promise<SavedSearchRecord[]> {
+      const viewer = requireViewer(caller, ['user']);
+      return db.savedSearch.findMany({ where: { userId: viewer.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    },
+
+    async create(caller: Caller, input: SavedSearchInput): Promise<SavedSearchRecord> {
+      const viewer = requireViewer(caller, ['user']);
+      const { name, frequency } = await validateInput(savedSearchSchema, { name: input.name, frequency: input.frequency });
+      const criteria = criteriaOf(input);
+      if ((await db.savedSearch.count({ where: { userId: viewer.id } })) >= SAVED_SEARCH_LIMIT) {
+        throw badInput(`You can keep at most ${SAVED_SEARCH_LIMIT} saved searches. Delete one first.`);
+      }
+      return db.savedSearch.create({ data: { userId: viewer.id, name, frequency, criteria: { ...criteria }, ...matchingColumns(criteria) } });
+    },
+
+    /** Renames it and changes its frequency (the criteria stay: save a new search for other criteria). */
+    async update(caller: Caller, id: string, input: { name: unknown; frequency: unknown }): Promise<SavedSearchRecord> {
+      const viewer = requireViewer(caller, ['user']);
+      const search = await findOwn(viewer.id, id);
+      const { name, frequency } = await validateInput(savedSearchSchema, input);
+      return db.savedSearch.update({ where: { id: search.id }, data: { name, frequency } });
+    },
+
+    async remove(caller: Caller, id: string): Promise<string> {
+      const viewer = requireViewer(caller, ['user']);
+      const search = await findOwn(viewer.id, id);
+      await db.savedSearch.delete({ where: { id: search.id } });
+      return search.id;
+    },
+  };
+}
+
+export const criteriaOfRecord = (record: SavedSearchRecord) => record.criteria as unknown as SavedSearchCriteria;
+
+export type SavedSearchesService = ReturnType<typeof createSavedSearchesService>;

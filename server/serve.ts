@@ -1,0 +1,82 @@
+// One running app process, put together the same way wherever it runs (`npm
+// start`, the test harnesses, the benchmark's app processes): the payment
+// provider, the backbone (event bus, job queue and, with JOB_WORKERS, its
+// workers), the Express app, and the HTTP server with the GraphQL WebSocket.
+import type { Express } from 'express';
+import { createApp } from './app';
+import type { IdentityProvider } from './auth/identity-provider';
+import { startBackbone, type Backbone } from './backbone';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import type { Logger } from './infra/logger';
+import { startPayments, type PaymentsRuntime } from './payments/payments-runtime';
+import type { ImageStorage } from './uploads/image-storage';
+import { createLocalImageStorage } from './uploads/image-storage';
+
+export interface ServeOptions {
+  config: AppConfig;
+  db: Db;
+  databaseUrl: string;
+  identity: IdentityProvider;
+  log: Logger;
+  /** Browser-facing Auth emulator URL, when the emulator is used. */
+  authEmulatorUrl: string | null;
+  /** Where e-mail goes (the job workers send it); null when this process runs no workers. */
+  smtpUrl: string | null;
+  unsubscribeSecret: string;
+  storage?: ImageStorage;
+  /** Where the local payment server keeps its state across restarts. */
+  paymentsStateFile?: string;
+  pollingIntervalSeconds?: number;
+  /** Extra origins (besides the served URL) the local payment server lets confirm payments. */
+  browserOrigins?: string[];
+}
+
+export interface ServedApp {
+  url: string;
+  app: Express;
+  backbone: Backbone;
+  payments: PaymentsRuntime;
+  close(): Promise<void>;
+}
+
+export async function serveApp(options: ServeOptions): Promise<ServedApp> {
+  const { config, db, databaseUrl, identity, log } = options;
+  const steps: Array<() => Promise<unknown>> = [];
+  const close = async () => {
+    for (const step of steps.reverse()) await step().catch((error: unknown) => log.warn({ err: error }, 'shutdown step failed'));
+  };
+  try {
+    const payments = await startPayments(config.payments, { stateFile: options.paymentsStateFile, log });
+    steps.push(() => payments.stop());
+    const backbone = await startBackbone({
+      databaseUrl,
+      log,
+      runWorkers: config.jobWorkers,
+      smtpUrl: options.smtpUrl,
+      mailFrom: config.mailFrom,
+      publicUrl: config.publicUrl,
+      unsubscribeSecret: options.unsubscribeSecret,
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+    });
+    steps.push(() => backbone.stop());
+    const built = await createApp({
+      config,
+      db,
+      identity,
+      backbone,
+      storage: options.storage ?? createLocalImageStorage(config.uploadDir),
+      log,
+      authEmulatorUrl: options.authEmulatorUrl,
+      payments: payments.provider,
+      paymentsBrowser: payments.browser,
+    });
+    steps.push(() => built.stop());
+    const { url } = await built.listen(config.port, config.host);
+    payments.attachApp(url, [url, ...(options.browserOrigins ?? [])]);
+    return { url, app: built.app, backbone, payments, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
