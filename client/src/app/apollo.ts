@@ -2,13 +2,12 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldPolicy } f
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
-import type { Auth } from 'firebase/auth';
 import { redirectToLogin } from './navigation';
-import { currentIdToken } from './session';
+import { currentIdToken, type AuthSource } from './session';
 
 const AUTH_ERROR_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
 
-export function createApolloClient(auth: Auth, transport: { uri?: string; fetch?: typeof fetch } = {}): ApolloClient {
+export function createApolloClient(auth: AuthSource, transport: { uri?: string; fetch?: typeof fetch } = {}): ApolloClient {
   // Every request carries the signed-in user's ID token.
   const withToken = new SetContextLink(async (previous) => {
     const token = await currentIdToken(auth);

@@ -127,7 +127,7 @@ export function HeroCarousel() {
                 height="full"
                 objectFit="cover"
                 objectPosition={{ base: slide.focus, md: 'center' }}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
+                fetchPriority={index === 0 ? 'high' : 'low'}
                 decoding="async"
                 draggable={false}
               />

@@ -13,6 +13,8 @@ import { PropertyGridSkeleton } from './PropertyCardSkeleton';
 /** Server-side pages of 24 (the API's default; at most 48). */
 export const PAGE_SIZE = 24;
 export const SEARCH_DEBOUNCE_MS = 300;
+/** The first row on the widest grid (3 columns): the cards a first screenful can show. */
+const ABOVE_THE_FOLD = cardGridColumns.all.lg;
 /** The server refuses longer search terms. */
 const SEARCH_MAX_LENGTH = 100;
 
@@ -135,8 +137,8 @@ export default function AllPropertiesPage() {
         aria-busy={refreshing || paging.loadingMore}
         data-testid="properties-grid"
       >
-        {shown.map((property) => (
-          <PropertyCard key={property.id} property={property} showAgent />
+        {shown.map((property, index) => (
+          <PropertyCard key={property.id} property={property} showAgent aboveTheFold={index < ABOVE_THE_FOLD} />
         ))}
       </SimpleGrid>
       <LoadMore
