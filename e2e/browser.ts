@@ -1,7 +1,8 @@
 // Browser-test harness: the real app (built client included) on a random port,
 // driven through Debian's Chromium with playwright-core. Never downloads a browser.
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { projectRoot } from '../server/config';
 import { startTestApp, type TestApp } from '../server/test/test-app';
@@ -47,4 +48,31 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.getByRole('alertdialog').getByText('Login successful').waitFor();
   await page.getByRole('alertdialog').waitFor({ state: 'detached', timeout: 5_000 });
+}
+
+/** Waits until every animation that ends (dialogs opening, toasts sliding in) has ended; spinners and pulses run forever. */
+async function animationsSettled(page: Page): Promise<void> {
+  // Runs in the page (the tests' own TypeScript has no DOM types).
+  await page.waitForFunction(
+    `document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity).every((animation) => animation.playState !== 'running')`,
+  );
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical
+ * violation (WCAG 2.2 A/AA and best practices). `state` names the page state in
+ * the failure message. With AXE_REPORT_FILE set, every state's violations of any
+ * impact are also appended there (one JSON line each), for counting.
+ */
+export async function expectAccessible(page: Page, state: string): Promise<void> {
+  await animationsSettled(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  if (process.env.AXE_REPORT_FILE) {
+    const summary = violations.map(({ id, impact, nodes }) => ({ id, impact, nodes: nodes.length, targets: nodes.map((node) => node.target.join(' ')) }));
+    appendFileSync(process.env.AXE_REPORT_FILE, `${JSON.stringify({ state, url: page.url(), violations: summary })}\n`);
+  }
+  const blocking = violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, impact, help, nodes }) => `${impact} ${id} (${help}): ${nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 100)} ${node.failureSummary?.split('\n')[1] ?? ''}`).join(' | ')}`);
+  expect({ state, blocking }).toEqual({ state, blocking: [] });
 }

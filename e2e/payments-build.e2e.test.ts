@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildClient } from '../client/build-client';
-import { signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
 
 let outDir: string;
 let session: BrowserSession;
@@ -35,6 +35,7 @@ it('a Stripe build served in local payment mode shows that card payments are una
   await page.goto(`/dash-board/payment/${offer.id}`);
   await page.getByTestId('payment-amount').getByText('$150.00').waitFor();
   await page.getByTestId('card-form-missing').getByText('Card payments are not available right now.').waitFor();
+  await expectAccessible(page, 'payment: card form missing');
   await expect(page.getByLabel('Card number').count()).resolves.toBe(0);
   expect((await session.app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('accepted');
 });

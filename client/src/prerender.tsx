@@ -33,7 +33,7 @@ function renderShell(path: string, page: React.ReactNode): string {
 
 export function renderShells(): { home: Shell; app: Shell } {
   return {
-    home: { body: renderShell('/', <HeroCarousel />), title: pageTitle([]) },
-    app: { body: renderShell('/loading', <LoadingScreen />), title: pageTitle([]) },
+    home: { body: renderShell('/', <HeroCarousel />), title: pageTitle([])! },
+    app: { body: renderShell('/loading', <LoadingScreen />), title: pageTitle([])! },
   };
 }

@@ -7,10 +7,10 @@ import type { RouteHandle } from '../layout/page-title';
 import NotFoundPage from '../pages/NotFoundPage';
 import { LoadingScreen } from '../ui/LoadingScreen';
 
-/** A lazily loaded page and its tab title (RootLayout shows it). */
-const page = (title: string | null, load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy' | 'handle'> => ({
+/** A lazily loaded page and its tab title (RootLayout shows it, unless the page names itself). */
+const page = (title: string | RouteHandle | null, load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy' | 'handle'> => ({
   lazy: async () => ({ Component: (await load()).default }),
-  ...(title ? { handle: { title } satisfies RouteHandle } : {}),
+  ...(title ? { handle: (typeof title === 'string' ? { title } : title) satisfies RouteHandle } : {}),
 });
 
 
@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: 'allProperties', ...page('All Properties', () => import('../properties/AllPropertiesPage')) },
-              { path: 'propertyDetails/:id', ...page('Property Details', () => import('../properties/PropertyDetailsPage')) },
+              { path: 'propertyDetails/:id', ...page({ title: 'Property Details', titleFromPage: true }, () => import('../properties/PropertyDetailsPage')) },
               {
                 path: 'dash-board',
                 ...page('Dashboard', () => import('../dashboard/DashboardLayout')),

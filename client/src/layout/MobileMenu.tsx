@@ -1,6 +1,6 @@
 // The navigation drawer of small screens; loaded when the page is idle or the
 // menu button is pressed (Navbar.tsx).
-import { Drawer, Portal, Stack } from '@chakra-ui/react';
+import { CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
 import { NavItems } from './nav-items';
 
 export default function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -18,7 +18,9 @@ export default function MobileMenu({ open, onOpenChange }: { open: boolean; onOp
                 <NavItems onNavigate={() => onOpenChange(false)} />
               </Stack>
             </Drawer.Body>
-            <Drawer.CloseTrigger />
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close menu" />
+            </Drawer.CloseTrigger>
           </Drawer.Content>
         </Drawer.Positioner>
       </Portal>

@@ -35,10 +35,10 @@ export function PageFrame({ children, footer = true }: { children: ReactNode; fo
 
 export function RootLayout() {
   const navigation = useNavigation();
-  const matches = useMatches();
+  const title = pageTitle(useMatches());
   return (
     <>
-      <title>{pageTitle(matches)}</title>
+      {title && <title>{title}</title>}
       {navigation.state === 'loading' && <NavigationProgress />}
       <PageFrame>
         <Outlet />

@@ -138,7 +138,7 @@ export default function AllPropertiesPage() {
         data-testid="properties-grid"
       >
         {shown.map((property, index) => (
-          <PropertyCard key={property.id} property={property} showAgent aboveTheFold={index < ABOVE_THE_FOLD} />
+          <PropertyCard key={property.id} property={property} showAgent aboveTheFold={index < ABOVE_THE_FOLD} headingLevel="h2" />
         ))}
       </SimpleGrid>
       <LoadMore
@@ -153,7 +153,6 @@ export default function AllPropertiesPage() {
 
   return (
     <Container maxW="7xl" py={{ base: '8', md: '12' }}>
-      <title>All Properties · OpenNest</title>
       <Stack gap="2" mb="8">
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
           All Properties

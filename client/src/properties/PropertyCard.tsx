@@ -13,13 +13,15 @@ interface PropertyCardProps {
   actions?: ReactNode;
   /** In the first screenful: its image loads at once and early; other cards' images wait until they scroll near. */
   aboveTheFold?: boolean;
+  /** The title's heading level: one below the heading the grid sits under (h2 under a page's h1, h3 under a section's h2). */
+  headingLevel?: 'h2' | 'h3';
 }
 
 /** Thumbnails are 640x480 (server/uploads): the browser knows the image's shape before it arrives. */
 const THUMBNAIL = { width: 640, height: 480 };
 
 /** A listing card: thumbnail (fixed 4:3 so nothing jumps), title, location, price range, status. */
-export function PropertyCard({ property, showAgent = false, actions, aboveTheFold = false }: PropertyCardProps) {
+export function PropertyCard({ property, showAgent = false, actions, aboveTheFold = false, headingLevel = 'h3' }: PropertyCardProps) {
   return (
     <Card.Root overflow="hidden" height="full" data-testid="property-card">
       <AspectRatio ratio={4 / 3} bg="gray.100">
@@ -35,7 +37,7 @@ export function PropertyCard({ property, showAgent = false, actions, aboveTheFol
       </AspectRatio>
       <Card.Body gap="2" p="4">
         <HStack justify="space-between" align="start" gap="2">
-          <Card.Title as="h3" fontSize="lg" lineClamp={2}>
+          <Card.Title as={headingLevel} fontSize="lg" lineClamp={2}>
             {property.title}
           </Card.Title>
           <StatusBadge status={property.status} />

@@ -145,8 +145,9 @@ function AddReviewButton({ property, onAdded }: { property: PropertyDetailsField
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content asChild mx="4">
-            <form onSubmit={form.handleSubmit} noValidate data-testid="review-dialog">
+          <Dialog.Content mx="4">
+            {/* The form holds the dialog's parts without a box of its own (a form cannot be the dialog: role=dialog is not allowed on it). */}
+            <form onSubmit={form.handleSubmit} noValidate data-testid="review-dialog" style={{ display: 'contents' }}>
               <Dialog.Header>
                 <Dialog.Title>Add a Review</Dialog.Title>
               </Dialog.Header>
