@@ -101,6 +101,13 @@ it('takes a buyer from wishlist to a paid offer, and a review to the home page',
   await page.getByTestId('payment-amount').getByText('$110,000.25').waitFor();
   await page.getByLabel('Card number').waitFor();
   await expectAccessible(page, 'payment');
+  // A mistyped number (its Luhn check digit is wrong) is refused in the form, before anything is sent.
+  await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await page.getByTestId('card-brand').getByText('Visa').waitFor();
+  await payWithCard(page, '4242 4242 4242 4241');
+  await page.getByText('Your card number is invalid.').waitFor();
+  await expectAccessible(page, 'payment: invalid card number');
+  expect((await session.app.db.offer.findFirstOrThrow({ where: { buyerId: buyer.user.id } })).status).toBe('accepted');
   await payWithCard(page, '4000 0000 0000 0002');
   await page.getByTestId('card-error').getByText('Your card was declined.').waitFor();
   await expectAccessible(page, 'payment: card declined');
