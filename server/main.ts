@@ -42,7 +42,7 @@ async function main() {
     listening.once('error', reject);
   });
   payments.attachApp(`http://127.0.0.1:${config.port}`, [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`]);
-  printBanner(`http://localhost:${config.port}`, demoLogins, infrastructure.authEmulatorUrl, payments.browser.provider === 'local' ? payments.browser.apiUrl : null);
+  printBanner(`http://localhost:${config.port}`, demoLogins, infrastructure.authEmulatorUrl, payments.browser.provider === 'local' ? payments.browser.apiUrl : null, secondsSinceStart());
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -62,10 +62,16 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-function printBanner(url: string, logins: DemoLogin[], authEmulatorUrl: string | null, localPaymentsUrl: string | null) {
+/** Since `npm start` began (start.ts passes its start time on), else since this process began. */
+function secondsSinceStart(): number {
+  const startedAt = Number(process.env.OPENNEST_START_TIME) || performance.timeOrigin;
+  return (Date.now() - startedAt) / 1000;
+}
+
+function printBanner(url: string, logins: DemoLogin[], authEmulatorUrl: string | null, localPaymentsUrl: string | null, readySeconds: number) {
   const lines = [
     '',
-    `  OpenNest is running on ${url}`,
+    `  OpenNest is running on ${url} (ready ${readySeconds.toFixed(1)} s after start)`,
     `    GraphQL     ${url}/graphql   (explorer: ${url}/sandbox)`,
     `    REST        ${url}/api`,
     ...(authEmulatorUrl ? [`    Auth        Firebase Auth emulator at ${authEmulatorUrl}`] : []),
