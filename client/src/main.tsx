@@ -4,6 +4,7 @@ import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@opennest/common/
 import { App } from './app/App';
 import { firstRouteLoaded, registerRouter } from './app/navigation';
 import { createRouter } from './app/router';
+import { createAppSystem } from './app/theme';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -16,12 +17,19 @@ async function runtimeConfig(): Promise<RuntimeConfig> {
   return (await response.json()) as RuntimeConfig;
 }
 
+/** Ends the current task, so that the next piece of start-up work is a task of its own and input is handled in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start() {
   const config = await runtimeConfig();
   // Firebase Auth is a chunk of its own: it downloads while the first page renders.
   const firebase = import('./app/firebase').then(({ initFirebaseAuth }) => initFirebaseAuth(config));
+  await nextTask();
   const router = createRouter();
   registerRouter(router);
+  // While the first route's chunk downloads.
+  await nextTask();
+  const system = createAppSystem();
   // The page the server sent (the prerendered shell) stays until the first route's chunk is in,
   // so the screen goes from it straight to the page, without a loading screen in between.
   await firstRouteLoaded(router);
@@ -30,7 +38,7 @@ async function start() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App firebase={firebase} config={config} router={router} />
+        <App firebase={firebase} config={config} router={router} system={system} />
       </StrictMode>,
     );
   });

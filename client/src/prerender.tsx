@@ -6,7 +6,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { system } from './app/theme';
+import { createAppSystem } from './app/theme';
 import { SessionUnknownProvider } from './auth/AuthProvider';
 import { HeroCarousel } from './home/HeroCarousel';
 import { pageTitle } from './layout/page-title';
@@ -18,6 +18,8 @@ export interface Shell {
   body: string;
   title: string;
 }
+
+const system = createAppSystem();
 
 function renderShell(path: string, page: React.ReactNode): string {
   return renderToString(

@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from '../auth/AuthProvider';
@@ -10,9 +10,16 @@ import { createApolloClient } from './apollo';
 import type { FirebaseSession } from './firebase';
 import type { AppRouter } from './navigation';
 import { RuntimeConfigProvider } from './runtime-config';
-import { system } from './theme';
 
-export function App({ firebase, config, router }: { firebase: Promise<FirebaseSession>; config: RuntimeConfig; router: AppRouter }) {
+interface AppProps {
+  firebase: Promise<FirebaseSession>;
+  config: RuntimeConfig;
+  router: AppRouter;
+  /** The Chakra system (theme.ts createAppSystem). */
+  system: SystemContext;
+}
+
+export function App({ firebase, config, router, system }: AppProps) {
   const client = useMemo(() => createApolloClient(firebase.then((session) => session.auth)), [firebase]);
   return (
     <ChakraProvider value={system}>

@@ -134,4 +134,10 @@ const brandShades = defineConfig({
   },
 });
 
-export const system = createSystem(defaultBaseConfig, theme, brandShades);
+/**
+ * Builds the styling system (every token's CSS variable, the style utilities):
+ * one of the longest pieces of start-up work, so main.tsx runs it as a task of
+ * its own rather than as part of loading the modules.
+ */
+export const createAppSystem = () => createSystem(defaultBaseConfig, theme, brandShades);
+

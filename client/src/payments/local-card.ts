@@ -3,6 +3,7 @@
 // before sending (length for the brand, the Luhn checksum, expiry, CVC), and the
 // confirmation call, which goes straight to that server with the publishable key
 // and the PaymentIntent's client secret, never to the app.
+import { passesLuhn } from '@opennest/common/cards';
 import type { ConfirmOutcome } from './card-form';
 
 export interface CardInput {
@@ -46,21 +47,6 @@ export function cardBrand(number: string): CardBrand | null {
   return BRANDS.find(({ prefix }) => prefix.test(d))?.brand ?? null;
 }
 
-/** The Luhn checksum every card number carries in its last digit (catches a mistyped or swapped digit). */
-export function passesLuhn(number: string): boolean {
-  const d = digits(number);
-  if (d.length < 2) return false;
-  let sum = 0;
-  for (let index = 0; index < d.length; index++) {
-    let digit = Number(d[d.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** "4242424242424242" → "4242 4242 4242 4242"; American Express as 4-6-5 (at most 19 digits). */
 export function formatCardNumber(value: string): string {
