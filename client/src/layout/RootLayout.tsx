@@ -25,7 +25,9 @@ export function PageFrame({ children, footer = true }: { children: ReactNode; fo
     <Flex direction="column" minH="100vh">
       <SkipNavLink id="main">Skip to main content</SkipNavLink>
       <Navbar />
-      <SkipNavContent as="main" id="main" flex="1">
+      {/* At least a screen tall under the bar, so the footer starts below the fold: a page growing as its data
+          arrives (skeleton, then rows) then moves nothing on screen. */}
+      <SkipNavContent as="main" id="main" flex="1" minH="calc(100dvh - 4rem)">
         {children}
       </SkipNavContent>
       {footer && <Footer />}
