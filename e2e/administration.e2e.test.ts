@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import os from 'node:os';
 import path from 'node:path';
-import { expectAccessible, signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
 
 let session: BrowserSession;
 const imagePath = path.join(os.tmpdir(), `opennest-e2e-admin-${process.pid}.png`);
@@ -17,13 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
 });
-
-async function signedInPage(email: string, password: string): Promise<Page> {
-  const page = await session.newPage();
-  await page.goto('/login');
-  await signInThroughForm(page, email, password);
-  return page;
-}
 
 const usersRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
@@ -41,7 +34,7 @@ it('promotes, watches and removes accounts', async () => {
   const moderator = await session.app.createUser('user', { name: 'Mona Moderator' });
 
   // The admin makes a user an agent.
-  const adminPage = await signedInPage(admin.email, admin.password);
+  const adminPage = await session.signedInPage(admin.email, admin.password);
   await adminPage.goto('/dash-board/manage-users');
   await usersRow(adminPage, 'Farid Future').waitFor();
   await expectAccessible(adminPage, 'manage users');
@@ -65,7 +58,7 @@ it('promotes, watches and removes accounts', async () => {
   expect((await session.app.db.user.findUniqueOrThrow({ where: { id: moderator.user.id } })).role).toBe('admin');
 
   // That agent (same session, next request) adds a property, which an admin verifies.
-  const agentPage = await signedInPage(future.email, future.password);
+  const agentPage = await session.signedInPage(future.email, future.password);
   await agentPage.goto('/dash-board/add-property');
   await agentPage.getByLabel('Property title').waitFor();
   await expectAccessible(agentPage, 'add property: empty form');
@@ -89,7 +82,7 @@ it('promotes, watches and removes accounts', async () => {
   await session.app.db.review.create({ data: { propertyId: listing.id, userId: reviewer.user.id, text: 'Suspiciously cheap.' } });
 
   // A buyer finds it.
-  const buyerPage = await signedInPage(reviewer.email, reviewer.password);
+  const buyerPage = await session.signedInPage(reviewer.email, reviewer.password);
   await buyerPage.goto('/allProperties?search=savar');
   await buyerPage.getByTestId('property-card').filter({ hasText: 'Shady Acres' }).waitFor();
   await expectAccessible(buyerPage, 'all properties: searched');

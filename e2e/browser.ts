@@ -13,6 +13,8 @@ export interface BrowserSession {
   browser: Browser;
   /** A fresh browser profile (no session) with one page. */
   newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /** A fresh profile's page, signed in through the login form as this account. */
+  signedInPage(email: string, password: string, options?: { width?: number; height?: number }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -22,15 +24,22 @@ export async function startBrowserSession({ clientDistDir = path.join(projectRoo
   const app = await startTestApp({ clientDistDir });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
   const contexts: BrowserContext[] = [];
+  const newPage: BrowserSession['newPage'] = async ({ width = 1280, height = 800 } = {}) => {
+    const context = await browser.newContext({ baseURL: app.url, viewport: { width, height } });
+    context.setDefaultTimeout(15_000);
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+    return page;
+  };
   return {
     app,
     browser,
-    async newPage({ width = 1280, height = 800 } = {}) {
-      const context = await browser.newContext({ baseURL: app.url, viewport: { width, height } });
-      context.setDefaultTimeout(15_000);
-      contexts.push(context);
-      const page = await context.newPage();
-      page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+    newPage,
+    async signedInPage(email, password, size) {
+      const page = await newPage(size);
+      await page.goto('/login');
+      await signInThroughForm(page, email, password);
       return page;
     },
     async close() {

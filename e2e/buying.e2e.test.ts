@@ -3,7 +3,7 @@
 // one → bought with its transaction id → the agent's sold total → a review on
 // the details page and the home page.
 import type { Page } from 'playwright-core';
-import { expectAccessible, signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -12,13 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
 });
-
-async function signedInPage(email: string, password: string): Promise<Page> {
-  const page = await session.newPage();
-  await page.goto('/login');
-  await signInThroughForm(page, email, password);
-  return page;
-}
 
 async function payWithCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
@@ -48,7 +41,7 @@ it('takes a buyer from wishlist to a paid offer, and a review to the home page',
   });
 
   // The buyer adds the property to the wishlist from its details page.
-  const page = await signedInPage(buyer.email, buyer.password);
+  const page = await session.signedInPage(buyer.email, buyer.password);
   await page.goto(`/propertyDetails/${property.id}`);
   await page.getByRole('button', { name: 'Add to Wishlist' }).waitFor();
   await page.getByTestId('reviews-empty').waitFor();
@@ -80,7 +73,7 @@ it('takes a buyer from wishlist to a paid offer, and a review to the home page',
   await expectAccessible(page, 'property bought: pending offer');
 
   // The agent accepts it; the rival's pending offer becomes rejected.
-  const agentPage = await signedInPage(agent.email, agent.password);
+  const agentPage = await session.signedInPage(agent.email, agent.password);
   await agentPage.goto('/dash-board/requested-properties');
   await agentPage.getByRole('button', { name: 'Accept offer from Bushra Buyer on Palm Court Residence' }).waitFor();
   await expectAccessible(agentPage, 'requested properties');

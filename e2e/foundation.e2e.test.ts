@@ -124,9 +124,7 @@ describe('login', () => {
 
   it('signs out with the Logout button', async () => {
     const buyer = await session.app.createUser('user', { name: 'Bo Buyer' });
-    const page = await session.newPage();
-    await page.goto('/login');
-    await signInThroughForm(page, buyer.email, buyer.password);
+    const page = await session.signedInPage(buyer.email, buyer.password);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('link', { name: 'Login' }).waitFor();
     await expectAccessible(page, 'home: signed out after logout');
@@ -164,9 +162,7 @@ describe('guards and error pages', () => {
 
   it('shows only the warning to a fraud account', async () => {
     const fraud = await session.app.createUser('fraud');
-    const page = await session.newPage();
-    await page.goto('/login');
-    await signInThroughForm(page, fraud.email, fraud.password);
+    const page = await session.signedInPage(fraud.email, fraud.password);
     await page.goto('/dash-board/add-property');
     await page.getByTestId('fraud-warning').getByText('Your agent account has been marked as fraudulent. You cannot access agent features.').waitFor();
     await expect(page.getByRole('navigation', { name: 'Dashboard' }).count()).resolves.toBe(0);
@@ -187,9 +183,7 @@ describe('guards and error pages', () => {
 describe('shared layout', () => {
   it('has the three links, the footer year and hides the name on small screens', async () => {
     const buyer = await session.app.createUser('user', { name: 'Sami Small' });
-    const page = await session.newPage({ width: 390, height: 800 });
-    await page.goto('/login');
-    await signInThroughForm(page, buyer.email, buyer.password);
+    const page = await session.signedInPage(buyer.email, buyer.password, { width: 390, height: 800 });
     await expect(page.getByTestId('navbar-user-name').isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const mobileNav = page.getByRole('navigation', { name: 'Main (mobile)' });

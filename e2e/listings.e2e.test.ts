@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { expectAccessible, signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
 
 let session: BrowserSession;
 const imagePath = path.join(os.tmpdir(), `opennest-e2e-listing-${process.pid}.jpg`);
@@ -20,10 +20,7 @@ afterAll(async () => {
 
 async function signedInPage(role: 'agent' | 'admin' | 'user', name: string) {
   const account = await session.app.createUser(role, { name });
-  const page = await session.newPage();
-  await page.goto('/login');
-  await signInThroughForm(page, account.email, account.password);
-  return { page, account };
+  return { page: await session.signedInPage(account.email, account.password), account };
 }
 
 /** Waits until the All Properties grid shows exactly these titles, in this order. */

@@ -2,7 +2,7 @@
 // content stays inside it, the page never scrolls sideways and each row's
 // actions are on screen; the pages pass the accessibility check there too.
 import type { Page } from 'playwright-core';
-import { expectAccessible, signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -13,13 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
 });
-
-async function signedInPhone(email: string, password: string): Promise<Page> {
-  const page = await session.newPage(PHONE);
-  await page.goto('/login');
-  await signInThroughForm(page, email, password);
-  return page;
-}
 
 /** What overflows on the page: the page itself sideways, and any table cell whose content is wider than the cell. */
 async function overflow(page: Page): Promise<{ pageWidth: number; viewport: number; cells: string[] }> {
@@ -56,7 +49,7 @@ it('shows Requested Properties as cards with Accept and Reject on screen', async
     data: { propertyId: property.id, buyerId: buyer.user.id, agentId: agent.user.id, amount: '110000.00', buyingDate: new Date('2031-01-01'), status: 'pending' },
   });
 
-  const page = await signedInPhone(agent.email, agent.password);
+  const page = await session.signedInPage(agent.email, agent.password, PHONE);
   await page.goto('/dash-board/requested-properties');
   const accept = page.getByRole('button', { name: `Accept offer from ${buyer.user.name} on ${property.title}` });
   const reject = page.getByRole('button', { name: `Reject offer from ${buyer.user.name} on ${property.title}` });
@@ -73,7 +66,7 @@ it('keeps long e-mails inside their cells on Manage Users', async () => {
   const admin = await session.app.createUser('admin', { name: 'Phoebe Phone-Admin' });
   const long = await session.app.createUser('user', { name: 'Lorenzo Longmail', email: `lorenzo.with.an.unusually.long.address.${Date.now()}@a-long-subdomain.example-company.test` });
 
-  const page = await signedInPhone(admin.email, admin.password);
+  const page = await session.signedInPage(admin.email, admin.password, PHONE);
   await page.goto('/dash-board/manage-users');
   const row = page.getByRole('row').filter({ hasText: 'Lorenzo Longmail' });
   await row.getByText(long.email).waitFor();

@@ -3,22 +3,12 @@ import { useState } from 'react';
 import { LuMenu } from 'react-icons/lu';
 import { NavLink, Outlet } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
+import { NAV_LINK } from '../layout/nav-items';
 import { FRAUD_WARNING, HOME_ITEM, MENU_BY_ROLE, type MenuItem } from './menu';
 
 function MenuLink({ item, end }: { item: MenuItem; end?: boolean }) {
   return (
-    <Link
-      asChild
-      display="flex"
-      alignItems="center"
-      gap="3"
-      px="3"
-      py="2"
-      rounded="md"
-      color="fg"
-      _hover={{ bg: 'teal.50', textDecoration: 'none' }}
-      css={{ '&.active': { bg: 'teal.600', color: 'white' } }}
-    >
+    <Link asChild {...NAV_LINK} display="flex" alignItems="center" gap="3" css={{ '&.active': { bg: 'teal.600', color: 'white' } }}>
       <NavLink to={item.to} end={end}>
         <Icon as={item.icon} aria-hidden />
         {item.label}

@@ -1,4 +1,4 @@
-import { Link } from '@chakra-ui/react';
+import { Link, type LinkProps } from '@chakra-ui/react';
 import { NavLink } from 'react-router';
 
 const LINKS = [
@@ -7,20 +7,13 @@ const LINKS = [
   { to: '/dash-board', label: 'Dashboard', end: false },
 ];
 
+/** A navigation link's box: the main links here and the dashboard's menu (its `css` styles the active one, NavLink's `.active`). */
+export const NAV_LINK: LinkProps = { px: '3', py: '2', rounded: 'md', color: 'fg', _hover: { bg: 'teal.50', textDecoration: 'none' } };
+
 /** The three main links (spec section 2), for the top bar and the mobile menu. */
 export function NavItems({ onNavigate }: { onNavigate?: () => void }) {
   return LINKS.map((link) => (
-    <Link
-      key={link.to}
-      asChild
-      px="3"
-      py="2"
-      rounded="md"
-      fontWeight="medium"
-      color="fg"
-      _hover={{ bg: 'teal.50', textDecoration: 'none' }}
-      css={{ '&.active': { color: 'teal.700', bg: 'teal.50' } }}
-    >
+    <Link key={link.to} asChild {...NAV_LINK} fontWeight="medium" css={{ '&.active': { color: 'teal.700', bg: 'teal.50' } }}>
       <NavLink to={link.to} end={link.end} onClick={onNavigate}>
         {link.label}
       </NavLink>

@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Field, Flex, Heading, HStack, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Dialog, Field, Flex, Heading, HStack, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
 import { LuMessageSquarePlus } from 'react-icons/lu';
@@ -7,6 +7,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { useAddReviewMutation, usePropertyReviewsQuery, type PropertyDetailsFieldsFragment, type ReviewFieldsFragment } from '../graphql/generated';
 import { ReviewerAvatar, ReviewListSkeleton, ReviewText, ReviewTime } from '../reviews/review-parts';
 import { REVIEW_MAX_LENGTH, reviewSchema } from '@opennest/common/validation/review';
+import { DialogCloseButton } from '../ui/ConfirmDialog';
 import { QueryState } from '../ui/QueryState';
 import { evictListsGainingReview } from '../reviews/reviews.cache';
 import { toaster } from '../ui/toaster';
@@ -193,9 +194,7 @@ function AddReviewButton({ property, onAdded }: { property: PropertyDetailsField
                   Submit
                 </Button>
               </Dialog.Footer>
-              <Dialog.CloseTrigger asChild disabled={submitting}>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
+              <DialogCloseButton disabled={submitting} />
             </form>
           </Dialog.Content>
         </Dialog.Positioner>

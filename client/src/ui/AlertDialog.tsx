@@ -1,9 +1,10 @@
 // The modal of useAlert() (alerts.tsx): loaded when the page is idle or the first
 // alert is shown, so that no page's first download carries the dialog machinery.
-import { Box, Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { LuCircleAlert, LuCircleCheck, LuInfo, LuTriangleAlert } from 'react-icons/lu';
 import type { AlertOptions } from './alerts';
+import { DialogCloseButton } from './ConfirmDialog';
 
 const ICONS = { success: LuCircleCheck, error: LuCircleAlert, warning: LuTriangleAlert, info: LuInfo };
 const COLOURS = { success: 'green.500', error: 'red.500', warning: 'orange.400', info: 'blue.500' };
@@ -39,9 +40,7 @@ export default function AlertDialog({ current, onClose }: { current: AlertOption
                 </Button>
               )}
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
+            <DialogCloseButton />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -20,6 +20,15 @@ export interface ConfirmDialogProps {
   tone?: 'danger' | 'positive';
 }
 
+/** The × in a dialog's corner (`disabled` while the dialog must stay open). */
+export function DialogCloseButton({ disabled = false }: { disabled?: boolean }) {
+  return (
+    <Dialog.CloseTrigger asChild disabled={disabled}>
+      <CloseButton size="sm" aria-label="Close" />
+    </Dialog.CloseTrigger>
+  );
+}
+
 export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy, onConfirm, onClose, finalFocus, testId, tone = 'danger' }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
@@ -51,9 +60,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
                 {confirmLabel}
               </Button>
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild disabled={busy}>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
+            <DialogCloseButton disabled={busy} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
