@@ -216,7 +216,15 @@ async function main() {
   await fs.chmod(workDir, 0o777);
   const reportDir = process.env.BENCH_WEB_REPORT_DIR ? path.resolve(process.env.BENCH_WEB_REPORT_DIR) : path.join(workDir, 'reports');
   await fs.mkdir(reportDir, { recursive: true });
-  if (!process.env.BENCH_WEB_KEEP) cleanups.unshift(() => fs.rm(path.join(workDir, 'data'), { recursive: true, force: true }));
+  // Last of all (cleanups run in reverse): the app's data and the browser profile go; the reports stay.
+  if (!process.env.BENCH_WEB_KEEP) {
+    const reportsInside = reportDir.startsWith(workDir + path.sep);
+    cleanups.unshift(() =>
+      reportsInside
+        ? Promise.all(['data', 'chromium-profile'].map((dir) => fs.rm(path.join(workDir, dir), { recursive: true, force: true })))
+        : fs.rm(workDir, { recursive: true, force: true }),
+    );
+  }
 
   console.log(`machine: ${os.cpus().length} CPUs, load ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}; Node ${process.version}; ${RUNS} run(s) per page and preset`);
   console.log('building the client (npm run build)...');
