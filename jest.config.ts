@@ -33,7 +33,7 @@ const config: Config = {
     {
       ...base,
       displayName: 'unit',
-      testMatch: ['<rootDir>/common/**/*.test.ts', '<rootDir>/client/src/**/*.test.ts', '<rootDir>/client/*.test.ts', '<rootDir>/server/**/*.unit.test.ts'],
+      testMatch: ['<rootDir>/common/**/*.test.ts', '<rootDir>/client/src/**/*.test.ts', '<rootDir>/client/*.test.ts', '<rootDir>/client/build/*.test.ts', '<rootDir>/server/**/*.unit.test.ts'],
     },
     {
       ...withInfrastructure,

@@ -1,11 +1,16 @@
-// The client build made with real Stripe keys carries none of the local payment
-// server's card form (vite.config.ts defines __LOCAL_CARD_FORM__ false and the
-// bundler drops the form's import), while the default build still has it.
+// The client build: made with real Stripe keys it carries none of the local
+// payment server's card form (vite.config.ts defines __LOCAL_CARD_FORM__ false
+// and the bundler drops the form's import), while the default build still has
+// it; either way each budgeted route's initial JavaScript stays within budget,
+// and every compressible asset has its .br and .gz twin.
 // Each case is a real `vite build` into a temporary folder (no source maps).
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildClient } from './build-client';
+import { INITIAL_JS_BUDGETS, ROUTE_PAGES, initialJs, readManifest } from './build/initial-js';
 
 /** Text only the local card form carries: its form's test id (LocalCardForm.tsx) and its confirm request's card field (local-card.ts). */
 const LOCAL_FORM_MARKERS = ['local-card-form', 'payment_method_data[card][number]'];
@@ -27,15 +32,15 @@ async function build(stripeKeys: boolean): Promise<Build> {
 
 const filesWith = (scripts: Map<string, string>, marker: string) => [...scripts].filter(([, text]) => text.includes(marker)).map(([name]) => name);
 
-describe('client build and the local card form', () => {
-  let stripe: Build;
-  let local: Build;
-  // Both builds at once: each is mostly single-threaded.
-  beforeAll(async () => {
-    [stripe, local] = await Promise.all([build(true), build(false)]);
-  });
-  afterAll(() => Promise.all([stripe, local].filter(Boolean).map((done) => rm(done.outDir, { recursive: true, force: true }))));
+let stripe: Build;
+let local: Build;
+// Both builds at once: each is mostly single-threaded.
+beforeAll(async () => {
+  [stripe, local] = await Promise.all([build(true), build(false)]);
+});
+afterAll(() => Promise.all([stripe, local].filter(Boolean).map((done) => rm(done.outDir, { recursive: true, force: true }))));
 
+describe('client build and the local card form', () => {
   it('a build with STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY set emits no local card form code', () => {
     expect([...stripe.scripts.keys()]).toContainEqual(expect.stringMatching(/^PaymentPage-.*\.js$/));
     expect([...stripe.scripts.keys()]).toContainEqual(expect.stringMatching(/^StripeCardForm-.*\.js$/));
@@ -47,5 +52,46 @@ describe('client build and the local card form', () => {
 
   it('the default build (no Stripe keys) has the local card form in its own lazily loaded chunk', () => {
     for (const marker of LOCAL_FORM_MARKERS) expect(filesWith(local.scripts, marker)).toEqual([expect.stringMatching(/^LocalCardForm-.*\.js$/)]);
+  });
+});
+
+describe('initial JavaScript per route', () => {
+  it.each(Object.entries(INITIAL_JS_BUDGETS))('the first load of %s stays within %d bytes of gzip-compressed JavaScript', async (route, budget) => {
+    for (const { outDir } of [stripe, local]) {
+      const { gzipBytes, files } = await initialJs(outDir, await readManifest(outDir), ROUTE_PAGES[route]);
+      // The message names the files, so a failure says what to split off.
+      if (gzipBytes > budget) throw new Error(`${route}: ${gzipBytes} bytes of initial JavaScript (gzip), over its budget of ${budget}:\n  ${files.join('\n  ')}`);
+      expect(gzipBytes).toBeLessThanOrEqual(budget);
+    }
+  });
+
+  it('keeps what a route does not use out of its first load', async () => {
+    const manifest = await readManifest(local.outDir);
+    const modulesOf = async (pages: string[]) => {
+      const { files } = await initialJs(local.outDir, manifest, pages);
+      return files.map((file) => local.scripts.get(path.basename(file)) ?? '').join('\n');
+    };
+    const home = await modulesOf(ROUTE_PAGES['/']);
+    const allProperties = await modulesOf(ROUTE_PAGES['/allProperties']);
+    // Firebase Auth's own code (it loads after the first render starts), the Google popup
+    // resolver (it loads apis.google.com), the card forms, GraphiQL.
+    const markers = ['identitytoolkit.googleapis.com', 'apis.google.com', 'local-card-form', 'graphiql-container'];
+    const stripeMarker = 'js.stripe.com';
+    for (const marker of markers) expect({ marker, inTheBuild: filesWith(local.scripts, marker).length > 0 }).toEqual({ marker, inTheBuild: true });
+    expect(filesWith(stripe.scripts, stripeMarker).length).toBeGreaterThan(0);
+    for (const first of [home, allProperties]) {
+      for (const marker of [...markers, stripeMarker]) expect({ marker, inFirstLoad: first.includes(marker) }).toEqual({ marker, inFirstLoad: false });
+    }
+  });
+
+  it('writes a .br and a .gz twin with the same content next to each script', async () => {
+    const assets = path.join(local.outDir, 'assets');
+    for (const name of [...local.scripts.keys()]) {
+      const original = await readFile(path.join(assets, name));
+      if (original.length < 1024) continue;
+      expect(existsSync(path.join(assets, `${name}.br`))).toBe(true);
+      expect(brotliDecompressSync(await readFile(path.join(assets, `${name}.br`))).equals(original)).toBe(true);
+      expect(gunzipSync(await readFile(path.join(assets, `${name}.gz`))).equals(original)).toBe(true);
+    }
   });
 });

@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress';
+import { prerender } from './build/prerender';
 
 // The client is built into client/dist and served by the Express app on the same
 // origin as /graphql, /api and /uploads. `vite dev` proxies those to the server.
@@ -29,16 +31,23 @@ function localCardFormLeftOut(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), localCardFormLeftOut()],
+  plugins: [react(), localCardFormLeftOut(), prerender(), precompress()],
   define: {
     __LOCAL_CARD_FORM__: JSON.stringify(localCardForm),
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // .vite/manifest.json: which chunks each route loads first (client/build/initial-js.ts).
+    manifest: true,
     sourcemap: true,
     chunkSizeWarningLimit: 900,
     rollupOptions: {
+      treeshake: {
+        // Chakra's config helpers return their argument; saying so lets the bundler drop the
+        // recipes of components the app never uses (client/src/app/theme.ts picks its own).
+        manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe'],
+      },
       onwarn(warning, warn) {
         // graphiql's react-compiler-runtime carries a "use no memo" directive; harmless when bundled.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

@@ -1,4 +1,11 @@
 /**
+ * The id of the `<script type="application/json">` element the server writes the
+ * runtime config into when it serves the client's HTML (so the client need not
+ * ask GET /api/config before it can start).
+ */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'opennest-runtime-config';
+
+/**
  * What the server tells the browser at start-up (GET /api/config), so that one
  * client build works against the embedded emulators and against real services.
  */

@@ -1,34 +1,20 @@
 // Browser-test harness: the real app (built client included) on a random port,
 // driven through Debian's Chromium with playwright-core. Never downloads a browser.
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { projectRoot } from '../server/config';
 import { startTestApp, type TestApp } from '../server/test/test-app';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-
-export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
-  const found = candidates.find((candidate) => existsSync(candidate));
-  if (!found) throw new Error('Chromium not found: install Debian\'s "chromium" package or set CHROMIUM_PATH.');
-  return found;
-}
+import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
 export interface BrowserSession {
   app: TestApp;
   browser: Browser;
   /** A fresh browser profile (no session) with one page. */
   newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /** A fresh profile's page, signed in through the login form as this account. */
+  signedInPage(email: string, password: string, options?: { width?: number; height?: number }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -38,15 +24,22 @@ export async function startBrowserSession({ clientDistDir = path.join(projectRoo
   const app = await startTestApp({ clientDistDir });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
   const contexts: BrowserContext[] = [];
+  const newPage: BrowserSession['newPage'] = async ({ width = 1280, height = 800 } = {}) => {
+    const context = await browser.newContext({ baseURL: app.url, viewport: { width, height } });
+    context.setDefaultTimeout(15_000);
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+    return page;
+  };
   return {
     app,
     browser,
-    async newPage({ width = 1280, height = 800 } = {}) {
-      const context = await browser.newContext({ baseURL: app.url, viewport: { width, height } });
-      context.setDefaultTimeout(15_000);
-      contexts.push(context);
-      const page = await context.newPage();
-      page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
+    newPage,
+    async signedInPage(email, password, size) {
+      const page = await newPage(size);
+      await page.goto('/login');
+      await signInThroughForm(page, email, password);
       return page;
     },
     async close() {
@@ -86,4 +79,31 @@ export async function signedInAs(session: BrowserSession, role: 'agent' | 'admin
   await page.goto('/login');
   await signInThroughForm(page, account.email, account.password);
   return { page, account };
+}
+
+/** Waits until every animation that ends (dialogs opening, toasts sliding in) has ended; spinners and pulses run forever. */
+async function animationsSettled(page: Page): Promise<void> {
+  // Runs in the page (the tests' own TypeScript has no DOM types).
+  await page.waitForFunction(
+    `document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity).every((animation) => animation.playState !== 'running')`,
+  );
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical
+ * violation (WCAG 2.2 A/AA and best practices). `state` names the page state in
+ * the failure message. With AXE_REPORT_FILE set, every state's violations of any
+ * impact are also appended there (one JSON line each), for counting.
+ */
+export async function expectAccessible(page: Page, state: string): Promise<void> {
+  await animationsSettled(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  if (process.env.AXE_REPORT_FILE) {
+    const summary = violations.map(({ id, impact, nodes }) => ({ id, impact, nodes: nodes.length, targets: nodes.map((node) => node.target.join(' ')) }));
+    appendFileSync(process.env.AXE_REPORT_FILE, `${JSON.stringify({ state, url: page.url(), violations: summary })}\n`);
+  }
+  const blocking = violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, impact, help, nodes }) => `${impact} ${id} (${help}): ${nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 100)} ${node.failureSummary?.split('\n')[1] ?? ''}`).join(' | ')}`);
+  expect({ state, blocking }).toEqual({ state, blocking: [] });
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { uniqueEmail } from '../server/test/identity';
-import { signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
 
 let session: BrowserSession;
 const photoPath = path.join(os.tmpdir(), `opennest-e2e-photo-${process.pid}.png`);
@@ -33,6 +33,7 @@ describe('registration', () => {
     await page.getByLabel('Full name').click();
     await page.getByText('Must include a capital letter and a special character').waitFor();
     await page.getByText('Invalid email address').waitFor();
+    await expectAccessible(page, 'register: validation messages');
   });
 
   it('registers with a photo and lands on home with the name shown', async () => {
@@ -47,8 +48,11 @@ describe('registration', () => {
     await page.getByRole('button', { name: 'Register', exact: true }).click();
 
     await alertText(page).getByText('Registration successful').waitFor();
+    await expectAccessible(page, 'register: success alert');
     await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 });
     await page.getByTestId('navbar-user-name').getByText('Nadia Newcomer').waitFor();
+    await page.getByTestId('advertised-grid').or(page.getByTestId('advertised-empty')).waitFor();
+    await expectAccessible(page, 'home: signed in');
 
     // The record was created by the server as role user, with the uploaded, re-encoded photo.
     const user = await session.app.db.user.findUniqueOrThrow({ where: { email } });
@@ -71,6 +75,7 @@ describe('registration', () => {
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await alertText(page).getByText('Registration Failed').waitFor();
     await alertText(page).getByText('This email is already registered. Please log in instead.').waitFor();
+    await expectAccessible(page, 'register: failure alert');
   });
 });
 
@@ -81,6 +86,7 @@ describe('login', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('Email is required').waitFor();
     await page.getByText('Password is required').waitFor();
+    await expectAccessible(page, 'login: validation messages');
   });
 
   it.each([
@@ -96,6 +102,7 @@ describe('login', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await alertText(page).getByText('Oops...').waitFor();
     await alertText(page).getByText(message).waitFor();
+    await expectAccessible(page, `login: "Oops..." for ${_case}`);
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
@@ -108,6 +115,8 @@ describe('login', () => {
     await page.waitForURL('**/dash-board/agent-profile');
     await page.getByRole('heading', { name: 'Agent Profile' }).waitFor();
     await page.getByRole('navigation', { name: 'Dashboard' }).getByText('Add Property').waitFor();
+    await expect(page.title()).resolves.toBe('Agent Profile · OpenNest');
+    await expectAccessible(page, 'agent profile');
     // The session survives a reload.
     await page.reload();
     await page.getByTestId('navbar-user-name').getByText('Ada Agent').waitFor();
@@ -115,11 +124,10 @@ describe('login', () => {
 
   it('signs out with the Logout button', async () => {
     const buyer = await session.app.createUser('user', { name: 'Bo Buyer' });
-    const page = await session.newPage();
-    await page.goto('/login');
-    await signInThroughForm(page, buyer.email, buyer.password);
+    const page = await session.signedInPage(buyer.email, buyer.password);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('link', { name: 'Login' }).waitFor();
+    await expectAccessible(page, 'home: signed out after logout');
     await page.goto('/dash-board/user-profile');
     await page.waitForURL('**/login');
   });
@@ -135,6 +143,7 @@ describe('guards and error pages', () => {
     await page.waitForURL('**/forbidden');
     await page.getByRole('heading', { name: 'Forbidden' }).waitFor();
     await page.getByText('403').waitFor();
+    await expectAccessible(page, 'forbidden');
     await page.getByRole('link', { name: 'Go to Home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
   });
@@ -148,22 +157,24 @@ describe('guards and error pages', () => {
     await page.waitForURL('**/dash-board/admin-profile');
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
     for (const item of ['Manage Properties', 'Manage Users', 'Manage Reviews', 'Advertise Property']) await menu.getByText(item).waitFor();
+    await expectAccessible(page, 'admin profile');
   });
 
   it('shows only the warning to a fraud account', async () => {
     const fraud = await session.app.createUser('fraud');
-    const page = await session.newPage();
-    await page.goto('/login');
-    await signInThroughForm(page, fraud.email, fraud.password);
+    const page = await session.signedInPage(fraud.email, fraud.password);
     await page.goto('/dash-board/add-property');
     await page.getByTestId('fraud-warning').getByText('Your agent account has been marked as fraudulent. You cannot access agent features.').waitFor();
     await expect(page.getByRole('navigation', { name: 'Dashboard' }).count()).resolves.toBe(0);
+    await expectAccessible(page, 'dashboard: fraud warning');
   });
 
   it('shows the 404 page for an unknown path', async () => {
     const page = await session.newPage();
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await expect(page.title()).resolves.toBe('Page Not Found · OpenNest');
+    await expectAccessible(page, 'not found');
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await page.waitForURL((url) => url.pathname === '/');
   });
@@ -172,21 +183,32 @@ describe('guards and error pages', () => {
 describe('shared layout', () => {
   it('has the three links, the footer year and hides the name on small screens', async () => {
     const buyer = await session.app.createUser('user', { name: 'Sami Small' });
-    const page = await session.newPage({ width: 390, height: 800 });
-    await page.goto('/login');
-    await signInThroughForm(page, buyer.email, buyer.password);
+    const page = await session.signedInPage(buyer.email, buyer.password, { width: 390, height: 800 });
     await expect(page.getByTestId('navbar-user-name').isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const mobileNav = page.getByRole('navigation', { name: 'Main (mobile)' });
     for (const label of ['Home', 'All Properties', 'Dashboard']) await mobileNav.getByRole('link', { name: label }).waitFor();
+    await expectAccessible(page, 'mobile menu open (390 px)');
     await page.keyboard.press('Escape');
     await page.getByTestId('copyright').getByText(`© ${new Date().getFullYear()} OpenNest`).waitFor();
     await page.getByText('since 1992').waitFor();
+  });
+
+  it('lets keyboard users skip to the page content', async () => {
+    const page = await session.newPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(`document.activeElement?.textContent`)).resolves.toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(`document.activeElement?.id`)).resolves.toBe('main');
+    await expect(page.title()).resolves.toBe('Login · OpenNest');
   });
 
   it('serves the offline GraphQL explorer at /sandbox', async () => {
     const page = await session.newPage();
     await page.goto('/sandbox');
     await page.getByTestId('graphiql').locator('.graphiql-container').waitFor();
+    await expectAccessible(page, 'sandbox');
   });
 });

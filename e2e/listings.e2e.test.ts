@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
 
 let session: BrowserSession;
 const imagePath = path.join(os.tmpdir(), `opennest-e2e-listing-${process.pid}.jpg`);
@@ -20,10 +20,7 @@ afterAll(async () => {
 
 async function signedInPage(role: 'agent' | 'admin' | 'user', name: string) {
   const account = await session.app.createUser(role, { name });
-  const page = await session.newPage();
-  await page.goto('/login');
-  await signInThroughForm(page, account.email, account.password);
-  return { page, account };
+  return { page: await session.signedInPage(account.email, account.password), account };
 }
 
 /** Waits until the All Properties grid shows exactly these titles, in this order. */
@@ -31,7 +28,7 @@ async function expectTitles(page: Page, expected: string[]): Promise<void> {
   const deadline = Date.now() + 10_000;
   let titles: string[] = [];
   while (Date.now() < deadline) {
-    titles = await page.getByTestId('property-card').locator('h3').allTextContents();
+    titles = await page.getByTestId('property-card').getByRole('heading').allTextContents();
     if (JSON.stringify(titles) === JSON.stringify(expected)) return;
     await page.waitForTimeout(100);
   }
@@ -55,6 +52,7 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   await agentPage.waitForURL('**/dash-board/my-added-properties');
   const myCard = agentPage.getByTestId('property-card').filter({ hasText: title });
   await myCard.getByText('pending', { exact: true }).waitFor();
+  await expectAccessible(agentPage, 'my added properties');
   const stored = await session.app.db.property.findFirstOrThrow({ where: { title } });
   expect(stored).toMatchObject({ agentId: agent.user.id, status: 'pending', location });
   expect(stored.priceMax.toFixed(2)).toBe('275000.50');
@@ -73,11 +71,14 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   await buyerPage.goto(`/allProperties?search=${encodeURIComponent(unique)}`);
   await buyerPage.getByTestId('sort-select').selectOption('price-asc');
   await expectTitles(buyerPage, [`Cheaper Flat ${unique}`, `Dearer Villa ${unique}`]);
+  await expectAccessible(buyerPage, 'all properties: sorted by price');
 
   // The admin verifies it.
   const { page: adminPage } = await signedInPage('admin', 'Adil Admin');
   await adminPage.goto('/dash-board/manage-properties');
   await adminPage.getByRole('button', { name: `Verify ${title}` }).click();
+  await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Verify', exact: true }).click();
+  await adminPage.getByText(`"${title}" verified`).waitFor();
   await adminPage.getByRole('row').filter({ hasText: title }).getByText('verified', { exact: true }).waitFor();
 
   // Now buyers find it by a case-changed part of its location, and it sorts by price.
@@ -102,22 +103,34 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   await expectTitles(buyerPage, [`Dearer Villa ${unique}`, title, `Cheaper Flat ${unique}`]);
 
   // Details page.
-  await card.getByRole('link', { name: 'Details' }).click();
+  // The link names its property (every card has one).
+  await card.getByRole('link', { name: `Details of ${title}` }).click();
   await buyerPage.waitForURL(`**/propertyDetails/${stored.id}`);
   await buyerPage.getByRole('heading', { name: title }).waitFor();
   await buyerPage.getByText('No description provided.').waitFor();
+  await expect(buyerPage.title()).resolves.toBe(`${title} · OpenNest`);
+  await expectAccessible(buyerPage, 'property details: no description');
 
   // The admin advertises it; it shows on the home page (signed out, too).
   await adminPage.goto('/dash-board/advertise-property');
+  await adminPage.getByRole('button', { name: `Advertise ${title}` }).waitFor();
+  await expectAccessible(adminPage, 'advertise property');
   await adminPage.getByRole('button', { name: `Advertise ${title}` }).click();
+  await adminPage.getByRole('alertdialog').getByText('It appears on the home page for every visitor.', { exact: false }).waitFor();
+  await expectAccessible(adminPage, 'advertise property: confirmation');
+  await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Advertise', exact: true }).click();
   await adminPage.getByRole('alertdialog').getByText('Property advertised successfully!').waitFor();
+  await expectAccessible(adminPage, 'advertise property: success alert');
   await adminPage.getByRole('alertdialog').getByRole('heading', { name: 'Success', exact: true }).waitFor();
-  await adminPage.getByRole('button', { name: 'OK' }).click();
+  // Like every success alert, it closes by itself (spec: 2 s); it has no OK button to wait for.
+  await expect(adminPage.getByRole('alertdialog').getByRole('button', { name: 'OK' }).count()).resolves.toBe(0);
+  await adminPage.getByRole('alertdialog').waitFor({ state: 'detached', timeout: 5_000 });
   await expect(adminPage.getByRole('button', { name: `Advertised: ${title}` }).isDisabled()).resolves.toBe(true);
 
   const visitor = await session.newPage();
   await visitor.goto('/');
   await visitor.getByTestId('advertised-grid').getByTestId('property-card').filter({ hasText: title }).waitFor();
+  await expectAccessible(visitor, 'home: signed out, advertised');
 
   // Another of the agent's listings is rejected: its form is frozen.
   await agentPage.goto('/dash-board/add-property');
@@ -131,6 +144,9 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   await agentPage.waitForURL('**/dash-board/my-added-properties');
   await adminPage.goto('/dash-board/manage-properties');
   await adminPage.getByRole('button', { name: `Reject ${doomed}` }).click();
+  await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Reject', exact: true }).click();
+  await adminPage.getByText(`"${doomed}" rejected`).waitFor();
+  await adminPage.getByRole('alertdialog').waitFor({ state: 'detached' });
   await adminPage.getByRole('row').filter({ hasText: doomed }).getByText('rejected', { exact: true }).waitFor();
 
   const rejected = await session.app.db.property.findFirstOrThrow({ where: { title: doomed } });
@@ -142,9 +158,11 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   await agentPage.getByText('This property is rejected and cannot be updated.').waitFor();
   await expect(agentPage.getByLabel('Property title').isDisabled()).resolves.toBe(true);
   await expect(agentPage.getByRole('button', { name: 'Update Property' }).isDisabled()).resolves.toBe(true);
+  await expectAccessible(agentPage, 'update property: rejected');
   // The verified one can still be edited, and keeps its status.
   await agentPage.goto(`/dash-board/update-property/${stored.id}`);
   await expect(agentPage.getByLabel('Property title').inputValue()).resolves.toBe(title);
+  await expectAccessible(agentPage, 'update property');
   await agentPage.getByLabel('Property title').fill(`${title} (renovated)`);
   await agentPage.getByRole('button', { name: 'Update Property' }).click();
   await agentPage.waitForURL('**/dash-board/my-added-properties');

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildClient } from '../client/build-client';
-import { signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
 
 let outDir: string;
 let session: BrowserSession;
@@ -29,12 +29,11 @@ it('a Stripe build served in local payment mode shows that card payments are una
     data: { propertyId: property.id, buyerId: buyer.user.id, agentId: agent.user.id, amount: '150.00', buyingDate: new Date('2031-01-01'), status: 'accepted' },
   });
 
-  const page = await session.newPage();
-  await page.goto('/login');
-  await signInThroughForm(page, buyer.email, buyer.password);
+  const page = await session.signedInPage(buyer.email, buyer.password);
   await page.goto(`/dash-board/payment/${offer.id}`);
   await page.getByTestId('payment-amount').getByText('$150.00').waitFor();
   await page.getByTestId('card-form-missing').getByText('Card payments are not available right now.').waitFor();
+  await expectAccessible(page, 'payment: card form missing');
   await expect(page.getByLabel('Card number').count()).resolves.toBe(0);
   expect((await session.app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('accepted');
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { waitForEmails } from '../server/test/mailbox';
-import { browserSessionForFile, signedInAs } from './browser';
+import { browserSessionForFile, expectAccessible, signedInAs } from './browser';
 
 const session = browserSessionForFile();
 const imagePath = path.join(os.tmpdir(), `opennest-e2e-talk-${process.pid}.jpg`);
@@ -16,8 +16,9 @@ const signedInPage = (role: 'agent' | 'admin' | 'user', name: string) => signedI
 
 beforeAll(() => sharp({ create: { width: 800, height: 600, channels: 3, background: '#0f766e' } }).jpeg().toFile(imagePath));
 
-/** The bell as a person reads it: its accessible name carries the unread count. */
-const bell = (page: Page, unread: number) => page.getByRole('link', { name: unread ? `Notifications, ${unread} unread` : 'Notifications', exact: true });
+/** The bell as a person reads it, in the page header (the dashboard menu has its own
+ * "Notifications" link): its accessible name carries the unread count. */
+const bell = (page: Page, unread: number) => page.getByRole('banner').getByRole('link', { name: unread ? `Notifications, ${unread} unread` : 'Notifications', exact: true });
 
 it('alerts a saved search, carries a conversation and an offer both ways, live', async () => {
   const town = `Talkpur${Date.now().toString(36)}`;
@@ -27,10 +28,12 @@ it('alerts a saved search, carries a conversation and an offer both ways, live',
   const { page: buyerPage, account: buyer } = await signedInPage('user', 'Tania Buyer');
   await buyerPage.goto(`/allProperties?search=${town}&sort=price-asc`);
   await buyerPage.getByTestId('properties-empty').waitFor();
+  await expectAccessible(buyerPage, 'all properties: no match yet');
   await buyerPage.getByRole('button', { name: 'Save this search' }).click();
   const dialog = buyerPage.getByRole('dialog');
   await dialog.getByLabel('Name').fill(`Homes in ${town}`);
   await dialog.getByLabel('Alert me about new matching listings').selectOption('instant');
+  await expectAccessible(buyerPage, 'save this search: dialog');
   await dialog.getByRole('button', { name: 'Save search' }).click();
   await buyerPage.getByText('Search saved').waitFor();
   await bell(buyerPage, 0).waitFor();
@@ -50,6 +53,8 @@ it('alerts a saved search, carries a conversation and an offer both ways, live',
   const { page: adminPage } = await signedInPage('admin', 'Amina Admin');
   await adminPage.goto('/dash-board/manage-properties');
   await adminPage.getByRole('button', { name: `Verify ${title}` }).click();
+  await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Verify', exact: true }).click();
+  await adminPage.getByRole('alertdialog').waitFor({ state: 'detached' });
   await bell(buyerPage, 1).waitFor({ timeout: 30_000 });
   await buyerPage.getByText(`New listing for your saved search "Homes in ${town}": ${title} in Road 3, ${town}, Dhaka`).first().waitFor();
   const [alertEmail] = await waitForEmails(buyer.email, { subject: /matches your saved search/ });
@@ -58,14 +63,18 @@ it('alerts a saved search, carries a conversation and an offer both ways, live',
   // The buyer follows the notification to the listing and messages the agent.
   await bell(buyerPage, 1).click();
   await buyerPage.waitForURL('**/dash-board/notifications');
+  await buyerPage.getByRole('link', { name: new RegExp(`^Open: New listing for your saved search`) }).waitFor();
+  await expectAccessible(buyerPage, 'notifications: one unread');
   await buyerPage.getByRole('link', { name: new RegExp(`^Open: New listing for your saved search`) }).click();
   await buyerPage.waitForURL('**/propertyDetails/**');
   await bell(buyerPage, 0).waitFor();
 
   await agentPage.goto('/dash-board/messages');
   await agentPage.getByTestId('messages-empty').waitFor();
-  await buyerPage.getByRole('link', { name: `Contact the agent about ${title}` }).click();
+  await expectAccessible(agentPage, 'messages: empty inbox');
+  await buyerPage.getByRole('link', { name: `Contact agent about ${title}` }).click();
   await buyerPage.getByLabel('Your message').fill('Hello! Is the <lake> view real?');
+  await expectAccessible(buyerPage, 'contact agent: message written');
   await buyerPage.getByRole('button', { name: 'Send' }).click();
   await buyerPage.waitForURL('**/dash-board/messages/**');
   await buyerPage.getByTestId('message-body').getByText('Hello! Is the <lake> view real?', { exact: true }).waitFor();
@@ -73,11 +82,13 @@ it('alerts a saved search, carries a conversation and an offer both ways, live',
   // The agent's inbox shows it without a reload; the agent opens it and replies.
   const conversation = agentPage.getByTestId('conversation').filter({ hasText: title });
   await conversation.getByTestId('conversation-unread').getByText('1 unread').waitFor();
+  await expectAccessible(agentPage, 'messages: one unread conversation');
   await conversation.getByRole('link').click();
   await agentPage.getByTestId('message-body').getByText('Hello! Is the <lake> view real?', { exact: true }).waitFor();
   await agentPage.getByLabel('Reply').fill('Yes, every morning.');
   await agentPage.getByRole('button', { name: 'Send' }).click();
   await agentPage.getByTestId('message-body').getByText('Yes, every morning.').waitFor();
+  await expectAccessible(agentPage, 'conversation: reply sent');
   // The buyer's open thread shows the reply live.
   await buyerPage.getByTestId('message-body').getByText('Yes, every morning.').waitFor();
 
@@ -100,8 +111,19 @@ it('alerts a saved search, carries a conversation and an offer both ways, live',
   // The agent accepts; the buyer is told, live.
   await agentPage.goto('/dash-board/requested-properties');
   await agentPage.getByRole('button', { name: `Accept offer from Tania Buyer on ${title}` }).click();
+  await agentPage.getByRole('alertdialog').getByRole('button', { name: 'Accept', exact: true }).click();
+  await agentPage.getByRole('alertdialog').waitFor({ state: 'detached' });
   await bell(buyerPage, 1).waitFor();
   await buyerPage.getByText(`Your offer of $160,000.00 on ${title} was accepted. You can pay for it now.`).first().waitFor();
   const [acceptedEmail] = await waitForEmails(buyer.email, { subject: /Your offer was accepted/ });
   expect(acceptedEmail.text).toContain(title);
+  await expectAccessible(buyerPage, 'property bought: offer accepted, toast shown');
+
+  // The settings a person reaches from the dashboard, and the saved search they made.
+  await buyerPage.goto('/dash-board/email-settings');
+  await buyerPage.getByRole('heading', { level: 1 }).waitFor();
+  await expectAccessible(buyerPage, 'e-mail settings');
+  await buyerPage.goto('/dash-board/saved-searches');
+  await buyerPage.getByText(`Homes in ${town}`).first().waitFor();
+  await expectAccessible(buyerPage, 'saved searches: one search');
 });

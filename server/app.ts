@@ -5,7 +5,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import { expressMiddleware } from '@as-integrations/express5';
+import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
@@ -25,6 +27,7 @@ import type { Backbone } from './backbone';
 import { attachGraphqlWebSocket } from './graphql/websocket';
 import type { ImageStorage } from './uploads/image-storage';
 import type { PaymentProvider } from './payments/payment-provider';
+import { clientApp } from './web/client-app';
 import type { PaymentsRuntimeConfig } from '@opennest/common/runtime-config';
 
 export interface AppDeps {
@@ -70,6 +73,9 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     }),
   );
   app.use(securityHeaders);
+  // JSON from /graphql and /api, and the few client files the build left uncompressed
+  // (the client's HTML and assets are compressed ahead, uploads are images already).
+  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -109,13 +115,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use('/uploads', express.static(config.uploadDir, { index: false, immutable: true, maxAge: '365d', fallthrough: false }));
 
   // Built web client; every other GET is a client route (its 404 page included).
-  if (existsSync(config.clientDistDir)) {
-    app.use(express.static(config.clientDistDir, { index: false, maxAge: '1h', setHeaders: cacheHashedAssets }));
-    app.get(/.*/, (req, res, next) => {
-      if (!req.accepts('html')) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(config.clientDistDir, 'index.html'));
-    });
+  if (existsSync(path.join(config.clientDistDir, 'index.html'))) {
+    app.use(clientApp({ clientDistDir: config.clientDistDir, runtimeConfig: runtimeConfig(deps) }));
   } else {
     log.warn({ dir: config.clientDistDir }, 'client build not found; run `npm run build` to serve the web client');
   }
@@ -165,7 +166,3 @@ const securityHeaders: RequestHandler = (_req, res, next) => {
   res.setHeader('X-Frame-Options', 'SAMEORIGIN');
   next();
 };
-
-function cacheHashedAssets(res: express.Response, filePath: string) {
-  if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-}

@@ -46,6 +46,7 @@ async function main() {
     localPaymentsUrl: browser.provider === 'local' ? browser.apiUrl : null,
     inboxUrl: infrastructure.mailInboxUrl,
     jobWorkers: config.jobWorkers,
+    readySeconds: secondsSinceStart(),
   });
   // Started by a parent over IPC (server/test/app-process.ts): tell it where we listen.
   process.send?.({ type: 'ready', url: served.url });
@@ -60,18 +61,26 @@ async function main() {
   if (process.send) process.on('disconnect', () => void shutdown('disconnect'));
 }
 
+/** Since `npm start` began (start.ts passes its start time on), else since this process began. */
+function secondsSinceStart(): number {
+  const startedAt = Number(process.env.OPENNEST_START_TIME) || performance.timeOrigin;
+  return (Date.now() - startedAt) / 1000;
+}
+
 interface BannerParts {
   authEmulatorUrl: string | null;
   localPaymentsUrl: string | null;
   /** The embedded mail server's web inbox, when e-mail goes there. */
   inboxUrl: string | null;
   jobWorkers: boolean;
+  /** Seconds from `npm start` to ready. */
+  readySeconds: number;
 }
 
-function printBanner(url: string, logins: DemoLogin[], { authEmulatorUrl, localPaymentsUrl, inboxUrl, jobWorkers }: BannerParts) {
+function printBanner(url: string, logins: DemoLogin[], { authEmulatorUrl, localPaymentsUrl, inboxUrl, jobWorkers, readySeconds }: BannerParts) {
   const lines = [
     '',
-    `  OpenNest is running on ${url}`,
+    `  OpenNest is running on ${url} (ready ${readySeconds.toFixed(1)} s after start)`,
     `    GraphQL     ${url}/graphql   (explorer: ${url}/sandbox)`,
     `    REST        ${url}/api`,
     ...(authEmulatorUrl ? [`    Auth        Firebase Auth emulator at ${authEmulatorUrl}`] : []),

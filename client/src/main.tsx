@@ -1,21 +1,47 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@opennest/common/runtime-config';
 import { App } from './app/App';
-import { initFirebaseAuth } from './app/firebase';
-import type { RuntimeConfig } from '@opennest/common/runtime-config';
+import { firstRouteLoaded, registerRouter } from './app/navigation';
+import { createRouter } from './app/router';
+import { createAppSystem } from './app/theme';
 
 const root = createRoot(document.getElementById('root')!);
 
-async function start() {
+/** The server writes the runtime config into the page; `vite dev`'s page lacks it and asks the API. */
+async function runtimeConfig(): Promise<RuntimeConfig> {
+  const written = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
+  if (written) return JSON.parse(written) as RuntimeConfig;
   const response = await fetch('/api/config');
   if (!response.ok) throw new Error(`GET /api/config answered ${response.status}`);
-  const config = (await response.json()) as RuntimeConfig;
-  const auth = initFirebaseAuth(config);
-  root.render(
-    <StrictMode>
-      <App auth={auth} config={config} />
-    </StrictMode>,
-  );
+  return (await response.json()) as RuntimeConfig;
+}
+
+/** Ends the current task, so that the next piece of start-up work is a task of its own and input is handled in between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function start() {
+  const config = await runtimeConfig();
+  // Firebase Auth is a chunk of its own: it downloads while the first page renders.
+  const firebase = import('./app/firebase').then(({ initFirebaseAuth }) => initFirebaseAuth(config));
+  await nextTask();
+  const router = createRouter();
+  registerRouter(router);
+  // While the first route's chunk downloads.
+  await nextTask();
+  const system = createAppSystem();
+  // The page the server sent (the prerendered shell) stays until the first route's chunk is in,
+  // so the screen goes from it straight to the page, without a loading screen in between.
+  await firstRouteLoaded(router);
+  // As a transition React renders the first page in short slices, so the main thread
+  // stays free for input between them (the shell is already on screen meanwhile).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App firebase={firebase} config={config} router={router} system={system} />
+      </StrictMode>,
+    );
+  });
 }
 
 start().catch((error) => {

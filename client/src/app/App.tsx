@@ -1,6 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
-import type { Auth } from 'firebase/auth';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from '../auth/AuthProvider';
@@ -8,22 +7,25 @@ import type { RuntimeConfig } from '@opennest/common/runtime-config';
 import { AlertProvider } from '../ui/alerts';
 import { Toaster } from '../ui/toaster';
 import { createApolloClient } from './apollo';
-import { registerRouter } from './navigation';
-import { createRouter } from './router';
+import type { FirebaseSession } from './firebase';
+import type { AppRouter } from './navigation';
 import { RuntimeConfigProvider } from './runtime-config';
 
-export function App({ auth, config }: { auth: Auth; config: RuntimeConfig }) {
-  const client = useMemo(() => createApolloClient(auth), [auth]);
-  const router = useMemo(() => {
-    const instance = createRouter();
-    registerRouter(instance);
-    return instance;
-  }, []);
+interface AppProps {
+  firebase: Promise<FirebaseSession>;
+  config: RuntimeConfig;
+  router: AppRouter;
+  /** The Chakra system (theme.ts createAppSystem). */
+  system: SystemContext;
+}
+
+export function App({ firebase, config, router, system }: AppProps) {
+  const client = useMemo(() => createApolloClient(firebase.then((session) => session.auth)), [firebase]);
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <RuntimeConfigProvider config={config}>
         <ApolloProvider client={client}>
-          <AuthProvider auth={auth}>
+          <AuthProvider firebase={firebase}>
             <AlertProvider>
               <RouterProvider router={router} />
               <Toaster />

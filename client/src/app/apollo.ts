@@ -2,16 +2,14 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldPolicy } f
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
-import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
-import { onIdTokenChanged, type Auth } from 'firebase/auth';
-import { createClient } from 'graphql-ws';
+import { Observable, type Subscription } from 'rxjs';
 import { redirectToLogin } from './navigation';
-import { currentIdToken } from './session';
+import { currentIdToken, type AuthSource } from './session';
 
 const AUTH_ERROR_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
 
-export function createApolloClient(auth: Auth, transport: { uri?: string; fetch?: typeof fetch; wsUrl?: string } = {}): ApolloClient {
+export function createApolloClient(auth: AuthSource, transport: { uri?: string; fetch?: typeof fetch; wsUrl?: string } = {}): ApolloClient {
   // Every request carries the signed-in user's ID token.
   const withToken = new SetContextLink(async (previous) => {
     const token = await currentIdToken(auth);
@@ -35,39 +33,34 @@ export function createApolloClient(auth: Auth, transport: { uri?: string; fetch?
     return definition.kind === 'OperationDefinition' && definition.operation === 'subscription';
   };
   return new ApolloClient({
-    link: ApolloLink.split(isSubscription, new GraphQLWsLink(createSocketClient(auth, transport.wsUrl)), http),
+    link: ApolloLink.split(isSubscription, lazyLink(() => import('./socket-link').then(({ createSocketLink }) => createSocketLink(auth, transport.wsUrl))), http),
     cache: createCache(),
   });
 }
 
 /**
- * The socket for live updates: opened while a subscription is active, with the
- * current ID token in its init payload (a fresh one on every reconnection), and
- * reconnected with backoff when it drops or when the signed-in user changes.
+ * A link built on first use: the WebSocket client (graphql-ws) is only needed once a
+ * page subscribes, so it stays out of the first load.
  */
-function createSocketClient(auth: Auth, url?: string) {
-  const client = createClient({
-    url: () => url ?? `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/graphql`,
-    lazy: true,
-    connectionParams: async () => {
-      const token = await currentIdToken(auth).catch(() => null);
-      return token ? { authorization: `Bearer ${token}` } : {};
-    },
-    retryAttempts: Number.POSITIVE_INFINITY,
-    shouldRetry: () => true,
-    retryWait: async (retries) => new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 1000 * 2 ** retries) * (0.5 + Math.random() / 2))),
-  });
-  // (Test doubles of Auth have no listeners.)
-  if (typeof (auth as Partial<Auth>).onIdTokenChanged !== 'function') return client;
-  let first = true;
-  onIdTokenChanged(auth, () => {
-    // Another identity (sign-in, sign-out) or a refreshed token (hourly, before the old one
-    // expires): reconnect with it, so the server never holds an expired session. graphql-ws
-    // subscribes the active subscriptions again on the new connection.
-    if (!first) client.terminate();
-    first = false;
-  });
-  return client;
+function lazyLink(load: () => Promise<ApolloLink>): ApolloLink {
+  let loading: Promise<ApolloLink> | null = null;
+  return new ApolloLink(
+    (operation, forward) =>
+      new Observable((observer) => {
+        let inner: Subscription | null = null;
+        let closed = false;
+        (loading ??= load()).then(
+          (link) => {
+            if (!closed) inner = link.request(operation, forward).subscribe(observer);
+          },
+          (error: unknown) => observer.error(error),
+        );
+        return () => {
+          closed = true;
+          inner?.unsubscribe();
+        };
+      }),
+  );
 }
 
 /** Cursor-paged lists: one cache entry per filter, pages appended as they load. */

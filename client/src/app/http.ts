@@ -1,8 +1,7 @@
 // fetch() for the REST endpoints the client uses (uploads): bearer token and the
 // spec's 401/403 handling, with the server's message on failure.
-import type { Auth } from 'firebase/auth';
 import { redirectToLogin } from './navigation';
-import { currentIdToken } from './session';
+import { currentIdToken, type AuthSource } from './session';
 
 export class HttpError extends Error {
   constructor(
@@ -14,7 +13,7 @@ export class HttpError extends Error {
   }
 }
 
-export async function apiFetch<T>(auth: Auth, path: string, init: RequestInit = {}): Promise<T> {
+export async function apiFetch<T>(auth: AuthSource, path: string, init: RequestInit = {}): Promise<T> {
   const token = await currentIdToken(auth);
   const headers = new Headers(init.headers);
   if (token) headers.set('authorization', `Bearer ${token}`);
@@ -34,7 +33,7 @@ export interface UploadedImage {
   height: number;
 }
 
-export function uploadImage(auth: Auth, file: File): Promise<UploadedImage> {
+export function uploadImage(auth: AuthSource, file: File): Promise<UploadedImage> {
   const form = new FormData();
   form.append('file', file);
   return apiFetch<UploadedImage>(auth, '/api/uploads', { method: 'POST', body: form });

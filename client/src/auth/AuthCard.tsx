@@ -7,7 +7,9 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     <Box px="4" py={{ base: '8', md: '16' }} display="flex" justifyContent="center">
       <Card.Root width="full" maxW="md" shadow="md">
         <Card.Header>
-          <Heading size="2xl">{title}</Heading>
+          <Heading as="h1" size="2xl">
+            {title}
+          </Heading>
           <Text color="fg.muted">{subtitle}</Text>
         </Card.Header>
         <Card.Body>{children}</Card.Body>

@@ -1,19 +1,12 @@
 // The signed-in session: the Firebase user, and the server's record of them
 // (name, photo, role). The role shown in the UI comes from the server; the
 // server also re-checks it on every request, so nothing here is security.
+// Firebase Auth arrives after the first render starts (client/src/main.tsx):
+// until it has restored any saved session the status is 'loading'.
 import { useApolloClient } from '@apollo/client/react';
-import {
-  createUserWithEmailAndPassword,
-  GoogleAuthProvider,
-  onAuthStateChanged,
-  signInWithEmailAndPassword,
-  signInWithPopup,
-  signOut as firebaseSignOut,
-  updateProfile,
-  type Auth,
-  type User as FirebaseUser,
-} from 'firebase/auth';
+import type { Auth, User as FirebaseUser } from 'firebase/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { FirebaseSession } from '../app/firebase';
 import { uploadImage } from '../app/http';
 import { MeDocument, RecordSignInDocument, type SignInRecordInput, type ViewerFieldsFragment } from '../graphql/generated';
 
@@ -30,7 +23,8 @@ interface AuthContextValue {
   status: 'loading' | 'signedOut' | 'signedIn';
   firebaseUser: FirebaseUser | null;
   viewer: Viewer | null;
-  auth: Auth;
+  /** Firebase Auth, once loaded: for the bearer token of requests made outside Apollo. */
+  auth: Promise<Auth>;
   signIn(email: string, password: string): Promise<Viewer>;
   signInWithGoogle(): Promise<Viewer>;
   register(input: RegisterInput): Promise<Viewer>;
@@ -39,9 +33,10 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export function AuthProvider({ auth, children }: { auth: Auth; children: ReactNode }) {
+export function AuthProvider({ firebase, children }: { firebase: Promise<FirebaseSession>; children: ReactNode }) {
   const client = useApolloClient();
-  const [firebaseUser, setFirebaseUser] = useState<FirebaseUser | null>(auth.currentUser);
+  const auth = useMemo(() => firebase.then((session) => session.auth), [firebase]);
+  const [firebaseUser, setFirebaseUser] = useState<FirebaseUser | null>(null);
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const [status, setStatus] = useState<AuthContextValue['status']>('loading');
   // While a sign-in or registration flow runs, it (not the listener) loads the record.
@@ -56,27 +51,41 @@ export function AuthProvider({ auth, children }: { auth: Auth; children: ReactNo
     [client],
   );
 
-  useEffect(
-    () =>
-      onAuthStateChanged(auth, async (user) => {
-        setFirebaseUser(user);
-        if (flowInProgress.current) return;
-        if (!user) {
-          setViewer(null);
-          setStatus('signedOut');
-          return;
-        }
-        // A restored session: load the record; create it if it went missing.
-        try {
-          const { data } = await client.query({ query: MeDocument, fetchPolicy: 'network-only' });
-          setViewer(data?.me ?? (await recordSignIn()));
-        } catch {
-          setViewer(null);
-        }
-        setStatus('signedIn');
-      }),
-    [auth, client, recordSignIn],
-  );
+  useEffect(() => {
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    firebase.then(
+      (session) => {
+        if (cancelled) return;
+        unsubscribe = session.onUserChanged(async (user) => {
+          setFirebaseUser(user);
+          if (flowInProgress.current) return;
+          if (!user) {
+            setViewer(null);
+            setStatus('signedOut');
+            return;
+          }
+          // A restored session: load the record; create it if it went missing.
+          try {
+            const { data } = await client.query({ query: MeDocument, fetchPolicy: 'network-only' });
+            setViewer(data?.me ?? (await recordSignIn()));
+          } catch {
+            setViewer(null);
+          }
+          setStatus('signedIn');
+        });
+      },
+      (error: unknown) => {
+        // Without the SDK nobody can be signed in; public pages still work.
+        console.error('Firebase Auth could not load', error);
+        if (!cancelled) setStatus('signedOut');
+      },
+    );
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, [firebase, client, recordSignIn]);
 
   const runFlow = useCallback(
     async (flow: () => Promise<Viewer>): Promise<Viewer> => {
@@ -84,7 +93,7 @@ export function AuthProvider({ auth, children }: { auth: Auth; children: ReactNo
       try {
         const signedIn = await flow();
         setViewer(signedIn);
-        setFirebaseUser(auth.currentUser);
+        setFirebaseUser((await auth).currentUser);
         setStatus('signedIn');
         return signedIn;
       } finally {
@@ -102,23 +111,23 @@ export function AuthProvider({ auth, children }: { auth: Auth; children: ReactNo
       auth,
       signIn: (email, password) =>
         runFlow(async () => {
-          await signInWithEmailAndPassword(auth, email.trim(), password);
+          await (await firebase).signInWithPassword(email.trim(), password);
           return recordSignIn();
         }),
       signInWithGoogle: () =>
         runFlow(async () => {
-          const provider = new GoogleAuthProvider();
-          provider.setCustomParameters({ prompt: 'select_account' });
-          const { user } = await signInWithPopup(auth, provider);
+          const [{ signInWithGoogle }, session] = await Promise.all([import('./google-sign-in'), firebase]);
+          const user = await signInWithGoogle(session.auth);
           return recordSignIn({ name: user.displayName ?? undefined, image: user.photoURL ?? undefined });
         }),
       register: ({ name, photo, email, password }) =>
         runFlow(async () => {
-          const { user } = await createUserWithEmailAndPassword(auth, email.trim(), password);
+          const session = await firebase;
+          const user = await session.createAccount(email.trim(), password);
           try {
             // Uploads need a signed-in caller, so the photo goes up after the account exists.
-            const image = await uploadImage(auth, photo);
-            await updateProfile(user, { displayName: name, photoURL: image.url });
+            const image = await uploadImage(session.auth, photo);
+            await session.updateProfile(user, { displayName: name, photoURL: image.url });
             return await recordSignIn({ name, image: image.url });
           } catch (error) {
             // Leave nothing half-made: the e-mail stays free for another attempt.
@@ -127,13 +136,28 @@ export function AuthProvider({ auth, children }: { auth: Auth; children: ReactNo
           }
         }),
       signOut: async () => {
-        await firebaseSignOut(auth);
+        await (await firebase).signOut();
         await client.clearStore();
       },
     }),
-    [status, firebaseUser, viewer, auth, runFlow, recordSignIn, client],
+    [status, firebaseUser, viewer, auth, firebase, runFlow, recordSignIn, client],
   );
 
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+const notYet = () => Promise.reject(new Error('Firebase Auth has not loaded yet.'));
+
+/**
+ * The session as it is before Firebase Auth has loaded: still unknown. For the
+ * shell prerendered at build time (client/src/prerender.tsx), which shows the
+ * navigation bar without its account area.
+ */
+export function SessionUnknownProvider({ children }: { children: ReactNode }) {
+  const value = useMemo<AuthContextValue>(
+    () => ({ status: 'loading', firebaseUser: null, viewer: null, auth: new Promise<Auth>(() => undefined), signIn: notYet, signInWithGoogle: notYet, register: notYet, signOut: notYet }),
+    [],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -5,6 +5,9 @@ import { useAlert } from '../ui/alerts';
 import { useAuth } from './AuthProvider';
 import { isUserCancelledPopup } from './auth-errors';
 
+/** Starts loading Google sign-in's code (and Firebase's popup support) before the click, so the popup opens at once. */
+const preload = () => void import('./google-sign-in');
+
 /** Google sign-in with the account chooser forced. Failures are not shown (spec), only logged. */
 export function GoogleButton({ onSignedIn }: { onSignedIn: (name: string) => void }) {
   const { signInWithGoogle } = useAuth();
@@ -15,6 +18,9 @@ export function GoogleButton({ onSignedIn }: { onSignedIn: (name: string) => voi
       variant="outline"
       width="full"
       loading={busy}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onTouchStart={preload}
       onClick={async () => {
         setBusy(true);
         try {

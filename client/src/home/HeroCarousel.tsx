@@ -127,7 +127,7 @@ export function HeroCarousel() {
                 height="full"
                 objectFit="cover"
                 objectPosition={{ base: slide.focus, md: 'center' }}
-                fetchPriority={index === 0 ? 'high' : 'auto'}
+                fetchPriority={index === 0 ? 'high' : 'low'}
                 decoding="async"
                 draggable={false}
               />
@@ -169,16 +169,20 @@ export function HeroCarousel() {
                 <LuChevronLeft />
               </IconButton>
             </Carousel.PrevTrigger>
-            <Carousel.IndicatorGroup gap="2">
+            <Carousel.IndicatorGroup gap="0">
               {SLIDES.map((slide, index) => (
                 <Carousel.Indicator
                   key={slide.image}
                   index={index}
-                  width="2.5"
-                  height="2.5"
-                  bg="whiteAlpha.500"
-                  _current={{ bg: 'white', width: '6' }}
-                  transition="width 0.2s, background 0.2s"
+                  // A 24 px target (WCAG 2.2 target size) around the small dot, which the ::before draws.
+                  width="6"
+                  height="6"
+                  bg="transparent"
+                  display="flex"
+                  alignItems="center"
+                  justifyContent="center"
+                  _before={{ content: '""', display: 'block', width: '2.5', height: '2.5', rounded: 'full', bg: 'whiteAlpha.500', transition: 'width 0.2s, background 0.2s' }}
+                  _current={{ _before: { bg: 'white', width: '6' } }}
                   _focusVisible={{ outline: '2px solid white', outlineOffset: '2px' }}
                 />
               ))}

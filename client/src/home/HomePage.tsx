@@ -1,24 +1,20 @@
+import { Box } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { AdvertisedProperties } from './AdvertisedProperties';
-import { Faq } from './Faq';
 import { HeroCarousel } from './HeroCarousel';
-import { HowItWorks } from './HowItWorks';
-import { LatestReviews } from './LatestReviews';
-import { Newsletter } from './Newsletter';
-import { Statistics } from './Statistics';
-import { WhyChoose } from './WhyChoose';
 
-/** Spec section 2, Home page: the sections in their order. */
+const HomeBelowFold = lazy(() => import('./HomeBelowFold'));
+
+/** Spec section 2, Home page: the sections in their order (those under the first screenful load on their own). */
 export default function HomePage() {
   return (
     <>
       <HeroCarousel />
       <AdvertisedProperties />
-      <WhyChoose />
-      <HowItWorks />
-      <Statistics />
-      <LatestReviews />
-      <Newsletter />
-      <Faq />
+      {/* Room for the sections while they load, so the footer does not jump up and back. */}
+      <Suspense fallback={<Box minH="100vh" />}>
+        <HomeBelowFold />
+      </Suspense>
     </>
   );
 }

@@ -19,9 +19,15 @@ export function HowItWorks() {
             <Box borderWidth="1px" rounded="xl" p="6" height="full" bg="bg" position="relative">
               <Flex align="center" justify="space-between" mb="4">
                 <Icon as={step.icon} boxSize="10" color="white" bg="teal.600" p="2" rounded="full" aria-hidden />
-                <Text fontSize="3xl" fontWeight="black" color="teal.100" lineHeight="1" aria-hidden>
-                  {String(index + 1).padStart(2, '0')}
-                </Text>
+                {/* A pale watermark of the step number: decoration (the step is named in text below), so drawn by CSS, not as text. */}
+                <Box
+                  fontSize="3xl"
+                  fontWeight="black"
+                  color="teal.100"
+                  lineHeight="1"
+                  aria-hidden
+                  _before={{ content: JSON.stringify(String(index + 1).padStart(2, '0')) }}
+                />
               </Flex>
               <Text color="teal.700" fontWeight="semibold" fontSize="sm">
                 Step {index + 1}

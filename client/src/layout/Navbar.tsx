@@ -1,40 +1,20 @@
-import { Avatar, Box, Button, Container, Drawer, Flex, HStack, IconButton, Link, Portal, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Avatar, Box, Button, Container, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { LuHouse, LuLogOut, LuMenu } from 'react-icons/lu';
-import { NavLink, Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
-import { NotificationBell } from '../notifications/NotificationBell';
+import { useMountWhenIdle } from '../ui/deferred';
+import { NavItems } from './nav-items';
 
-const LINKS = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/allProperties', label: 'All Properties', end: false },
-  { to: '/dash-board', label: 'Dashboard', end: false },
-];
-
-function NavItems({ onNavigate }: { onNavigate?: () => void }) {
-  return LINKS.map((link) => (
-    <Link
-      key={link.to}
-      asChild
-      px="3"
-      py="2"
-      rounded="md"
-      fontWeight="medium"
-      color="fg"
-      _hover={{ bg: 'teal.50', textDecoration: 'none' }}
-      css={{ '&.active': { color: 'teal.700', bg: 'teal.50' } }}
-    >
-      <NavLink to={link.to} end={link.end} onClick={onNavigate}>
-        {link.label}
-      </NavLink>
-    </Link>
-  ));
-}
+const MobileMenu = lazy(() => import('./MobileMenu'));
+// Signed-in only, with its live subscription: out of the first load of public pages.
+const NotificationBell = lazy(() => import('../notifications/NotificationBell').then(({ NotificationBell }) => ({ default: NotificationBell })));
 
 export function Navbar() {
   const { status, viewer, firebaseUser, signOut } = useAuth();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuMounted = useMountWhenIdle(menuOpen);
   const name = viewer?.name ?? firebaseUser?.displayName ?? firebaseUser?.email ?? '';
   const photo = viewer?.image ?? firebaseUser?.photoURL ?? undefined;
 
@@ -42,7 +22,8 @@ export function Navbar() {
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/95" backdropFilter="blur(8px)" borderBottomWidth="1px">
       <Container maxW="7xl">
         <Flex as="nav" aria-label="Main" h="16" align="center" justify="space-between" gap="4">
-          <HStack gap="2">
+          {/* The outer groups share the spare width equally, so the links stay put while the account area fills in. */}
+          <HStack gap="2" flex="1">
             <IconButton aria-label="Open menu" variant="ghost" display={{ base: 'inline-flex', md: 'none' }} onClick={() => setMenuOpen(true)}>
               <LuMenu />
             </IconButton>
@@ -57,10 +38,12 @@ export function Navbar() {
             <NavItems />
           </HStack>
 
-          <HStack gap={{ base: '2', md: '3' }}>
+          <HStack gap={{ base: '2', md: '3' }} flex="1" justify="end">
             {status === 'signedIn' ? (
               <>
-                <NotificationBell />
+                <Suspense fallback={null}>
+                  <NotificationBell />
+                </Suspense>
                 <Avatar.Root size="sm">
                   <Avatar.Fallback name={name} />
                   {photo && <Avatar.Image src={photo} alt="" />}
@@ -88,24 +71,11 @@ export function Navbar() {
         </Flex>
       </Container>
 
-      <Drawer.Root open={menuOpen} onOpenChange={(details) => setMenuOpen(details.open)} placement="start">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content maxW="xs">
-              <Drawer.Header>
-                <Drawer.Title>OpenNest</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body>
-                <Stack as="nav" aria-label="Main (mobile)">
-                  <NavItems onNavigate={() => setMenuOpen(false)} />
-                </Stack>
-              </Drawer.Body>
-              <Drawer.CloseTrigger />
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {menuMounted && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,25 +1,51 @@
-import { Box, Flex, Progress } from '@chakra-ui/react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
+import { pageTitle } from './page-title';
+
+/** A thin bar at the top while the next page's code or data loads. */
+function NavigationProgress() {
+  return (
+    <Box position="fixed" top="0" insetX="0" zIndex="toast" height="1" overflow="hidden" role="progressbar" aria-label="Loading page" bg="teal.100">
+      <Box
+        height="full"
+        width="40%"
+        bg="teal.600"
+        css={{ animation: 'opennest-progress 1.2s ease-in-out infinite', '@keyframes opennest-progress': { from: { translate: '-100%' }, to: { translate: '250%' } } }}
+      />
+    </Box>
+  );
+}
+
+/** Skip link, navigation bar, the page and (unless left out, as in the prerendered shell) the footer. */
+export function PageFrame({ children, footer = true }: { children: ReactNode; footer?: boolean }) {
+  return (
+    <Flex direction="column" minH="100vh">
+      <SkipNavLink id="main">Skip to main content</SkipNavLink>
+      <Navbar />
+      {/* At least a screen tall under the bar, so the footer starts below the fold: a page growing as its data
+          arrives (skeleton, then rows) then moves nothing on screen. */}
+      <SkipNavContent as="main" id="main" flex="1" minH="calc(100dvh - 4rem)">
+        {children}
+      </SkipNavContent>
+      {footer && <Footer />}
+    </Flex>
+  );
+}
 
 export function RootLayout() {
   const navigation = useNavigation();
+  const title = pageTitle(useMatches());
   return (
-    <Flex direction="column" minH="100vh">
-      {navigation.state === 'loading' && (
-        <Progress.Root value={null} size="xs" colorPalette="teal" position="fixed" top="0" insetX="0" zIndex="toast" aria-label="Loading page">
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
-      )}
-      <Navbar />
-      <Box as="main" flex="1" id="main">
+    <>
+      {title && <title>{title}</title>}
+      {navigation.state === 'loading' && <NavigationProgress />}
+      <PageFrame>
         <Outlet />
-      </Box>
-      <Footer />
+      </PageFrame>
       <ScrollRestoration />
-    </Flex>
+    </>
   );
 }

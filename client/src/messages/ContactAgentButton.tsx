@@ -13,7 +13,7 @@ export function ContactAgentButton({ property }: { property: { id: string; title
   const { viewer } = useAuth();
   if (viewer?.role !== 'user' || property.status !== 'verified') return null;
   return (
-    <Button asChild mt="4" width="full" colorPalette="teal" variant="outline" aria-label={`Contact the agent about ${property.title}`}>
+    <Button asChild mt="4" width="full" colorPalette="teal" variant="outline" aria-label={`Contact agent about ${property.title}`}>
       <RouterLink to={contactPath(property.id)}>
         <LuMessageCircle aria-hidden /> Contact agent
       </RouterLink>
@@ -24,7 +24,7 @@ export function ContactAgentButton({ property }: { property: { id: string; title
 /** On an offer card (the buyer's own offers). */
 export function MessageAgentLink({ propertyId, propertyTitle }: { propertyId: string; propertyTitle: string }) {
   return (
-    <Button asChild size="sm" variant="outline" alignSelf="start" aria-label={`Message the agent about ${propertyTitle}`}>
+    <Button asChild size="sm" variant="outline" alignSelf="start" aria-label={`Message agent about ${propertyTitle}`}>
       <RouterLink to={contactPath(propertyId)}>
         <LuMessageCircle aria-hidden /> Message agent
       </RouterLink>

@@ -54,7 +54,6 @@ function MakeOffer() {
 
   return (
     <>
-      <title>Make an Offer · OpenNest</title>
       <PageHeader
         title="Make an Offer"
         subtitle="Offer an amount within the price range; the agent accepts or rejects it."

@@ -28,7 +28,6 @@ function PropertyBought() {
 
   return (
     <>
-      <title>Property Bought · OpenNest</title>
       <PageHeader title="Property Bought" subtitle={offers && offers.length > 0 ? plural(offers.length, 'offer') : undefined} />
       <QueryState
         query={myOffers}
@@ -70,7 +69,7 @@ function OfferCard({ offer }: { offer: OfferFieldsFragment }) {
       </AspectRatio>
       <Card.Body gap="3" p="4">
         <HStack justify="space-between" align="start" gap="2">
-          <Card.Title as="h3" fontSize="lg" lineClamp={2}>
+          <Card.Title as="h2" fontSize="lg" lineClamp={2}>
             {property.title}
           </Card.Title>
           <OfferStatusBadge status={offer.status} />

@@ -1,5 +1,5 @@
-import { Stack, Table } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Stack, Table, Text } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
 import { LuInbox } from 'react-icons/lu';
 import { errorMessage } from '../app/errors';
 import { useAcceptOfferMutation, useOffersOnMyPropertiesQuery, useRejectOfferMutation, type OfferFieldsFragment } from '../graphql/generated';
@@ -7,11 +7,17 @@ import { PageHeader } from '../properties/page-parts';
 import { AgentOnly } from '../auth/RoleOnly';
 import { DataTable, DataTableSkeleton, DecisionCell, type TableFrame } from '../ui/DataTable';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
+import { useConfirmAction } from '../ui/useConfirmAction';
 import { formatCalendarDate, OfferRowCells, OfferStatusBadge } from './offer-parts';
 import { plural } from '../ui/plural';
 
-/** Agent: offers on their properties, newest first; Accept and Reject on pending ones (spec section 2). */
+/**
+ * Agent: offers on their properties, newest first; Accept and Reject on pending
+ * ones (spec section 2). Neither can be undone (accepting also rejects the other
+ * pending offers on the property), so each asks first, then says how it went.
+ */
 export default function RequestedPropertiesPage() {
   return (
     <AgentOnly>
@@ -21,6 +27,11 @@ export default function RequestedPropertiesPage() {
 }
 
 type Decision = 'accept' | 'reject';
+
+interface PendingDecision {
+  offer: OfferFieldsFragment;
+  decision: Decision;
+}
 
 const TABLE: TableFrame = {
   label: 'Offers on your properties',
@@ -47,9 +58,16 @@ function RequestedProperties() {
   // While an offer is being accepted, the other pending offers on that property wait for the outcome.
   const propertiesBeingAccepted = new Set(offers?.filter((offer) => busy[offer.id] === 'accept').map((offer) => offer.property.id));
 
-  const decide = async (offer: OfferFieldsFragment, decision: Decision) => {
+  const othersPendingOn = (offer: OfferFieldsFragment) =>
+    offers?.filter((other) => other.id !== offer.id && other.property.id === offer.property.id && other.status === 'pending').length ?? 0;
+
+  // After a decision the row's buttons are gone: focus goes to the heading.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const decide = async ({ offer, decision }: PendingDecision): Promise<boolean> => {
     const { id, buyer, property } = offer;
-    const othersPending = offers?.filter((other) => other.id !== id && other.property.id === property.id && other.status === 'pending').length ?? 0;
+    const othersPending = othersPendingOn(offer);
+    let done = false;
     setBusy((current) => ({ ...current, [id]: decision }));
     try {
       if (decision === 'accept') {
@@ -65,6 +83,7 @@ function RequestedProperties() {
         await rejectOffer({ variables: { id } });
         toaster.create({ type: 'success', title: 'Offer rejected', description: `You rejected ${buyer.name}'s offer on "${property.title}".` });
       }
+      done = true;
     } catch (decisionError) {
       toaster.create({ type: 'error', title: 'Something went wrong', description: errorMessage(decisionError, '') || undefined });
     }
@@ -77,7 +96,11 @@ function RequestedProperties() {
     } finally {
       setBusy(({ [id]: _done, ...rest }) => rest);
     }
+    return done;
   };
+  const confirmation = useConfirmAction(decide, headingRef);
+  const asked = confirmation.item;
+  const askedOthers = asked ? othersPendingOn(asked.offer) : 0;
 
   const table = (received: OfferFieldsFragment[]) => (
     <DataTable {...TABLE}>
@@ -95,8 +118,8 @@ function RequestedProperties() {
             <DecisionCell
               pending={offer.status === 'pending'}
               disabled={waiting}
-              approve={{ label: 'Accept', ariaLabel: `Accept offer ${subject}`, loading: rowBusy === 'accept', loadingText: 'Accepting', onClick: () => void decide(offer, 'accept') }}
-              reject={{ label: 'Reject', ariaLabel: `Reject offer ${subject}`, loading: rowBusy === 'reject', loadingText: 'Rejecting', onClick: () => void decide(offer, 'reject') }}
+              approve={{ label: 'Accept', ariaLabel: `Accept offer ${subject}`, loading: rowBusy === 'accept', loadingText: 'Accepting', onClick: () => confirmation.ask({ offer, decision: 'accept' }) }}
+              reject={{ label: 'Reject', ariaLabel: `Reject offer ${subject}`, loading: rowBusy === 'reject', loadingText: 'Rejecting', onClick: () => confirmation.ask({ offer, decision: 'reject' }) }}
             />
           </Table.Row>
         );
@@ -109,6 +132,7 @@ function RequestedProperties() {
     <Stack gap="0">
       <PageHeader
         title="Requested Properties"
+        headingRef={headingRef}
         subtitle={
           offers && offers.length > 0
             ? `${plural(offers.length, 'offer')} on your properties, newest first; ${pending} pending.`
@@ -131,6 +155,21 @@ function RequestedProperties() {
       >
         {table}
       </QueryState>
+      <ConfirmDialog
+        {...confirmation.dialog}
+        testId="confirm-offer-decision"
+        {...(asked?.decision === 'accept'
+          ? { title: `Accept ${asked.offer.buyer.name}'s offer on "${asked.offer.property.title}"?`, confirmLabel: 'Accept', busyLabel: 'Accepting...', tone: 'positive' as const }
+          : { title: `Reject ${asked?.offer.buyer.name}'s offer on "${asked?.offer.property.title}"?`, confirmLabel: 'Reject', busyLabel: 'Rejecting...' })}
+      >
+        <Text>
+          {asked?.decision === 'accept'
+            ? `${asked.offer.buyer.name} can then pay for it.` +
+              (askedOthers === 1 ? ' The other pending offer on it will be rejected.' : askedOthers > 1 ? ` The other ${askedOthers} pending offers on it will be rejected.` : '') +
+              ' This cannot be undone.'
+            : 'The buyer sees the offer as rejected. This cannot be undone.'}
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Code, Field, Grid, Input, List, Stack, Text } from 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LuCreditCard, LuLock } from 'react-icons/lu';
 import { PROCESSING_LABEL, type CardFormProps } from './card-form';
-import { confirmWithLocalServer, formatCardNumber, formatCvc, formatExpiry, TEST_CARDS, validateCard, type CardInput, type CardInputErrors } from './local-card';
+import { cardBrand, confirmWithLocalServer, formatCardNumber, formatCvc, formatExpiry, TEST_CARDS, validateCard, type CardInput, type CardInputErrors } from './local-card';
 
 interface LocalCardFormProps extends CardFormProps {
   /** The local payment server (runtime config payments.apiUrl). */
@@ -22,6 +22,7 @@ export default function LocalCardForm({ apiUrl, publishableKey, clientSecret, pa
   const numberRef = useRef<HTMLInputElement>(null);
   const expiryRef = useRef<HTMLInputElement>(null);
   const cvcRef = useRef<HTMLInputElement>(null);
+  const brand = cardBrand(card.number);
 
   // A refused card: the message is announced (role=alert) and the number field gets focus for another card.
   useEffect(() => {
@@ -69,6 +70,7 @@ export default function LocalCardForm({ apiUrl, publishableKey, clientSecret, pa
               <LuCreditCard />
             </Box>
           </Box>
+          {brand && !errors.number && <Field.HelperText data-testid="card-brand">{brand.name}</Field.HelperText>}
           <Field.ErrorText>{errors.number}</Field.ErrorText>
         </Field.Root>
         <Grid templateColumns="1fr 1fr" gap="4">
@@ -96,8 +98,8 @@ export default function LocalCardForm({ apiUrl, publishableKey, clientSecret, pa
               onChange={(event) => update('cvc', formatCvc(event.target.value))}
               autoComplete="cc-csc"
               inputMode="numeric"
-              placeholder="123"
-              maxLength={4}
+              placeholder={brand?.cvcLength === 4 ? '1234' : '123'}
+              maxLength={brand?.cvcLength ?? 4}
               fontFamily="mono"
             />
             <Field.ErrorText>{errors.cvc}</Field.ErrorText>

@@ -71,7 +71,6 @@ function PaymentScreen() {
 
   return (
     <>
-      <title>Payment · OpenNest</title>
       <PageHeader
         title="Payment"
         subtitle="Pay for your accepted offer by card."

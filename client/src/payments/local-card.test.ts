@@ -1,4 +1,5 @@
-import { confirmWithLocalServer, formatCardNumber, formatCvc, formatExpiry, parseExpiry, validateCard } from './local-card';
+import { passesLuhn } from '@opennest/common/cards';
+import { cardBrand, confirmWithLocalServer, formatCardNumber, formatCvc, formatExpiry, parseExpiry, TEST_CARDS, validateCard } from './local-card';
 
 describe('the local card form', () => {
   it('formats what is typed', () => {
@@ -30,6 +31,36 @@ describe('the local card form', () => {
       expiry: "Your card's expiration date is in the past.",
       cvc: "Your card's security code is incomplete.",
     });
+  });
+
+  it('refuses a number that fails the Luhn check, before anything is sent', () => {
+    const now = new Date(2026, 5, 15);
+    const digitsOf = (number: string) => number.replace(/\s/g, '');
+    for (const { number } of TEST_CARDS) expect(passesLuhn(digitsOf(number))).toBe(true);
+    expect(passesLuhn('4242424242424241')).toBe(false);
+    expect(passesLuhn('4242424242422442')).toBe(false); // two digits swapped
+    expect(passesLuhn('378282246310005')).toBe(true); // American Express test number
+    expect(validateCard({ number: '4242 4242 4242 4241', expiry: '06/27', cvc: '123' }, now)).toEqual({ number: 'Your card number is invalid.' });
+    // Luhn-valid, but longer than any Visa number.
+    expect(validateCard({ number: '4242 4242 4242 4242 42', expiry: '06/27', cvc: '123' }, now)).toEqual({ number: 'Your card number is invalid.' });
+    expect(validateCard({ number: '3782 822463 1000', expiry: '06/27', cvc: '1234' }, now)).toEqual({ number: 'Your card number is incomplete.' });
+  });
+
+  it('tells the card brand from the first digits, and formats and checks by it', () => {
+    expect(cardBrand('4242')?.name).toBe('Visa');
+    expect(cardBrand('5555 5555 5555 4444')?.name).toBe('Mastercard');
+    expect(cardBrand('2223 0031 2200 3222')?.name).toBe('Mastercard');
+    expect(cardBrand('3782 822463 10005')?.name).toBe('American Express');
+    expect(cardBrand('6011 1111 1111 1117')?.name).toBe('Discover');
+    expect(cardBrand('3566 0020 2036 0505')?.name).toBe('JCB');
+    expect(cardBrand('3056 9300 0902 0004')?.name).toBe('Diners Club');
+    expect(cardBrand('6200 0000 0000 0005')?.name).toBe('UnionPay');
+    expect(cardBrand('9')).toBeNull();
+    expect(formatCardNumber('378282246310005')).toBe('3782 822463 10005');
+    // American Express asks for a four-digit security code.
+    const now = new Date(2026, 5, 15);
+    expect(validateCard({ number: '3782 822463 10005', expiry: '06/27', cvc: '123' }, now)).toEqual({ cvc: "Your card's security code is incomplete." });
+    expect(validateCard({ number: '3782 822463 10005', expiry: '06/27', cvc: '1234' }, now)).toEqual({});
   });
 
   it('confirms with the payment server directly, form-encoded with the publishable key', async () => {

@@ -1,7 +1,9 @@
 // The plain card form's logic for the local Stripe-compatible payment server
-// (server/payments/local-stripe): input formatting, a basic check before
-// sending, and the confirmation call, which goes straight to that server with
-// the publishable key and the PaymentIntent's client secret, never to the app.
+// (server/payments/local-stripe): input formatting, the card's brand, a check
+// before sending (length for the brand, the Luhn checksum, expiry, CVC), and the
+// confirmation call, which goes straight to that server with the publishable key
+// and the PaymentIntent's client secret, never to the app.
+import { passesLuhn } from '@opennest/common/cards';
 import type { ConfirmOutcome } from './card-form';
 
 export interface CardInput {
@@ -16,11 +18,50 @@ export type CardInputErrors = Partial<Record<keyof CardInput, string>>;
 
 const digits = (value: string) => value.replace(/\D/g, '');
 
-/** "4242424242424242" → "4242 4242 4242 4242" (at most 19 digits). */
-export const formatCardNumber = (value: string) =>
-  digits(value)
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
+export interface CardBrand {
+  name: string;
+  /** Card number lengths the brand issues. */
+  lengths: number[];
+  cvcLength: number;
+  /** Digits per group as printed on the card. */
+  groups: number[];
+}
+
+const FOUR_BY_FOUR = [4, 4, 4, 4, 3];
+const AMEX: CardBrand = { name: 'American Express', lengths: [15], cvcLength: 4, groups: [4, 6, 5] };
+
+/** Brands by their number prefixes (issuer identification numbers), most specific first. */
+const BRANDS: Array<{ prefix: RegExp; brand: CardBrand }> = [
+  { prefix: /^3[47]/, brand: AMEX },
+  { prefix: /^(5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720)/, brand: { name: 'Mastercard', lengths: [16], cvcLength: 3, groups: FOUR_BY_FOUR } },
+  { prefix: /^4/, brand: { name: 'Visa', lengths: [13, 16, 19], cvcLength: 3, groups: FOUR_BY_FOUR } },
+  { prefix: /^(6011|65|64[4-9])/, brand: { name: 'Discover', lengths: [16, 19], cvcLength: 3, groups: FOUR_BY_FOUR } },
+  { prefix: /^(35(2[89]|[3-8]\d))/, brand: { name: 'JCB', lengths: [16, 19], cvcLength: 3, groups: FOUR_BY_FOUR } },
+  { prefix: /^(36|30[0-5]|3095|38|39)/, brand: { name: 'Diners Club', lengths: [14, 16, 19], cvcLength: 3, groups: [4, 6, 4] } },
+  { prefix: /^62/, brand: { name: 'UnionPay', lengths: [16, 17, 18, 19], cvcLength: 3, groups: FOUR_BY_FOUR } },
+];
+
+/** The card's brand from its first digits, or null while they say nothing yet (or name no brand we know). */
+export function cardBrand(number: string): CardBrand | null {
+  const d = digits(number);
+  return BRANDS.find(({ prefix }) => prefix.test(d))?.brand ?? null;
+}
+
+
+/** "4242424242424242" → "4242 4242 4242 4242"; American Express as 4-6-5 (at most 19 digits). */
+export function formatCardNumber(value: string): string {
+  const d = digits(value).slice(0, 19);
+  const groups = cardBrand(d)?.groups ?? FOUR_BY_FOUR;
+  const parts: string[] = [];
+  let at = 0;
+  for (const size of groups) {
+    if (at >= d.length) break;
+    parts.push(d.slice(at, at + size));
+    at += size;
+  }
+  if (at < d.length) parts.push(d.slice(at));
+  return parts.join(' ');
+}
 
 /** "1230" → "12/30"; a leading digit above 1 is a month on its own: "4" → "04/". */
 export function formatExpiry(value: string, previous = ''): string {
@@ -37,6 +78,10 @@ export function formatExpiry(value: string, previous = ''): string {
 
 export const formatCvc = (value: string) => digits(value).slice(0, 4);
 
+/** Stripe's own texts for the same mistakes, so the form reads the same with either provider. */
+export const CARD_NUMBER_INVALID = 'Your card number is invalid.';
+export const CARD_NUMBER_INCOMPLETE = 'Your card number is incomplete.';
+
 /** { month, year (4 digits) } from "MM/YY", or null when it is not such a date. */
 export function parseExpiry(expiry: string): { month: number; year: number } | null {
   const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
@@ -50,8 +95,11 @@ export function parseExpiry(expiry: string): { month: number; year: number } | n
 export function validateCard(card: CardInput, now = new Date()): CardInputErrors {
   const errors: CardInputErrors = {};
   const number = digits(card.number);
+  const brand = cardBrand(number);
+  const shortest = brand ? Math.min(...brand.lengths) : 12;
   if (!number) errors.number = 'Enter your card number.';
-  else if (number.length < 12) errors.number = 'Your card number is incomplete.';
+  else if (number.length < shortest) errors.number = CARD_NUMBER_INCOMPLETE;
+  else if (!passesLuhn(number) || (brand && !brand.lengths.includes(number.length))) errors.number = CARD_NUMBER_INVALID;
 
   const expiry = parseExpiry(card.expiry);
   if (!card.expiry.trim()) errors.expiry = 'Enter the expiry date.';
@@ -61,7 +109,7 @@ export function validateCard(card: CardInput, now = new Date()): CardInputErrors
   }
 
   if (!card.cvc) errors.cvc = 'Enter the security code (CVC).';
-  else if (!/^\d{3,4}$/.test(card.cvc)) errors.cvc = "Your card's security code is incomplete.";
+  else if (!/^\d{3,4}$/.test(card.cvc) || card.cvc.length < (brand?.cvcLength ?? 3)) errors.cvc = "Your card's security code is incomplete.";
   return errors;
 }
 

@@ -1,10 +1,12 @@
 import { AspectRatio, Badge, Button, Image, Stack, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LuMegaphone } from 'react-icons/lu';
 import { errorMessage } from '../app/errors';
 import { useAdvertisePropertyMutation, useAllPropertiesQuery, type AllPropertiesQuery } from '../graphql/generated';
 import { useAlert } from '../ui/alerts';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
+import { useConfirmAction } from '../ui/useConfirmAction';
 import { priceRange } from './format';
 import { DataTable, DataTableSkeleton, type TableFrame } from '../ui/DataTable';
 import { usePaging } from '../ui/paging';
@@ -43,19 +45,25 @@ export default function AdvertisePropertyPage() {
   const connection = verifiedProperties.data?.allProperties;
   const rows = connection?.nodes;
 
-  const advertise = async (id: string, title: string) => {
+  // After advertising, the row's button is disabled: focus goes to the heading.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const advertise = async ({ id, title }: PropertyRow): Promise<boolean> => {
     setAdvertising(id);
     try {
       await advertiseProperty({ variables: { id } });
     } catch (advertiseError) {
       toaster.create({ type: 'error', title: `Could not advertise "${title}"`, description: errorMessage(advertiseError, 'Something went wrong') });
-      return;
+      return false;
     } finally {
       setAdvertising(null);
     }
     void verifiedProperties.refetch();
-    await alert.show({ status: 'success', title: 'Success', text: 'Property advertised successfully!' });
+    // Spec: a 'Success' dialog; like every success alert it closes by itself after 2 s.
+    void alert.show({ status: 'success', title: 'Success', text: 'Property advertised successfully!', autoCloseMs: 2000 });
+    return true;
   };
+  const confirmation = useConfirmAction(advertise, headingRef);
 
   const paging = usePaging(connection?.pageInfo, verifiedProperties.fetchMore, 'properties');
 
@@ -94,7 +102,7 @@ export default function AdvertisePropertyPage() {
               aria-label={property.isAdvertised ? `Advertised: ${property.title}` : `Advertise ${property.title}`}
               disabled={property.isAdvertised || (advertising !== null && advertising !== property.id)}
               loading={advertising === property.id}
-              onClick={() => void advertise(property.id, property.title)}
+              onClick={() => confirmation.ask(property)}
             >
               <LuMegaphone aria-hidden /> {property.isAdvertised ? 'Advertised' : 'Advertise'}
             </Button>
@@ -106,7 +114,7 @@ export default function AdvertisePropertyPage() {
 
   return (
     <>
-      <PageHeader title="Advertise Property" subtitle="Advertised properties appear on the home page. Advertising cannot be undone." />
+      <PageHeader title="Advertise Property" headingRef={headingRef} subtitle="Advertised properties appear on the home page. Advertising cannot be undone." />
       <QueryState
         query={verifiedProperties}
         data={rows}
@@ -116,6 +124,16 @@ export default function AdvertisePropertyPage() {
       >
         {table}
       </QueryState>
+      <ConfirmDialog
+        {...confirmation.dialog}
+        testId="confirm-advertise"
+        title={`Advertise "${confirmation.item?.title}"?`}
+        confirmLabel="Advertise"
+        busyLabel="Advertising..."
+        tone="positive"
+      >
+        <Text>It appears on the home page for every visitor. Advertising cannot be undone.</Text>
+      </ConfirmDialog>
     </>
   );
 }

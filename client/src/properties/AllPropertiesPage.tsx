@@ -14,6 +14,8 @@ import { SaveSearchButton } from '../saved-searches/SaveSearchButton';
 /** Server-side pages of 24 (the API's default; at most 48). */
 export const PAGE_SIZE = 24;
 export const SEARCH_DEBOUNCE_MS = 300;
+/** The first row on the widest grid (3 columns): the cards a first screenful can show. */
+const ABOVE_THE_FOLD = cardGridColumns.all.lg;
 /** The server refuses longer search terms. */
 const SEARCH_MAX_LENGTH = 100;
 
@@ -136,8 +138,8 @@ export default function AllPropertiesPage() {
         aria-busy={refreshing || paging.loadingMore}
         data-testid="properties-grid"
       >
-        {shown.map((property) => (
-          <PropertyCard key={property.id} property={property} showAgent />
+        {shown.map((property, index) => (
+          <PropertyCard key={property.id} property={property} showAgent aboveTheFold={index < ABOVE_THE_FOLD} headingLevel="h2" />
         ))}
       </SimpleGrid>
       <LoadMore
@@ -152,7 +154,6 @@ export default function AllPropertiesPage() {
 
   return (
     <Container maxW="7xl" py={{ base: '8', md: '12' }}>
-      <title>All Properties · OpenNest</title>
       <Stack gap="2" mb="8">
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight">
           All Properties

@@ -1,10 +1,12 @@
 import { Link, Table, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LuInbox } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useAllPropertiesQuery, useRejectPropertyMutation, useVerifyPropertyMutation, type AllPropertiesQuery, type PropertyStatus } from '../graphql/generated';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
+import { useConfirmAction } from '../ui/useConfirmAction';
 import { priceRange } from './format';
 import { DataTable, DataTableSkeleton, DecisionCell, type TableFrame } from '../ui/DataTable';
 import { usePaging } from '../ui/paging';
@@ -24,13 +26,21 @@ const FILTERS: Array<{ value: '' | PropertyStatus; label: string }> = [
 type Decision = 'verify' | 'reject';
 type PropertyRow = AllPropertiesQuery['allProperties']['nodes'][number];
 
+interface PendingDecision {
+  property: PropertyRow;
+  decision: Decision;
+}
+
 const TABLE: TableFrame = {
   label: 'All properties',
   minW: '4xl',
   columns: [{ label: 'Title' }, { label: 'Location' }, { label: 'Agent' }, { label: 'Price range' }, { label: 'Status' }, { label: 'Actions', textAlign: 'end' }],
 };
 
-/** Admin: every listing, newest first; Verify and Reject on pending ones (spec section 2). */
+/**
+ * Admin: every listing, newest first; Verify and Reject on pending ones (spec
+ * section 2). Neither can be undone, so each asks first, then says how it went.
+ */
 export default function ManagePropertiesPage() {
   const [status, setStatus] = useState<'' | PropertyStatus>('');
   const [busy, setBusy] = useState<Record<string, Decision>>({});
@@ -45,20 +55,32 @@ export default function ManagePropertiesPage() {
   const connection = allProperties.data?.allProperties;
   const rows = connection?.nodes;
 
-  const decide = async (id: string, title: string, decision: Decision) => {
+  // After a decision the row's buttons are gone: focus goes to the heading.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const decide = async ({ property: { id, title }, decision }: PendingDecision): Promise<boolean> => {
     setBusy((current) => ({ ...current, [id]: decision }));
     try {
       // A newly verified listing belongs in the buyers' list: load that afresh.
       const options = { variables: { id }, update: evictVerifiedProperties };
       if (decision === 'verify') await verifyProperty(options);
       else await rejectProperty(options);
+      toaster.create({
+        type: 'success',
+        title: decision === 'verify' ? `"${title}" verified` : `"${title}" rejected`,
+        description: decision === 'verify' ? 'Buyers can now find it on All Properties.' : 'It stays off All Properties, and its agent can no longer edit it.',
+      });
+      return true;
     } catch (decisionError) {
       // Spec: status update errors are only logged; a toast tells the admin too.
       toaster.create({ type: 'error', title: `Could not ${decision} "${title}"`, description: errorMessage(decisionError, 'Something went wrong') });
+      return false;
     } finally {
       setBusy(({ [id]: _done, ...rest }) => rest);
     }
   };
+  const confirmation = useConfirmAction(decide, headingRef);
+  const asked = confirmation.item;
 
   const paging = usePaging(connection?.pageInfo, allProperties.fetchMore, 'properties', status);
 
@@ -86,8 +108,8 @@ export default function ManagePropertiesPage() {
           <DecisionCell
             pending={property.status === 'pending'}
             disabled={Boolean(busy[property.id])}
-            approve={{ label: 'Verify', ariaLabel: `Verify ${property.title}`, loading: busy[property.id] === 'verify', onClick: () => void decide(property.id, property.title, 'verify') }}
-            reject={{ label: 'Reject', ariaLabel: `Reject ${property.title}`, loading: busy[property.id] === 'reject', onClick: () => void decide(property.id, property.title, 'reject') }}
+            approve={{ label: 'Verify', ariaLabel: `Verify ${property.title}`, loading: busy[property.id] === 'verify', onClick: () => confirmation.ask({ property, decision: 'verify' }) }}
+            reject={{ label: 'Reject', ariaLabel: `Reject ${property.title}`, loading: busy[property.id] === 'reject', onClick: () => confirmation.ask({ property, decision: 'reject' }) }}
           />
         </Table.Row>
       ))}
@@ -98,6 +120,7 @@ export default function ManagePropertiesPage() {
     <>
       <PageHeader
         title="Manage Properties"
+        headingRef={headingRef}
         subtitle={rows ? `Showing ${rows.length} ${status || ''} ${rows.length === 1 ? 'property' : 'properties'}, newest first.`.replace(/\s+/g, ' ') : 'Verify or reject new listings.'}
         actions={filter}
       />
@@ -110,6 +133,19 @@ export default function ManagePropertiesPage() {
       >
         {table}
       </QueryState>
+      <ConfirmDialog
+        {...confirmation.dialog}
+        testId="confirm-property-decision"
+        {...(asked?.decision === 'verify'
+          ? { title: `Verify "${asked.property.title}"?`, confirmLabel: 'Verify', busyLabel: 'Verifying...', tone: 'positive' as const }
+          : { title: `Reject "${asked?.property.title}"?`, confirmLabel: 'Reject', busyLabel: 'Rejecting...' })}
+      >
+        <Text>
+          {asked?.decision === 'verify'
+            ? `It goes live on All Properties for every buyer. A verified listing cannot be set back to pending.`
+            : `It stays off All Properties and ${asked?.property.agent.name} can no longer edit it. This cannot be undone.`}
+        </Text>
+      </ConfirmDialog>
     </>
   );
 }

@@ -95,6 +95,7 @@ function MyProperties() {
         <PropertyCard
           key={property.id}
           property={property}
+          headingLevel="h2"
           actions={
             <HStack width="full" gap="3">
               {property.status !== 'rejected' ? (

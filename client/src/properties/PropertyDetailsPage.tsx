@@ -10,6 +10,7 @@ import { PropertyLocation } from './page-parts';
 import { PropertyReviewsSlot } from './PropertyReviewsSlot';
 import { PropertyWishlistSlot } from './PropertyWishlistSlot';
 import { ContactAgentButton } from '../messages/ContactAgentButton';
+import { titled } from '../layout/page-title';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -18,10 +19,18 @@ export default function PropertyDetailsPage() {
   const details = usePropertyDetailsQuery({ variables: { id } });
   const property = details.data?.property;
   // Unknown ids, listings this viewer may not see and ids that are no ids at all: the whole page is a 404.
-  if (!property && !details.loading && isNotFound(details.error)) return <NotFoundPage />;
+  if (!property && !details.loading && isNotFound(details.error)) {
+    return (
+      <>
+        <title>{titled('Page Not Found')}</title>
+        <NotFoundPage />
+      </>
+    );
+  }
 
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
+      <title>{titled(property?.title ?? 'Property Details')}</title>
       <Link asChild color="teal.700" fontWeight="medium" mb="6" display="inline-flex" gap="1" alignItems="center">
         <RouterLink to="/allProperties">
           <LuArrowLeft aria-hidden /> All properties
@@ -38,7 +47,6 @@ function PropertyDetails({ property }: { property: PropertyDetailsFieldsFragment
   const { agent } = property;
   return (
     <Stack gap={{ base: '8', md: '10' }} data-testid="property-details">
-      <title>{`${property.title} · OpenNest`}</title>
       <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap={{ base: '6', lg: '10' }} alignItems="start">
         <AspectRatio ratio={4 / 3} rounded="xl" overflow="hidden" bg="gray.100" boxShadow="sm">
           <Image src={property.image} alt={property.title} objectFit="cover" fetchPriority="high" decoding="async" data-testid="property-image" />

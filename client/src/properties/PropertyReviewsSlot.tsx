@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Field, Flex, Heading, HStack, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Dialog, Field, Flex, Heading, HStack, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
 import { LuMessageSquarePlus } from 'react-icons/lu';
@@ -7,6 +7,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { useAddReviewMutation, usePropertyReviewsQuery, type PropertyDetailsFieldsFragment, type ReviewFieldsFragment } from '../graphql/generated';
 import { ReviewerAvatar, ReviewListSkeleton, ReviewText, ReviewTime } from '../reviews/review-parts';
 import { REVIEW_MAX_LENGTH, reviewSchema } from '@opennest/common/validation/review';
+import { DialogCloseButton } from '../ui/ConfirmDialog';
 import { QueryState } from '../ui/QueryState';
 import { evictListsGainingReview } from '../reviews/reviews.cache';
 import { toaster } from '../ui/toaster';
@@ -145,8 +146,9 @@ function AddReviewButton({ property, onAdded }: { property: PropertyDetailsField
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content asChild mx="4">
-            <form onSubmit={form.handleSubmit} noValidate data-testid="review-dialog">
+          <Dialog.Content mx="4">
+            {/* The form holds the dialog's parts without a box of its own (a form cannot be the dialog: role=dialog is not allowed on it). */}
+            <form onSubmit={form.handleSubmit} noValidate data-testid="review-dialog" style={{ display: 'contents' }}>
               <Dialog.Header>
                 <Dialog.Title>Add a Review</Dialog.Title>
               </Dialog.Header>
@@ -192,9 +194,7 @@ function AddReviewButton({ property, onAdded }: { property: PropertyDetailsField
                   Submit
                 </Button>
               </Dialog.Footer>
-              <Dialog.CloseTrigger asChild disabled={submitting}>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
+              <DialogCloseButton disabled={submitting} />
             </form>
           </Dialog.Content>
         </Dialog.Positioner>

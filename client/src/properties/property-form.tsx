@@ -2,7 +2,7 @@
 // plumbing (spec sections 2 and 5). The form holds a File for the image; the
 // file is uploaded on submit and only its URL goes to the API.
 import { AspectRatio, Box, Field, Image, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import type { Auth } from 'firebase/auth';
+import type { AuthSource } from '../app/session';
 import { getIn, type FormikProps } from 'formik';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { mixed, type AnyObjectSchema } from 'yup';
@@ -55,7 +55,7 @@ export function propertyInput(values: PropertyFormValues) {
  * Uploads a file once: a retry after a failed mutation reuses the URL of the
  * same file instead of uploading it again.
  */
-export function useImageUploader(auth: Auth) {
+export function useImageUploader(auth: AuthSource) {
   const last = useRef<{ file: File; url: string } | null>(null);
   return async (file: File): Promise<string> => {
     if (last.current?.file === file) return last.current.url;

@@ -5,17 +5,11 @@ import { useFormik } from 'formik';
 import { savedSearchSchema, type AlertFrequencyValue } from '@opennest/common/validation/saved-search';
 import { errorMessage } from '../app/errors';
 import type { AlertFrequency } from '../graphql/generated';
+import { FREQUENCY_LABEL } from './saved-search-text';
 import { useServerAwareValidation } from '../ui/form-validation';
 import { FormField } from '../ui/FormField';
 import { SelectField } from '../ui/SelectField';
 import { toaster } from '../ui/toaster';
-
-export const FREQUENCY_LABEL: Record<AlertFrequency, string> = {
-  instant: 'Instantly',
-  daily: 'Daily digest',
-  weekly: 'Weekly digest',
-  off: 'Off (no alerts)',
-};
 
 const FREQUENCY_OPTIONS = (Object.keys(FREQUENCY_LABEL) as AlertFrequency[]).map((value) => ({ value, label: FREQUENCY_LABEL[value] }));
 
@@ -35,6 +29,9 @@ interface SavedSearchDialogProps {
   /** Saves; throws the server's refusal (shown under the fields or as a toast). */
   onSubmit(values: SavedSearchValues): Promise<void>;
 }
+
+/** The dialog; the default export lets pages load it only when it opens. */
+export default SavedSearchDialog;
 
 export function SavedSearchDialog({ open, title, summary, initialValues, submitLabel, onClose, onSubmit }: SavedSearchDialogProps) {
   const { validate, showServerErrors } = useServerAwareValidation<SavedSearchValues>(savedSearchSchema, ['name', 'frequency']);
@@ -93,9 +90,4 @@ export function SavedSearchDialog({ open, title, summary, initialValues, submitL
       </Portal>
     </Dialog.Root>
   );
-}
-
-/** What a saved search finds, in words. */
-export function describeSearch(search: string, sortLabel: string) {
-  return `${search ? `Listings in “${search}”` : 'Listings anywhere'}, ${sortLabel.toLowerCase()}.`;
 }

@@ -11,7 +11,8 @@ import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { evictSavedSearches } from './saved-searches.cache';
-import { describeSearch, FREQUENCY_LABEL, SavedSearchDialog } from './SavedSearchDialog';
+import { SavedSearchDialog } from './SavedSearchDialog';
+import { describeSearch, FREQUENCY_LABEL } from './saved-search-text';
 import { LinkButton } from '../ui/LinkButton';
 import { CardList, ListCard, LoadingBlock } from '../ui/CardList';
 

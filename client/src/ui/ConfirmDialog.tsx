@@ -1,6 +1,6 @@
-// A confirmation for a destructive action: Cancel gets the focus, the confirm
-// button spins while the action runs, and neither Escape nor the backdrop closes
-// the dialog mid-action.
+// A confirmation for an action that cannot be undone: Cancel gets the focus,
+// the confirm button spins while the action runs, and neither Escape nor the
+// backdrop closes the dialog mid-action.
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useRef, type ReactNode } from 'react';
 
@@ -16,9 +16,20 @@ export interface ConfirmDialogProps {
   /** Where focus goes when the dialog closes; null lets it return to the button that opened it. */
   finalFocus?: () => HTMLElement | null;
   testId?: string;
+  /** 'danger' (the default: deleting, rejecting, marking as fraud) or 'positive' (verifying, accepting, granting). */
+  tone?: 'danger' | 'positive';
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy, onConfirm, onClose, finalFocus, testId }: ConfirmDialogProps) {
+/** The × in a dialog's corner (`disabled` while the dialog must stay open). */
+export function DialogCloseButton({ disabled = false }: { disabled?: boolean }) {
+  return (
+    <Dialog.CloseTrigger asChild disabled={disabled}>
+      <CloseButton size="sm" aria-label="Close" />
+    </Dialog.CloseTrigger>
+  );
+}
+
+export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy, onConfirm, onClose, finalFocus, testId, tone = 'danger' }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
@@ -45,13 +56,11 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
                   Cancel
                 </Button>
               </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={onConfirm} loading={busy} loadingText={busyLabel}>
+              <Button colorPalette={tone === 'danger' ? 'red' : 'teal'} onClick={onConfirm} loading={busy} loadingText={busyLabel}>
                 {confirmLabel}
               </Button>
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild disabled={busy}>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
+            <DialogCloseButton disabled={busy} />
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

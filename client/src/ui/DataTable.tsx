@@ -1,8 +1,9 @@
-// The dashboard's tables: a bordered table that scrolls sideways on narrow
-// screens, its column headers, placeholder rows while the first page loads,
-// 'Load more' under paged ones, and the decision buttons of their rows.
-import { Button, HStack, Skeleton, Stack, Table, Text, type ButtonProps, type TableColumnHeaderProps, type TableRootProps } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+// The dashboard's tables: a bordered table (scrolling sideways where it is wider
+// than the screen) whose rows turn into cards on phones, each cell under its
+// column's name; placeholder rows while the first page loads, 'Load more' under
+// paged ones, and the decision buttons of their rows.
+import { Button, HStack, Skeleton, Stack, Table, Text, type ButtonProps, type SystemStyleObject, type TableColumnHeaderProps } from '@chakra-ui/react';
+import { useMemo, type ReactNode } from 'react';
 import { LuCheck, LuMoveHorizontal, LuX } from 'react-icons/lu';
 import { LoadMore, type Paging } from './paging';
 
@@ -10,13 +11,66 @@ export interface Column extends TableColumnHeaderProps {
   label: string;
 }
 
-/** What a table is: its accessible name, its columns and the width below which it scrolls sideways. */
+/** What a table is: its accessible name, its columns and the width below which it scrolls sideways (tablets; phones get cards). */
 export interface TableFrame {
   label: string;
   columns: Column[];
-  minW: TableRootProps['minW'];
-  /** Say above the table that it scrolls sideways below 1280 px. */
+  /** A size token, e.g. '4xl'. */
+  minW: string;
+  /** Say above the table that it scrolls sideways below 1280 px (on tablets: phones show cards). */
   scrollHint?: boolean;
+}
+
+/** Room for the column name at the start of each card line. */
+const CARD_LABEL_WIDTH = '7.5rem';
+
+/**
+ * Below 768 px each row is a card: the header row is only there for screen
+ * readers, and every cell is a line of the card, its column's name (from the
+ * header, by position) before it. Cells never grow wider than the card.
+ */
+function cardsOnPhones(columns: Column[]): SystemStyleObject {
+  const labels: SystemStyleObject = {};
+  columns.forEach(({ label }, index) => {
+    labels[`& tbody td:nth-of-type(${index + 1})::before`] = { content: JSON.stringify(label) };
+  });
+  return {
+    mdDown: {
+      display: 'block',
+      '& thead': { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
+      '& tbody': { display: 'flex', flexDirection: 'column', gap: '3' },
+      '& tbody tr': { display: 'block', borderWidth: '1px', rounded: 'lg', px: '3', py: '2', bg: 'bg' },
+      '& tbody td': {
+        display: 'block',
+        position: 'relative',
+        minHeight: '8',
+        maxWidth: 'none',
+        borderBottomWidth: '0',
+        paddingInlineStart: `calc(${CARD_LABEL_WIDTH} + 0.75rem)`,
+        paddingInlineEnd: '0',
+        paddingBlock: '1.5',
+        textAlign: 'start',
+        whiteSpace: 'normal',
+        overflowWrap: 'anywhere',
+      },
+      '& tbody td::before': {
+        position: 'absolute',
+        insetStart: '0',
+        top: '1.5',
+        width: CARD_LABEL_WIDTH,
+        color: 'fg.muted',
+        fontSize: 'xs',
+        fontWeight: 'semibold',
+        textTransform: 'uppercase',
+        letterSpacing: 'wide',
+      },
+      // The row's actions sit under the details, at the full width of the card.
+      '& tbody td:last-of-type': { paddingInlineStart: '0', pt: '2.5' },
+      '& tbody td:last-of-type::before': { display: 'none' },
+      '& tbody td:last-of-type > *': { justifyContent: 'flex-start', flexWrap: 'wrap' },
+      ...labels,
+    },
+  };
 }
 
 interface DataTableProps extends TableFrame {
@@ -28,9 +82,10 @@ interface DataTableProps extends TableFrame {
 }
 
 export function DataTable({ label, columns, minW, busy = false, scrollHint = false, paging, children }: DataTableProps) {
+  const cards = useMemo(() => cardsOnPhones(columns), [columns]);
   const table = (
-    <Table.ScrollArea borderWidth="1px" rounded="lg">
-      <Table.Root size="sm" minW={minW} aria-label={label} aria-busy={busy}>
+    <Table.ScrollArea borderWidth={{ base: '0', md: '1px' }} rounded="lg">
+      <Table.Root size="sm" minW={{ base: 'auto', md: minW }} aria-label={label} aria-busy={busy} css={cards}>
         <Table.Header>
           <Table.Row bg="bg.muted">
             {columns.map(({ label: header, ...props }) => (
@@ -124,10 +179,10 @@ export function NoRowActions({ children = 'No actions' }: { children?: ReactNode
   );
 }
 
-/** Below 1280 px the tables scroll sideways; say so, since the scrollbar is often hidden on touch screens. */
+/** From 768 to 1280 px the tables scroll sideways; say so, since the scrollbar is often hidden on touch screens. */
 function TableScrollHint() {
   return (
-    <HStack hideFrom="xl" gap="1.5" fontSize="xs" color="fg.muted" aria-hidden>
+    <HStack hideBelow="md" hideFrom="xl" gap="1.5" fontSize="xs" color="fg.muted" aria-hidden>
       <LuMoveHorizontal />
       <Text>Scroll the table sideways to see every column.</Text>
     </HStack>

@@ -99,7 +99,8 @@ export function EmptyNotice({ icon, title, description, testId, children }: Empt
       <EmptyState.Content>
         <EmptyState.Indicator>{icon}</EmptyState.Indicator>
         <VStack textAlign="center">
-          <EmptyState.Title>{title}</EmptyState.Title>
+          {/* A page's empty state sits right under its h1 (or a home section's h2): an h2 keeps the outline in order. */}
+          <EmptyState.Title as="h2">{title}</EmptyState.Title>
           {description && <EmptyState.Description>{description}</EmptyState.Description>}
         </VStack>
         {children}

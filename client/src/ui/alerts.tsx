@@ -1,9 +1,9 @@
 // Modal alerts in the style the spec describes ('Oops...', success alerts that
 // close themselves after 2 s). `const alert = useAlert(); await alert.show({...})`
-// resolves when the alert closes, so callers can navigate afterwards.
-import { Box, Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { LuCircleAlert, LuCircleCheck, LuInfo, LuTriangleAlert } from 'react-icons/lu';
+// resolves when the alert closes, so callers can navigate afterwards. The modal
+// itself (AlertDialog.tsx) is loaded when the page is idle or first needed.
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMountWhenIdle } from './deferred';
 
 export type AlertStatus = 'success' | 'error' | 'warning' | 'info';
 
@@ -20,13 +20,12 @@ interface AlertApi {
 }
 
 const AlertContext = createContext<AlertApi | null>(null);
-
-const ICONS = { success: LuCircleCheck, error: LuCircleAlert, warning: LuTriangleAlert, info: LuInfo };
-const COLOURS = { success: 'green.500', error: 'red.500', warning: 'orange.400', info: 'blue.500' };
+const AlertDialog = lazy(() => import('./AlertDialog'));
 
 export function AlertProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<AlertOptions | null>(null);
   const resolveRef = useRef<(() => void) | null>(null);
+  const mounted = useMountWhenIdle(current !== null);
 
   const close = useCallback(() => {
     setCurrent(null);
@@ -46,44 +45,14 @@ export function AlertProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  useEffect(() => {
-    if (!current?.autoCloseMs) return;
-    const timer = setTimeout(close, current.autoCloseMs);
-    return () => clearTimeout(timer);
-  }, [current, close]);
-
-  const Icon = current ? ICONS[current.status] : null;
   return (
     <AlertContext.Provider value={api}>
       {children}
-      <Dialog.Root role="alertdialog" open={current !== null} onOpenChange={(details) => !details.open && close()} placement="center">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content textAlign="center" data-testid="alert-dialog" data-status={current?.status}>
-              <Dialog.Header justifyContent="center" flexDirection="column" alignItems="center" gap="3" pt="8">
-                {Icon && (
-                  <Box color={COLOURS[current!.status]} fontSize="5xl" aria-hidden>
-                    <Icon />
-                  </Box>
-                )}
-                <Dialog.Title fontSize="2xl">{current?.title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>{current?.text && <Text color="fg.muted">{current.text}</Text>}</Dialog.Body>
-              <Dialog.Footer justifyContent="center" pb="6">
-                {!current?.autoCloseMs && (
-                  <Button colorPalette="teal" onClick={close} autoFocus>
-                    OK
-                  </Button>
-                )}
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      {mounted && (
+        <Suspense fallback={null}>
+          <AlertDialog current={current} onClose={close} />
+        </Suspense>
+      )}
     </AlertContext.Provider>
   );
 }

@@ -1,23 +1,44 @@
-import { Toaster as ChakraToaster, createToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
+// Non-blocking notices: `toaster.create({ type: 'error', title, description })`.
+// The toasts' code (ToasterView.tsx) loads when the page is idle or the first
+// toast is made; a toast made before that shows as soon as it has loaded.
+import { lazy, Suspense, useState, useEffect } from 'react';
+import { useMountWhenIdle } from './deferred';
 
-/** Non-blocking notices: `toaster.create({ type: 'error', title, description })`. */
-export const toaster = createToaster({ placement: 'top-end' });
+export interface ToastOptions {
+  type?: 'success' | 'error' | 'warning' | 'info' | 'loading';
+  title: string;
+  description?: string;
+  duration?: number;
+  closable?: boolean;
+}
 
+const loadView = () => import('./ToasterView');
+const ToasterView = lazy(loadView);
+
+let viewMounted: () => void = () => undefined;
+const mounted = new Promise<void>((resolve) => {
+  viewMounted = resolve;
+});
+let requestMount: () => void = () => undefined;
+
+export const toaster = {
+  create(options: ToastOptions): void {
+    requestMount();
+    void mounted.then(loadView).then((view) => view.toaster.create(options));
+  },
+};
+
+/** Mount once, near the root. */
 export function Toaster() {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    requestMount = () => setNeeded(true);
+  }, []);
+  const show = useMountWhenIdle(needed);
+  if (!show) return null;
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.closable !== false && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToasterView onMounted={viewMounted} />
+    </Suspense>
   );
 }

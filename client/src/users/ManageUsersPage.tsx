@@ -1,6 +1,6 @@
 import { Avatar, Badge, Box, Button, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
 import type { ApolloCache } from '@apollo/client';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { LuBan, LuShieldCheck, LuTrash2, LuUserCheck, LuUsers } from 'react-icons/lu';
 import { errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
@@ -40,25 +40,24 @@ function RoleBadge({ role }: { role: Role }) {
   );
 }
 
-/** On phones the User column stays in view while the table scrolls sideways to the actions. */
-const STICKY_ON_PHONES = {
-  position: { base: 'sticky', md: 'static' },
-  insetStart: '0',
-  zIndex: '1',
-  borderEndWidth: { base: '1px', md: '0' },
-} as const;
-
 const TABLE: TableFrame = {
   label: 'Users',
-  minW: { base: '2xl', md: '4xl' },
+  minW: '4xl',
   scrollHint: true,
   columns: [
-    { label: 'User', ...STICKY_ON_PHONES, bg: 'bg.muted' },
-    { label: 'E-mail', hideBelow: 'md' },
+    { label: 'User' },
+    { label: 'E-mail' },
     { label: 'Role' },
     { label: 'Joined' },
     { label: 'Actions', textAlign: 'end' },
   ],
+};
+
+const ACTION_LOOK: Record<Action, { colorPalette: string; variant: 'subtle' | 'outline'; icon: ReactNode }> = {
+  admin: { colorPalette: 'purple', variant: 'subtle', icon: <LuShieldCheck aria-hidden /> },
+  agent: { colorPalette: 'blue', variant: 'subtle', icon: <LuUserCheck aria-hidden /> },
+  fraud: { colorPalette: 'orange', variant: 'outline', icon: <LuBan aria-hidden /> },
+  delete: { colorPalette: 'red', variant: 'outline', icon: <LuTrash2 aria-hidden /> },
 };
 
 const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -82,11 +81,18 @@ function actionsFor(user: UserRow, viewerId: string | undefined): Action[] {
 }
 
 interface Pending {
-  action: 'fraud' | 'delete';
+  action: Action;
   user: UserRow;
 }
 
-/** Admin: every account, newest first, with role changes, fraud marking and deletion (spec sections 2 and 4). */
+/** The buttons' text; their accessible names add whose account it is ('Make Admin: Nadia Buyer'). */
+const ACTION_LABEL: Record<Action, string> = { admin: 'Make Admin', agent: 'Make Agent', fraud: 'Mark as Fraud', delete: 'Delete' };
+
+/**
+ * Admin: every account, newest first, with role changes, fraud marking and
+ * deletion (spec sections 2 and 4). Each asks first (none of them can be simply
+ * undone: a user never becomes a user again), then says how it went.
+ */
 export default function ManageUsersPage() {
   const { viewer } = useAuth();
   const users = useUsersQuery({ variables: { first: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
@@ -142,7 +148,7 @@ export default function ManageUsersPage() {
   };
 
   const confirmation = useConfirmAction(({ user, action }: Pending) => run(user, action), headingRef);
-  const ask = (user: UserRow, action: Pending['action']) => confirmation.ask({ user, action });
+  const ask = (user: UserRow, action: Action) => confirmation.ask({ user, action });
 
   const table = (accounts: UserRow[]) => (
     <DataTable {...TABLE} paging={paging}>
@@ -156,36 +162,16 @@ export default function ManageUsersPage() {
             loading: rowBusy === action,
             disabled: Boolean(rowBusy),
           };
-          switch (action) {
-            case 'admin':
-              return (
-                <Button key={action} {...common} colorPalette="purple" variant="subtle" aria-label={`Make ${user.name} an admin`} onClick={() => void run(user, 'admin')}>
-                  <LuShieldCheck aria-hidden /> Make Admin
-                </Button>
-              );
-            case 'agent':
-              return (
-                <Button key={action} {...common} colorPalette="blue" variant="subtle" aria-label={`Make ${user.name} an agent`} onClick={() => void run(user, 'agent')}>
-                  <LuUserCheck aria-hidden /> Make Agent
-                </Button>
-              );
-            case 'fraud':
-              return (
-                <Button key={action} {...common} colorPalette="orange" variant="outline" aria-label={`Mark ${user.name} as fraud`} onClick={() => ask(user, 'fraud')}>
-                  <LuBan aria-hidden /> Mark as Fraud
-                </Button>
-              );
-            case 'delete':
-              return (
-                <Button key={action} {...common} colorPalette="red" variant="outline" aria-label={`Delete ${user.name}`} onClick={() => ask(user, 'delete')}>
-                  <LuTrash2 aria-hidden /> Delete
-                </Button>
-              );
-          }
+          const { icon, ...look } = ACTION_LOOK[action];
+          return (
+            <Button key={action} {...common} {...look} aria-label={`${ACTION_LABEL[action]}: ${user.name}`} onClick={() => ask(user, action)}>
+              {icon} {ACTION_LABEL[action]}
+            </Button>
+          );
         };
         return (
           <Table.Row key={user.id} data-testid="user-row" data-role={user.role}>
-            <Table.Cell {...STICKY_ON_PHONES} bg="bg" maxW={{ base: '44', md: '64' }}>
+            <Table.Cell maxW={{ md: '64' }}>
               <HStack gap="3">
                 <Avatar.Root size="sm" flexShrink={0}>
                   <Avatar.Fallback name={user.name} />
@@ -195,9 +181,6 @@ export default function ManageUsersPage() {
                   <Text fontWeight="medium" lineClamp={2} overflowWrap="anywhere">
                     {user.name}
                   </Text>
-                  <Text hideFrom="md" fontSize="xs" color="fg.muted" wordBreak="break-all">
-                    {user.email}
-                  </Text>
                   {self && (
                     <Badge size="sm" colorPalette="teal" variant="outline">
                       You
@@ -206,7 +189,7 @@ export default function ManageUsersPage() {
                 </Box>
               </HStack>
             </Table.Cell>
-            <Table.Cell hideBelow="md" maxW="64">
+            <Table.Cell maxW={{ md: '64' }}>
               <Link href={`mailto:${user.email}`} color="fg.muted" wordBreak="break-all">
                 {user.email}
               </Link>
@@ -233,7 +216,6 @@ export default function ManageUsersPage() {
   );
 
   const pending = confirmation.item;
-  const target = pending?.user;
   return (
     <>
       <PageHeader
@@ -250,34 +232,70 @@ export default function ManageUsersPage() {
       >
         {table}
       </QueryState>
-      <ConfirmDialog
-        {...confirmation.dialog}
-        testId="confirm-user-action"
-        {...(pending?.action === 'fraud'
-          ? { title: `Mark ${target?.name} as fraud?`, confirmLabel: 'Mark as Fraud', busyLabel: 'Marking...' }
-          : { title: `Delete ${target?.name}?`, confirmLabel: 'Delete', busyLabel: 'Deleting...' })}
-      >
-        {pending?.action === 'fraud' ? (
-          <Stack gap="3">
-            <Text>
-              <Text as="strong">{target?.name}</Text> ({target?.email}) will be marked as a fraudulent agent.
-            </Text>
-            <Text>
-              Their listings are hidden from buyers (kept for disputes, not deleted) and every pending offer on them is rejected. They can no longer add or edit
-              listings, and the account cannot be given another role afterwards.
-            </Text>
-          </Stack>
-        ) : (
-          <Stack gap="3">
-            <Text>
-              The account of <Text as="strong">{target?.name}</Text> ({target?.email}) and its sign-in account will be deleted for good.
-            </Text>
-            <Text>Their wishlist, reviews, open offers and listings are removed with it. This cannot be undone.</Text>
-          </Stack>
-        )}
+      <ConfirmDialog {...confirmation.dialog} testId="confirm-user-action" {...(pending ? confirmationOf(pending) : CLOSED_DIALOG)}>
+        {pending && <ConfirmationText pending={pending} />}
       </ConfirmDialog>
     </>
   );
+}
+
+const CLOSED_DIALOG = { title: '', confirmLabel: '', busyLabel: '' };
+
+function confirmationOf({ user, action }: Pending) {
+  switch (action) {
+    case 'admin':
+      return { title: `Make ${user.name} an admin?`, confirmLabel: 'Make Admin', busyLabel: 'Saving...', tone: 'positive' as const };
+    case 'agent':
+      return { title: `Make ${user.name} an agent?`, confirmLabel: 'Make Agent', busyLabel: 'Saving...', tone: 'positive' as const };
+    case 'fraud':
+      return { title: `Mark ${user.name} as fraud?`, confirmLabel: 'Mark as Fraud', busyLabel: 'Marking...' };
+    case 'delete':
+      return { title: `Delete ${user.name}?`, confirmLabel: 'Delete', busyLabel: 'Deleting...' };
+  }
+}
+
+/** What the action does to the account, said before it is done. */
+function ConfirmationText({ pending: { user, action } }: { pending: Pending }) {
+  const who = (
+    <>
+      <Text as="strong">{user.name}</Text> ({user.email})
+    </>
+  );
+  switch (action) {
+    case 'admin':
+      return (
+        <Stack gap="3">
+          <Text>{who} will be able to verify and advertise listings, manage reviews and change other accounts, including yours.</Text>
+          <Text>An admin can only be made an agent again later, never a plain user.</Text>
+        </Stack>
+      );
+    case 'agent':
+      return (
+        <Stack gap="3">
+          <Text>
+            {who} will {user.role === 'admin' ? 'lose admin rights and ' : ''}be able to list properties and handle offers on them.
+          </Text>
+          <Text>An agent can never become a plain user again.</Text>
+        </Stack>
+      );
+    case 'fraud':
+      return (
+        <Stack gap="3">
+          <Text>{who} will be marked as a fraudulent agent.</Text>
+          <Text>
+            Their listings are hidden from buyers (kept for disputes, not deleted) and every pending offer on them is rejected. They can no longer add or edit
+            listings, and the account cannot be given another role afterwards.
+          </Text>
+        </Stack>
+      );
+    case 'delete':
+      return (
+        <Stack gap="3">
+          <Text>The account of {who} and its sign-in account will be deleted for good.</Text>
+          <Text>Their wishlist, reviews, open offers and listings are removed with it. This cannot be undone.</Text>
+        </Stack>
+      );
+  }
 }
 
 function failureTitle(user: UserRow, action: Action): string {

@@ -140,7 +140,8 @@ function FigureGroups({ role, figures }: { role: Exclude<Role, 'fraud'>; figures
                 ) : (
                   <Skeleton as="dd" height="8" width="16" />
                 )}
-                {figure.help && <Stat.HelpText>{figure.help}</Stat.HelpText>}
+                {/* A second dd of the same term: a dl holds only dt/dd groups. */}
+                {figure.help && <Stat.HelpText as="dd">{figure.help}</Stat.HelpText>}
               </Stat.Root>
             ))}
           </SimpleGrid>

@@ -59,10 +59,11 @@ function Wishlist() {
             key={item.id}
             property={property}
             showAgent
+            headingLevel="h2"
             actions={
               <VStack width="full" gap="2" align="stretch">
                 <Link asChild fontSize="sm" color="teal.700" alignSelf="start">
-                  <RouterLink to={`/propertyDetails/${property.id}`} aria-label={`Details of ${property.title}`}>
+                  <RouterLink to={`/propertyDetails/${property.id}`} aria-label={`View details of ${property.title}`}>
                     View details
                   </RouterLink>
                 </Link>
@@ -98,7 +99,6 @@ function Wishlist() {
 
   return (
     <>
-      <title>Wishlist · OpenNest</title>
       <PageHeader title="Wishlist" headingRef={headingRef} subtitle={items && items.length > 0 ? plural(items.length, 'property', 'properties') : undefined} />
       <QueryState
         query={wishlist}

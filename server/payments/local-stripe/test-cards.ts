@@ -1,5 +1,6 @@
 // Stripe's documented test cards, and what a card charge does with each.
 // https://docs.stripe.com/testing — only the behaviour the app relies on.
+import { passesLuhn } from '@opennest/common/cards';
 
 export type CardOutcome =
   | { ok: true; brand: string; last4: string }
@@ -38,22 +39,9 @@ export interface CardDetails {
   cvc?: string;
 }
 
-const luhnValid = (digits: string) => {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-};
-
 export function chargeCard(card: CardDetails, now = new Date()): CardOutcome {
   const number = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) {
+  if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) {
     return { ok: false, code: 'incorrect_number', message: 'Your card number is incorrect.', param: 'number' };
   }
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) {

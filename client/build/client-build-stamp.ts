@@ -1,0 +1,59 @@
+// Whether client/dist is the build of the client sources as they are now: a
+// hash of everything that changes what `vite build` writes (the client's
+// sources and build tooling, common/, the lockfile, and the environment the
+// build reads), kept next to the build in client/dist/.build-stamp.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Files and folders (relative to the project root) whose content goes into the build. */
+const INPUTS = ['client', 'common', 'package-lock.json'];
+/** Never inputs: the build itself, dependencies, tests. */
+const IGNORED = /(^|\/)(dist|node_modules)(\/|$)|\.test\.tsx?$/;
+const STAMP_FILE = '.build-stamp';
+
+/**
+ * The environment the build reads (client/vite.config.ts): only whether a Stripe
+ * secret key is set (the local card form is left out then) — never the key itself —
+ * and NODE_ENV (React's production or development build).
+ */
+function buildEnvironment(env: NodeJS.ProcessEnv): string {
+  return JSON.stringify({ stripeKeys: Boolean(env.STRIPE_SECRET_KEY), nodeEnv: env.NODE_ENV ?? 'production' });
+}
+
+async function filesUnder(root: string, relative: string): Promise<string[]> {
+  const full = path.join(root, relative);
+  if (!existsSync(full)) return [];
+  const entries = await readdir(full, { withFileTypes: true }).catch(() => null);
+  if (!entries) return [relative];
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const child = path.posix.join(relative, entry.name);
+      if (IGNORED.test(child)) return [];
+      return entry.isDirectory() ? filesUnder(root, child) : [child];
+    }),
+  );
+  return nested.flat();
+}
+
+/** The hash of the client build's inputs now. */
+export async function clientSourceHash(projectRoot: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const hash = createHash('sha256').update(buildEnvironment(env));
+  const files = (await Promise.all(INPUTS.map((input) => filesUnder(projectRoot, input)))).flat().sort();
+  for (const file of files) {
+    hash.update(`\0${file}\0`);
+    hash.update(await readFile(path.join(projectRoot, file)));
+  }
+  return hash.digest('hex');
+}
+
+/** The hash the build in `distDir` was made from, or null when there is no (finished) build. */
+export async function builtFromHash(distDir: string): Promise<string | null> {
+  if (!existsSync(path.join(distDir, 'index.html'))) return null;
+  return (await readFile(path.join(distDir, STAMP_FILE), 'utf8').catch(() => '')).trim() || null;
+}
+
+export async function writeBuildStamp(distDir: string, hash: string): Promise<void> {
+  await writeFile(path.join(distDir, STAMP_FILE), `${hash}\n`);
+}

@@ -1,0 +1,24 @@
+// For the parts of the screen that no first paint needs (dialogs, toasts, the
+// mobile menu): their code downloads once the page is idle, or as soon as
+// someone needs them, whichever comes first.
+import { useEffect, useState } from 'react';
+
+/** Runs `task` when the browser is next idle (at the latest after `timeoutMs`); returns a cancel function. */
+export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  if ('requestIdleCallback' in window) {
+    const handle = window.requestIdleCallback(task, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 200);
+  return () => clearTimeout(handle);
+}
+
+/** False until the page has been idle once, or at once when `needed` turns true; then stays true. */
+export function useMountWhenIdle(needed = false): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  const [wasNeeded, setWasNeeded] = useState(needed);
+  if (needed && !wasNeeded) setWasNeeded(true);
+  return idle || wasNeeded;
+}

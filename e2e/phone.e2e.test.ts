@@ -1,0 +1,82 @@
+// The dashboard's tables on a 390 px phone: rows read as cards, every cell's
+// content stays inside it, the page never scrolls sideways and each row's
+// actions are on screen; the pages pass the accessibility check there too.
+import type { Page } from 'playwright-core';
+import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
+
+const PHONE = { width: 390, height: 844 };
+
+let session: BrowserSession;
+beforeAll(async () => {
+  session = await startBrowserSession();
+});
+afterAll(async () => {
+  await session?.close();
+});
+
+/** What overflows on the page: the page itself sideways, and any table cell whose content is wider than the cell. */
+async function overflow(page: Page): Promise<{ pageWidth: number; viewport: number; cells: string[] }> {
+  return page.evaluate(`(() => ({
+    pageWidth: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+    cells: [...document.querySelectorAll('tbody td')]
+      .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+      .map((cell) => cell.textContent.trim().slice(0, 60)),
+  }))()`);
+}
+
+/** The button's box lies within the screen's width. */
+async function onScreen(button: ReturnType<Page['getByRole']>): Promise<boolean> {
+  const box = await button.boundingBox();
+  return box !== null && box.x >= 0 && box.x + box.width <= PHONE.width;
+}
+
+it('shows Requested Properties as cards with Accept and Reject on screen', async () => {
+  const agent = await session.app.createUser('agent', { name: 'Pia Phone-Agent' });
+  const buyer = await session.app.createUser('user', { name: 'Benedikt Exceptionally-Long-Surname Buyer' });
+  const property = await session.app.db.property.create({
+    data: {
+      agentId: agent.user.id,
+      title: 'A Remarkably Long Property Title For A Small Screen',
+      location: 'Bashundhara Residential Area, Block D, Dhaka',
+      image: '/uploads/none.webp',
+      priceMin: '100000.00',
+      priceMax: '120000.00',
+      status: 'verified',
+    },
+  });
+  await session.app.db.offer.create({
+    data: { propertyId: property.id, buyerId: buyer.user.id, agentId: agent.user.id, amount: '110000.00', buyingDate: new Date('2031-01-01'), status: 'pending' },
+  });
+
+  const page = await session.signedInPage(agent.email, agent.password, PHONE);
+  await page.goto('/dash-board/requested-properties');
+  const accept = page.getByRole('button', { name: `Accept offer from ${buyer.user.name} on ${property.title}` });
+  const reject = page.getByRole('button', { name: `Reject offer from ${buyer.user.name} on ${property.title}` });
+  await accept.waitFor();
+  await expect(onScreen(accept)).resolves.toBe(true);
+  await expect(onScreen(reject)).resolves.toBe(true);
+  // Each line of the card names its column.
+  await expect(page.evaluate(`getComputedStyle(document.querySelector('[data-testid="offer-row"] td:nth-of-type(2)'), '::before').content`)).resolves.toBe('"Buyer"');
+  await expect(overflow(page)).resolves.toEqual({ pageWidth: PHONE.width, viewport: PHONE.width, cells: [] });
+  await expectAccessible(page, 'requested properties (390 px)');
+});
+
+it('keeps long e-mails inside their cells on Manage Users', async () => {
+  const admin = await session.app.createUser('admin', { name: 'Phoebe Phone-Admin' });
+  const long = await session.app.createUser('user', { name: 'Lorenzo Longmail', email: `lorenzo.with.an.unusually.long.address.${Date.now()}@a-long-subdomain.example-company.test` });
+
+  const page = await session.signedInPage(admin.email, admin.password, PHONE);
+  await page.goto('/dash-board/manage-users');
+  const row = page.getByRole('row').filter({ hasText: 'Lorenzo Longmail' });
+  await row.getByText(long.email).waitFor();
+  await expect(onScreen(row.getByRole('button', { name: 'Make Admin: Lorenzo Longmail' }))).resolves.toBe(true);
+  await expect(onScreen(row.getByRole('button', { name: 'Delete: Lorenzo Longmail' }))).resolves.toBe(true);
+  await expect(overflow(page)).resolves.toEqual({ pageWidth: PHONE.width, viewport: PHONE.width, cells: [] });
+  await expectAccessible(page, 'manage users (390 px)');
+
+  await page.goto('/dash-board/manage-properties');
+  await page.getByRole('table', { name: 'All properties' }).getByRole('row').first().waitFor();
+  await expect(overflow(page)).resolves.toEqual({ pageWidth: PHONE.width, viewport: PHONE.width, cells: [] });
+  await expectAccessible(page, 'manage properties (390 px)');
+});

@@ -1,0 +1,138 @@
+// The built web client on the app's origin: its pages (the HTML with the runtime
+// config written in, never cached), its hashed assets (cached for a year, sent
+// as the .br or .gz file the build wrote next to them when the browser accepts
+// one), /robots.txt and /sitemap.xml.
+import { existsSync, readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import type { RuntimeConfig } from '@opennest/common/runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '@opennest/common/runtime-config';
+
+/** The pages search engines may list: the public ones (spec section 2's route table). */
+export const PUBLIC_PAGES = ['/', '/login', '/register'];
+
+/** Where the build writes the HTML of the prerendered home page (client/vite.config.ts). */
+const HOME_SHELL = 'home.html';
+const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
+const ONE_YEAR = 'public, max-age=31536000, immutable';
+
+/** The encodings the build writes next to each compressible asset (client/build/precompress.ts). */
+const EXTENSION = { br: '.br', gzip: '.gz' } as const;
+type Encoding = keyof typeof EXTENSION;
+
+/** Brotli when the browser takes it (it is smaller), else gzip, else none; whatever order the header lists them in. */
+function preferredEncoding(req: Request): Encoding | null {
+  if (req.acceptsEncodings('br')) return 'br';
+  if (req.acceptsEncodings('gzip')) return 'gzip';
+  return null;
+}
+
+interface Page {
+  html: string;
+  /** The same bytes, compressed once at start-up. */
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export function clientApp({ clientDistDir, runtimeConfig }: { clientDistDir: string; runtimeConfig: RuntimeConfig }): Router {
+  const router = express.Router();
+  const appPage = loadPage(path.join(clientDistDir, 'index.html'), runtimeConfig);
+  const homeShell = path.join(clientDistDir, HOME_SHELL);
+  const homePage = existsSync(homeShell) ? loadPage(homeShell, runtimeConfig) : appPage;
+
+  router.get('/robots.txt', (req, res) => {
+    res.type('text/plain').setHeader('Cache-Control', 'public, max-age=3600');
+    // The signed-in pages stay crawlable (a crawler only reaches the login page through them);
+    // the API and the explorer are not pages.
+    res.send(['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /graphql', 'Disallow: /sandbox', '', `Sitemap: ${origin(req)}/sitemap.xml`, ''].join('\n'));
+  });
+  router.get('/sitemap.xml', (req, res) => {
+    const urls = PUBLIC_PAGES.map((page) => `  <url><loc>${escapeXml(origin(req) + page)}</loc></url>`);
+    res.type('application/xml').setHeader('Cache-Control', 'public, max-age=3600');
+    res.send(['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n'));
+  });
+
+  router.use(precompressedFiles(clientDistDir));
+  router.use(
+    express.static(clientDistDir, {
+      index: false,
+      maxAge: '1h',
+      setHeaders(res, filePath) {
+        if (filePath.includes(HASHED_ASSETS)) res.setHeader('Cache-Control', ONE_YEAR);
+      },
+    }),
+  );
+  // Every other GET that wants HTML is a client route (its 404 page included).
+  router.get(/.*/, (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    sendPage(req, res, req.path === '/' ? homePage : appPage);
+  });
+  return router;
+}
+
+/** The HTML file with the runtime config in it, so the client starts without asking for it. */
+function loadPage(file: string, runtimeConfig: RuntimeConfig): Page {
+  const template = readFileSync(file, 'utf8');
+  // JSON in a non-executed script element; "<" is escaped so no value can close the element.
+  const json = JSON.stringify(runtimeConfig).replace(/</g, '\\u003c');
+  const element = `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;
+  const html = template.includes('</head>') ? template.replace('</head>', `${element}</head>`) : `${element}${template}`;
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
+function sendPage(req: Request, res: Response, page: Page) {
+  // The HTML names the current hashed assets and carries the runtime config: always ask the server.
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.type('html');
+  const encoding = preferredEncoding(req);
+  if (encoding) {
+    res.setHeader('Content-Encoding', encoding);
+    res.send(page[encoding]);
+  } else {
+    res.send(page.html);
+  }
+}
+
+/**
+ * Serves `<file>.br` or `<file>.gz` in place of `<file>` when the build wrote one
+ * and the browser accepts it, with the original file's Content-Type.
+ */
+function precompressedFiles(root: string): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const encoding = preferredEncoding(req);
+    if (!encoding) return next();
+    let relative: string;
+    try {
+      relative = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const file = path.join(root, relative);
+    // Only files inside the build, never a dot-folder (.vite holds the build manifest).
+    if (!file.startsWith(root + path.sep) || relative.split('/').some((segment) => segment.startsWith('.'))) return next();
+    const compressed = `${file}${EXTENSION[encoding]}`;
+    const found = await stat(compressed).catch(() => null);
+    if (!found?.isFile()) return next();
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Cache-Control', file.includes(HASHED_ASSETS) ? ONE_YEAR : 'public, max-age=3600');
+    res.type(path.extname(file));
+    res.sendFile(compressed);
+  };
+}
+
+function origin(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
