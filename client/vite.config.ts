@@ -48,6 +48,15 @@ export default defineConfig({
         // recipes of components the app never uses (client/src/app/theme.ts picks its own).
         manualPureFunctions: ['defineConfig', 'defineRecipe', 'defineSlotRecipe'],
       },
+      output: {
+        // Apollo Client and what it runs on (rxjs, @wry, optimism) in one chunk: left to
+        // itself the bundler cuts them into a dozen small shared chunks, which compress
+        // worse and cost a request each on the first load. Live updates' parts stay out:
+        // they load with the socket link, on the first subscription.
+        advancedChunks: {
+          groups: [{ name: 'apollo', test: /node_modules[\\/](?:@apollo[\\/]client[\\/](?!link[\\/]subscriptions|react[\\/]hooks[\\/]useSubscription)|rxjs[\\/]|@wry[\\/]|optimism[\\/])/ }],
+        },
+      },
       onwarn(warning, warn) {
         // graphiql's react-compiler-runtime carries a "use no memo" directive; harmless when bundled.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

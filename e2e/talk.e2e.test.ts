@@ -109,11 +109,13 @@ it('alerts a saved search, carries a conversation and an offer both ways, live',
   await agentPage.getByText(`Tania Buyer offered $160,000.00 on ${title}.`).first().waitFor();
 
   // The agent accepts; the buyer is told, live.
+  const buyerUnread = await session().app.db.notification.count({ where: { recipientId: buyer.user.id, readAt: null } });
+  await bell(buyerPage, buyerUnread).waitFor();
   await agentPage.goto('/dash-board/requested-properties');
   await agentPage.getByRole('button', { name: `Accept offer from Tania Buyer on ${title}` }).click();
   await agentPage.getByRole('alertdialog').getByRole('button', { name: 'Accept', exact: true }).click();
   await agentPage.getByRole('alertdialog').waitFor({ state: 'detached' });
-  await bell(buyerPage, 1).waitFor();
+  await bell(buyerPage, buyerUnread + 1).waitFor();
   await buyerPage.getByText(`Your offer of $160,000.00 on ${title} was accepted. You can pay for it now.`).first().waitFor();
   const [acceptedEmail] = await waitForEmails(buyer.email, { subject: /Your offer was accepted/ });
   expect(acceptedEmail.text).toContain(title);

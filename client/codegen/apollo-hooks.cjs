@@ -46,7 +46,8 @@ module.exports = {
         lines.push(...hook('useMutation', `use${name}Mutation`, name, 'Mutation'));
       }
     }
-    const hooks = ['useLazyQuery', 'useMutation', 'useQuery', ...(operations.some((node) => node.operation === 'subscription') ? ['useSubscription'] : [])];
+    const has = (kind) => operations.some((node) => node.operation === kind);
+    const hooks = [...(has('query') ? ['useLazyQuery'] : []), ...(has('mutation') ? ['useMutation'] : []), ...(has('query') ? ['useQuery'] : []), ...(has('subscription') ? ['useSubscription'] : [])];
     return {
       prepend: [`import { ${hooks.join(', ')} } from '@apollo/client/react';`],
       content: lines.join('\n'),

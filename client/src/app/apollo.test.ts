@@ -1,7 +1,7 @@
 // The Apollo client's links: every request carries the bearer token, and the
 // spec's auth errors send the user to /login (the request still fails).
 import type { Auth } from 'firebase/auth';
-import { MeDocument, UsersDocument } from '../graphql/generated';
+import { MeDocument, UsersDocument } from '../users/users.generated';
 import { createApolloClient, createCache } from './apollo';
 import { registerRouter } from './navigation';
 

@@ -1,6 +1,7 @@
 // The domains' cache helpers drop the answers of the documents they name (every
 // argument set), leave other answers alone, and keep typed list updates typed.
-import { PropertyReviewsDocument, LatestReviewsDocument, MyReviewsDocument, MyWishlistDocument, type ReviewFieldsFragment, type WishlistItemFieldsFragment } from '../graphql/generated';
+import { PropertyReviewsDocument, LatestReviewsDocument, MyReviewsDocument, type ReviewFieldsFragment } from '../reviews/reviews.generated';
+import { MyWishlistDocument, type WishlistItemFieldsFragment } from '../wishlist/wishlist.generated';
 import { evictListsGainingReview, evictReviewLists, forgetReview } from '../reviews/reviews.cache';
 import { forgetWishlistItem, prependToWishlist } from '../wishlist/wishlist.cache';
 import { createCache } from './apollo';

@@ -8,7 +8,7 @@ import type { Auth, User as FirebaseUser } from 'firebase/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { FirebaseSession } from '../app/firebase';
 import { uploadImage } from '../app/http';
-import { MeDocument, RecordSignInDocument, type SignInRecordInput, type ViewerFieldsFragment } from '../graphql/generated';
+import { MeDocument, RecordSignInDocument, type SignInRecordInput, type ViewerFieldsFragment } from '../users/users.generated';
 
 export type Viewer = ViewerFieldsFragment;
 

@@ -3,7 +3,7 @@
 // refuse (a refusal would send a signed-in person to /login).
 import { Alert } from '@chakra-ui/react';
 import type { ComponentType, ReactNode } from 'react';
-import type { Role } from '../graphql/generated';
+import type { Role } from '../users/users.generated';
 import { useAuth } from './AuthProvider';
 
 function RoleOnly({ role, notice, testId, children }: { role: Role | Role[]; notice: string; testId: string; children: ReactNode }) {

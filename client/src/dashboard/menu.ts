@@ -18,7 +18,7 @@ import {
   LuUser,
   LuUsers,
 } from 'react-icons/lu';
-import type { Role } from '../graphql/generated';
+import type { Role } from '../users/users.generated';
 
 export interface MenuItem {
   to: string;

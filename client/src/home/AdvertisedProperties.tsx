@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { LuHouse } from 'react-icons/lu';
-import { useAdvertisedPropertiesQuery } from '../graphql/generated';
+import { useAdvertisedPropertiesQuery } from '../properties/properties.generated';
 import { cardGridColumns, PropertyCard } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { EmptyNotice, QueryState } from '../ui/QueryState';

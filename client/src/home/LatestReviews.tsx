@@ -1,6 +1,6 @@
 import { Card, HStack, Link, SimpleGrid, Spinner, Stack, Text, VStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import { useLatestReviewsQuery } from '../graphql/generated';
+import { useLatestReviewsQuery } from '../reviews/reviews.generated';
 import { ClampedReviewText, ReviewerAvatar, ReviewTime } from '../reviews/review-parts';
 import { QueryState } from '../ui/QueryState';
 import { Section } from './Section';

@@ -3,7 +3,7 @@ import { Formik, type FormikHelpers } from 'formik';
 import { useEffect, useRef, useState } from 'react';
 import { LuMail } from 'react-icons/lu';
 import { errorMessage, fieldErrors } from '../app/errors';
-import { useSubscribeToNewsletterMutation } from '../graphql/generated';
+import { useSubscribeToNewsletterMutation } from './home.generated';
 import { newsletterSchema } from '@opennest/common/validation/newsletter';
 
 /** Spec section 9: the confirmation shows for 2000 ms. */

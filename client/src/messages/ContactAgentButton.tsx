@@ -4,7 +4,7 @@ import { Button } from '@chakra-ui/react';
 import { LuMessageCircle } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
-import type { PropertyStatus } from '../graphql/generated';
+import type { PropertyStatus } from '../properties/properties.generated';
 
 export const contactPath = (propertyId: string) => `/dash-board/contact/${propertyId}`;
 

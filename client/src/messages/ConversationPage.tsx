@@ -5,7 +5,7 @@ import { LuArrowLeft } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { messagingPage } from '../auth/RoleOnly';
-import { useConversationThreadQuery, useMarkConversationReadMutation, useMessageEventsSubscription, useSendMessageMutation } from '../graphql/generated';
+import { useConversationThreadQuery, useMarkConversationReadMutation, useMessageEventsSubscription, useSendMessageMutation } from './messages.generated';
 import { PageHeader } from '../properties/page-parts';
 import { LoadMore, usePaging } from '../ui/paging';
 import { QueryState } from '../ui/QueryState';
@@ -69,7 +69,7 @@ function ConversationView() {
                   return (
                     <Flex as="li" key={message.id} justify={mine ? 'end' : 'start'} data-testid="message">
                       <Box maxW="85%" bg={mine ? 'teal.600' : 'bg.muted'} color={mine ? 'white' : 'fg'} rounded="lg" px="3" py="2">
-                        <Text fontSize="xs" opacity={0.85} mb="1">
+                        <Text fontSize="xs" color={mine ? 'white' : 'fg.muted'} mb="1">
                           {mine ? 'You' : message.sender.name} · {time(message.createdAt)}
                         </Text>
                         <Text whiteSpace="pre-wrap" overflowWrap="anywhere" data-testid="message-body">

@@ -3,7 +3,7 @@ import { LuMessagesSquare } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { messagingPage } from '../auth/RoleOnly';
-import { useConversationsQuery, useMessageEventsSubscription } from '../graphql/generated';
+import { useConversationsQuery, useMessageEventsSubscription } from './messages.generated';
 import { PageHeader } from '../properties/page-parts';
 import { usePaging } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';

@@ -1,6 +1,6 @@
 import { Card, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { errorMessage } from '../app/errors';
-import { useEmailSettingsQuery, useSetEmailSettingMutation, type EmailDelivery, type NotificationType } from '../graphql/generated';
+import { useEmailSettingsQuery, useSetEmailSettingMutation, type EmailDelivery, type NotificationType } from './notifications.generated';
 import { PageHeader } from '../properties/page-parts';
 import { QueryState } from '../ui/QueryState';
 import { SelectField } from '../ui/SelectField';

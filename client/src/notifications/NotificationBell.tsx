@@ -5,7 +5,7 @@ import { Circle, Float, Link } from '@chakra-ui/react';
 import { LuBell } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
-import { useNotificationEventsSubscription, useUnreadNotificationCountQuery } from '../graphql/generated';
+import { useNotificationEventsSubscription, useUnreadNotificationCountQuery } from './notifications.generated';
 import { toaster } from '../ui/toaster';
 import { evictNotificationList, setUnreadNotificationCount } from './notifications.cache';
 

@@ -2,7 +2,7 @@ import { Badge, Button, HStack, Text } from '@chakra-ui/react';
 import { LuBellOff, LuCheckCheck } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
-import { useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation, useNotificationsQuery, type NotificationFieldsFragment } from '../graphql/generated';
+import { useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation, useNotificationsQuery, type NotificationFieldsFragment } from './notifications.generated';
 import { PageHeader } from '../properties/page-parts';
 import { usePaging } from '../ui/paging';
 import { plural } from '../ui/plural';

@@ -4,7 +4,7 @@ import { Alert, Button, Container, Heading, Spinner, Stack, Text } from '@chakra
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorMessage } from '../app/errors';
-import { useUnsubscribeMutation } from '../graphql/generated';
+import { useUnsubscribeMutation } from './notifications.generated';
 
 type State = { status: 'working' } | { status: 'done'; stopped: string } | { status: 'failed'; message: string };
 

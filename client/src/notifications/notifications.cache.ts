@@ -1,7 +1,7 @@
 // What notification changes make stale in the Apollo cache (documents in notifications.graphql).
 import type { ApolloCache } from '@apollo/client';
 import { evictQuery } from '../app/cache-eviction';
-import { NotificationsDocument, UnreadNotificationCountDocument } from '../graphql/generated';
+import { NotificationsDocument, UnreadNotificationCountDocument } from './notifications.generated';
 
 /** The bell's count, as the server last said it (live events carry it). */
 export function setUnreadNotificationCount(cache: ApolloCache, unreadNotificationCount: number) {

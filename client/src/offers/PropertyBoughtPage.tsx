@@ -2,7 +2,7 @@ import { AspectRatio, Box, Button, Card, Code, DataList, HStack, Image, SimpleGr
 import { LuCreditCard, LuShoppingBag } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { MessageAgentLink } from '../messages/ContactAgentButton';
-import { useMyOffersQuery, type OfferFieldsFragment } from '../graphql/generated';
+import { useMyOffersQuery, type OfferFieldsFragment } from './offers.generated';
 import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-parts';
 import { cardGridColumns } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';

@@ -2,7 +2,7 @@ import { Stack, Table, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { LuInbox } from 'react-icons/lu';
 import { errorMessage } from '../app/errors';
-import { useAcceptOfferMutation, useOffersOnMyPropertiesQuery, useRejectOfferMutation, type OfferFieldsFragment } from '../graphql/generated';
+import { useAcceptOfferMutation, useOffersOnMyPropertiesQuery, useRejectOfferMutation, type OfferFieldsFragment } from './offers.generated';
 import { PageHeader } from '../properties/page-parts';
 import { AgentOnly } from '../auth/RoleOnly';
 import { DataTable, DataTableSkeleton, DecisionCell, type TableFrame } from '../ui/DataTable';

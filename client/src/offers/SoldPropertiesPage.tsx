@@ -1,6 +1,6 @@
 import { Box, Code, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { LuBadgeDollarSign } from 'react-icons/lu';
-import { useMySalesQuery, type MySalesQuery } from '../graphql/generated';
+import { useMySalesQuery, type MySalesQuery } from './offers.generated';
 import { PageHeader } from '../properties/page-parts';
 import { AgentOnly } from '../auth/RoleOnly';
 import { DataTable, DataTableSkeleton, type TableFrame } from '../ui/DataTable';

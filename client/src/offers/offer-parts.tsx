@@ -3,7 +3,7 @@
 import { dollars } from '@opennest/common/money';
 import { Badge, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
-import type { OfferFieldsFragment, OfferStatus } from '../graphql/generated';
+import type { OfferFieldsFragment, OfferStatus } from './offers.generated';
 
 export const OFFER_STATUS_COLOUR: Record<OfferStatus, string> = { pending: 'orange', accepted: 'blue', rejected: 'red', bought: 'green' };
 

@@ -1,7 +1,7 @@
 // Whether a refused payment start may be tried again, from the answer's error
 // code (never its message text).
 import { errorCode } from '../app/errors';
-import type { OfferStatus } from '../graphql/generated';
+import type { OfferStatus } from './payments.generated';
 
 /**
  * Refusals by the rules: already paid, not accepted, above the card limit

@@ -5,7 +5,7 @@ import { LuPlus } from 'react-icons/lu';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
-import { useAddPropertyMutation } from '../graphql/generated';
+import { useAddPropertyMutation } from './properties.generated';
 import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
 import { PageHeader } from './page-parts';

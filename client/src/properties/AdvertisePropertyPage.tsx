@@ -2,7 +2,7 @@ import { AspectRatio, Badge, Button, Image, Stack, Table, Text } from '@chakra-u
 import { useRef, useState } from 'react';
 import { LuMegaphone } from 'react-icons/lu';
 import { errorMessage } from '../app/errors';
-import { useAdvertisePropertyMutation, useAllPropertiesQuery, type AllPropertiesQuery } from '../graphql/generated';
+import { useAdvertisePropertyMutation, useAllPropertiesQuery, type AllPropertiesQuery } from './properties.generated';
 import { useAlert } from '../ui/alerts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';

@@ -2,7 +2,7 @@ import { Box, Button, Container, Field, Flex, Heading, Input, InputGroup, Simple
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { LuSearch, LuSearchX } from 'react-icons/lu';
 import { useSearchParams } from 'react-router';
-import { useVerifiedPropertiesQuery, type PropertyCardFieldsFragment, type PropertySort } from '../graphql/generated';
+import { useVerifiedPropertiesQuery, type PropertyCardFieldsFragment, type PropertySort } from './properties.generated';
 import { LoadMore, usePaging } from '../ui/paging';
 import { plural } from '../ui/plural';
 import { SelectField } from '../ui/SelectField';

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { LuInbox } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
-import { useAllPropertiesQuery, useRejectPropertyMutation, useVerifyPropertyMutation, type AllPropertiesQuery, type PropertyStatus } from '../graphql/generated';
+import { useAllPropertiesQuery, useRejectPropertyMutation, useVerifyPropertyMutation, type AllPropertiesQuery, type PropertyStatus } from './properties.generated';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { LuHouse, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
-import { useDeletePropertyMutation, useMyPropertiesQuery, type PropertyCardFieldsFragment } from '../graphql/generated';
+import { useDeletePropertyMutation, useMyPropertiesQuery, type PropertyCardFieldsFragment } from './properties.generated';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
 import { EmptyNotice, QueryState } from '../ui/QueryState';

@@ -1,7 +1,7 @@
 import { AspectRatio, Box, Button, Card, HStack, Image, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { PropertyCardFieldsFragment } from '../graphql/generated';
+import type { PropertyCardFieldsFragment } from './properties.generated';
 import { priceRange } from './format';
 import { AgentChip, PropertyLocation, StatusBadge } from './page-parts';
 

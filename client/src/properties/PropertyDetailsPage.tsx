@@ -1,7 +1,7 @@
 import { AspectRatio, Avatar, Badge, Box, Card, Container, Grid, Heading, HStack, Image, Link, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { LuArrowLeft, LuCalendar, LuMail } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router';
-import { usePropertyDetailsQuery, type PropertyDetailsFieldsFragment } from '../graphql/generated';
+import { usePropertyDetailsQuery, type PropertyDetailsFieldsFragment } from './properties.generated';
 import NotFoundPage from '../pages/NotFoundPage';
 import { isNotFound } from '../app/errors';
 import { QueryState } from '../ui/QueryState';

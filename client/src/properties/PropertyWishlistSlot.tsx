@@ -4,7 +4,8 @@ import { LuHeart } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
-import { useAddToWishlistMutation, useMyWishlistQuery, type PropertyDetailsFieldsFragment } from '../graphql/generated';
+import { type PropertyDetailsFieldsFragment } from './properties.generated';
+import { useAddToWishlistMutation, useMyWishlistQuery } from '../wishlist/wishlist.generated';
 import { toaster } from '../ui/toaster';
 import { prependToWishlist } from '../wishlist/wishlist.cache';
 

@@ -5,7 +5,7 @@ import { LuArrowLeft, LuSave } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorCode, errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
-import { usePropertyDetailsQuery, useUpdatePropertyMutation, type PropertyDetailsFieldsFragment } from '../graphql/generated';
+import { usePropertyDetailsQuery, useUpdatePropertyMutation, type PropertyDetailsFieldsFragment } from './properties.generated';
 import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
 import { QueryState } from '../ui/QueryState';

@@ -2,7 +2,7 @@
 import { Avatar, Badge, Box, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode, RefObject } from 'react';
 import { LuMapPin } from 'react-icons/lu';
-import type { PropertyStatus } from '../graphql/generated';
+import type { PropertyStatus } from './properties.generated';
 import { STATUS_COLOUR } from './format';
 
 /** The page's h1, an optional line under it and actions on the right (stacked on small screens). */

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { LuMessageSquare, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
-import { useAllReviewsQuery, useDeleteReviewMutation, type AllReviewsQuery } from '../graphql/generated';
+import { useAllReviewsQuery, useDeleteReviewMutation, type AllReviewsQuery } from './reviews.generated';
 import { PageHeader } from '../properties/page-parts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { LoadMore, usePaging } from '../ui/paging';

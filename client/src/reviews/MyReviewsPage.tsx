@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { LuMessageSquare, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
-import { useDeleteReviewMutation, useMyReviewsQuery, type ReviewFieldsFragment } from '../graphql/generated';
+import { useDeleteReviewMutation, useMyReviewsQuery, type ReviewFieldsFragment } from './reviews.generated';
 import { PageHeader } from '../properties/page-parts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyNotice, QueryState } from '../ui/QueryState';

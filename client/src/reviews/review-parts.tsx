@@ -3,7 +3,7 @@
 // ever rendered as a React text node, never as HTML.
 import { Avatar, Box, Button, Card, HStack, Skeleton, SkeletonCircle, SkeletonText, Stack, Text, type TextProps } from '@chakra-ui/react';
 import { useLayoutEffect, useRef, useState, type Ref } from 'react';
-import type { ReviewFieldsFragment } from '../graphql/generated';
+import type { ReviewFieldsFragment } from './reviews.generated';
 
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const fullDateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });

@@ -1,7 +1,7 @@
 // What review changes make stale in the Apollo cache (documents in reviews.graphql).
 import type { ApolloCache } from '@apollo/client';
 import { evictQuery } from '../app/cache-eviction';
-import { AllReviewsDocument, LatestReviewsDocument, MyReviewsDocument, PropertyReviewsDocument } from '../graphql/generated';
+import { AllReviewsDocument, LatestReviewsDocument, MyReviewsDocument, PropertyReviewsDocument } from './reviews.generated';
 
 /**
  * After a review is deleted: drops it from every cached list that held it (the

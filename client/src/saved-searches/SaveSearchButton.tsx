@@ -4,7 +4,7 @@ import { Button } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { LuBellPlus } from 'react-icons/lu';
 import { useAuth } from '../auth/AuthProvider';
-import { useSaveSearchMutation, type PropertySort } from '../graphql/generated';
+import { useSaveSearchMutation, type PropertySort } from './saved-searches.generated';
 import { useMountWhenIdle } from '../ui/deferred';
 import { toaster } from '../ui/toaster';
 import { evictSavedSearches } from './saved-searches.cache';

@@ -4,7 +4,7 @@ import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/rea
 import { useFormik } from 'formik';
 import { savedSearchSchema, type AlertFrequencyValue } from '@opennest/common/validation/saved-search';
 import { errorMessage } from '../app/errors';
-import type { AlertFrequency } from '../graphql/generated';
+import type { AlertFrequency } from './saved-searches.generated';
 import { FREQUENCY_LABEL } from './saved-search-text';
 import { useServerAwareValidation } from '../ui/form-validation';
 import { FormField } from '../ui/FormField';

@@ -4,7 +4,7 @@ import { LuPencil, LuPlay, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { buyersPage } from '../auth/RoleOnly';
-import { useDeleteSavedSearchMutation, useSavedSearchesQuery, useUpdateSavedSearchMutation, type PropertySort, type SavedSearchFieldsFragment } from '../graphql/generated';
+import { useDeleteSavedSearchMutation, useSavedSearchesQuery, useUpdateSavedSearchMutation, type PropertySort, type SavedSearchFieldsFragment } from './saved-searches.generated';
 import { PageHeader } from '../properties/page-parts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
@@ -85,7 +85,7 @@ function SavedSearches() {
                 testId="saved-search"
                 actions={
                   <>
-                    <LinkButton to={runNowLink(search.criteria)} icon={LuPlay} variant="solid" colorPalette="teal" aria-label={`Run ${search.name} now`}>
+                    <LinkButton to={runNowLink(search.criteria)} icon={LuPlay} variant="solid" colorPalette="teal" aria-label={`Run now: ${search.name}`}>
                       Run now
                     </LinkButton>
                     <Button size="sm" variant="outline" onClick={() => setEditing(search)} aria-label={`Edit ${search.name}`}>

@@ -1,5 +1,5 @@
 // Words for saved searches, shared by the pages and the (lazily loaded) dialog.
-import type { AlertFrequency } from '../graphql/generated';
+import type { AlertFrequency } from './saved-searches.generated';
 
 export const FREQUENCY_LABEL: Record<AlertFrequency, string> = {
   instant: 'Instantly',

@@ -4,15 +4,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { LuBan, LuShieldCheck, LuTrash2, LuUserCheck, LuUsers } from 'react-icons/lu';
 import { errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
-import {
-  useDeleteUserMutation,
-  useMarkUserAsFraudMutation,
-  useSetUserRoleMutation,
-  useUsersQuery,
-  type AssignableRole,
-  type Role,
-  type ViewerFieldsFragment,
-} from '../graphql/generated';
+import { useDeleteUserMutation, useMarkUserAsFraudMutation, useSetUserRoleMutation, useUsersQuery, type AssignableRole, type Role, type ViewerFieldsFragment } from './users.generated';
 import { PageHeader } from '../properties/page-parts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { evictPropertyLists } from '../properties/properties.cache';

@@ -5,7 +5,7 @@ import { Heading, Link, SimpleGrid, Skeleton, Stack, Stat } from '@chakra-ui/rea
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
-import { useMyProfileFiguresQuery, type MyProfileFiguresQuery, type Role } from '../graphql/generated';
+import { useMyProfileFiguresQuery, type MyProfileFiguresQuery, type Role } from './users.generated';
 import { dollars } from '@opennest/common/money';
 import { QueryState } from '../ui/QueryState';
 

@@ -1,7 +1,7 @@
 // What account changes make stale in the Apollo cache (documents in users.graphql).
 import type { ApolloCache } from '@apollo/client';
 import { evictQuery } from '../app/cache-eviction';
-import { MyProfileFiguresDocument } from '../graphql/generated';
+import { MyProfileFiguresDocument } from './users.generated';
 
 /** The profile page's figures (counts by role and status) load afresh next time. */
 export function evictProfileFigures(cache: ApolloCache) {

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { LuHandCoins, LuHeart, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
-import { useMyWishlistQuery, useRemoveFromWishlistMutation, type WishlistItemFieldsFragment } from '../graphql/generated';
+import { useMyWishlistQuery, useRemoveFromWishlistMutation, type WishlistItemFieldsFragment } from './wishlist.generated';
 import { BuyerOnly } from '../auth/RoleOnly';
 import { PageHeader } from '../properties/page-parts';
 import { cardGridColumns, PropertyCard } from '../properties/PropertyCard';

@@ -1,6 +1,6 @@
 // Wishlist changes in the Apollo cache (documents in wishlist.graphql).
 import type { ApolloCache } from '@apollo/client';
-import { MyWishlistDocument, type WishlistItemFieldsFragment } from '../graphql/generated';
+import { MyWishlistDocument, type WishlistItemFieldsFragment } from './wishlist.generated';
 
 /** A newly added item goes first in the cached wishlist (when it is cached at all). */
 export function prependToWishlist(cache: ApolloCache, item: WishlistItemFieldsFragment) {
