@@ -10,7 +10,7 @@
 // Everything started is stopped again, on failure and on Ctrl-C too.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -189,16 +189,34 @@ async function startAppProcess(label: string, env: Record<string, string>): Prom
       }
     });
   });
-  return { url, child, residentMiB: () => residentMiB(child.pid!), stop };
+  return { url, child, residentMiB: () => treeResidentMiB(child.pid!), stop };
 }
 
-function residentMiB(pid: number): number {
-  try {
-    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
+/** VmRSS of `pid` and its descendants (the app processes of BENCH_APP_PROCESSES), in MiB. */
+function treeResidentMiB(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // exited meanwhile
+    }
   }
+  let total = 0;
+  for (const stack = [pid]; stack.length; ) {
+    const at = stack.pop()!;
+    try {
+      const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${at}/status`, 'utf8'));
+      if (match) total += Number(match[1]) / 1024;
+    } catch {
+      // exited meanwhile
+    }
+    stack.push(...(children.get(at) ?? []));
+  }
+  return total || Number.NaN;
 }
 
 // ---------------------------------------------------------------- helpers
@@ -403,6 +421,7 @@ async function main() {
       `BENCH_SAVED_SEARCHES=${settings.savedSearches}${settings.only ? ` BENCH_ONLY=${settings.only}` : ''}`,
   );
   if (process.env.BENCH_APP_NODE_ARGS) out(`          BENCH_APP_NODE_ARGS=${process.env.BENCH_APP_NODE_ARGS}`);
+  out(`          BENCH_APP_PROCESSES=${process.env.BENCH_APP_PROCESSES ?? 1} (app processes per runner, node:cluster behind one port; RSS is their sum)`);
   out('          load generator, SQL loop and the app (own process) share this machine with PostgreSQL and the Auth emulator');
 
   const runId = `${process.pid}-${randomBytes(3).toString('hex')}`;
