@@ -365,6 +365,14 @@ const SCENARIOS: ScenarioDefinition[] = [
   },
 ];
 
+/** BENCH_SCENARIOS: a comma-separated list of (parts of) scenario names to run; all when unset. */
+const selectedScenarios = (process.env.BENCH_SCENARIOS ?? '')
+  .split(',')
+  .map((part) => part.trim().toLowerCase())
+  .filter(Boolean);
+const isSelected = (definition: ScenarioDefinition) => !selectedScenarios.length || selectedScenarios.some((part) => definition.name.toLowerCase().includes(part));
+if (!SCENARIOS.some(isSelected)) throw new Error(`BENCH_SCENARIOS="${process.env.BENCH_SCENARIOS}" selects no scenario; they are: ${SCENARIOS.map((d) => d.name).join(', ')}.`);
+
 interface Scenario {
   definition: ScenarioDefinition;
   request: GraphqlRequest;
@@ -421,6 +429,7 @@ async function main() {
       `BENCH_SAVED_SEARCHES=${settings.savedSearches}${settings.only ? ` BENCH_ONLY=${settings.only}` : ''}`,
   );
   if (process.env.BENCH_APP_NODE_ARGS) out(`          BENCH_APP_NODE_ARGS=${process.env.BENCH_APP_NODE_ARGS}`);
+  if (process.env.BENCH_SCENARIOS) out(`          BENCH_SCENARIOS=${process.env.BENCH_SCENARIOS}`);
   out(`          BENCH_APP_PROCESSES=${process.env.BENCH_APP_PROCESSES ?? 1} (app processes per runner, node:cluster behind one port; RSS is their sum)`);
   out('          load generator, SQL loop and the app (own process) share this machine with PostgreSQL and the Auth emulator');
 
@@ -654,7 +663,7 @@ async function runSize({ size, first, adminUrl, runId, workDir, emulatorHost, lo
       };
     };
     const scenarios: Scenario[] = [];
-    for (const definition of SCENARIOS) scenarios.push(await capture(definition));
+    for (const definition of SCENARIOS.filter(isSelected)) scenarios.push(await capture(definition));
 
     for (const scenario of scenarios) {
       out(`\n${scenario.definition.name} (${scenario.definition.as}): ${scenario.request.operationName} ${JSON.stringify(scenario.request.variables)}`);
