@@ -22,6 +22,7 @@ import { apiNotFound, restErrorHandler } from './rest/errors';
 import { mountRoutes } from './rest/mount';
 import { buildOpenApiDocument } from './rest/openapi-document';
 import { contextOf, requestContextMiddleware } from './context/http';
+import { cachedViewerLookup, databaseViewerLookup } from './context/viewer-lookup';
 import { createServices } from './services';
 import type { Backbone } from './backbone';
 import { attachGraphqlWebSocket } from './graphql/websocket';
@@ -90,7 +91,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     }
   });
 
-  const contextDeps = { identity: deps.identity, db, services, storage: deps.storage };
+  const viewers = cachedViewerLookup(databaseViewerLookup(db), deps.backbone.events);
+  const contextDeps = { identity: deps.identity, db, viewers, services, storage: deps.storage };
   const withContext = requestContextMiddleware(contextDeps);
 
   // GraphQL
@@ -147,6 +149,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
         });
       }
       await apollo.stop();
+      viewers.stop();
     },
   };
 }

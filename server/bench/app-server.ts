@@ -12,6 +12,10 @@
 //             checks run as with a real project, where keys are cached and no
 //             request leaves the process. Only the RS256 signature check (which
 //             emulator tokens lack) is missing.
+//
+// BENCH_APP_PROCESSES (default 1): app processes behind the one port (node:cluster),
+// to use every core; they share nothing but the database (see primary() below).
+import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
@@ -90,7 +94,46 @@ function withLocalTokenCheck(provider: IdentityProvider, projectId: string): Ide
   };
 }
 
-main().catch((error) => {
+/**
+ * BENCH_APP_PROCESSES > 1: this process only forks that many app processes
+ * (node:cluster; each runs main() and they share one listening port, the
+ * connections spread round-robin), and reports ready once all are.
+ */
+async function primary(processes: number) {
+  const urls = await Promise.all(
+    Array.from({ length: processes }, () => {
+      const worker = cluster.fork();
+      return new Promise<string>((resolve, reject) => {
+        worker.once('exit', (code) => reject(new Error(`an app process exited (code ${code}) before it was ready`)));
+        worker.on('message', (message: { type?: string; url?: string }) => {
+          if (message?.type === 'ready' && message.url) resolve(message.url);
+        });
+      });
+    }),
+  );
+  if (new Set(urls).size !== 1) throw new Error(`the app processes listen on different addresses: ${urls.join(', ')}`);
+  const shutdown = async () => {
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+  process.on('disconnect', () => void shutdown());
+  process.send?.({ type: 'ready', url: urls[0] });
+}
+
+const processes = Number(process.env.BENCH_APP_PROCESSES ?? '1');
+(cluster.isPrimary && processes > 1 ? primary(processes) : main()).catch((error) => {
   process.stderr.write(`bench app failed to start: ${(error as Error).stack ?? error}\n`);
   process.exit(1);
 });

@@ -269,3 +269,67 @@ export async function countMatches(databaseUrl: string, terms: string[]): Promis
     await client.end();
   }
 }
+
+export interface ScenarioRecords {
+  /** A verified, advertised listing with `reviews` reviews (the details scenario). */
+  reviewedPropertyId: string;
+  reviews: number;
+  /** Listings moved to the signed-in agent, and the pending offers on them. */
+  agentListings: number;
+  offers: number;
+}
+
+/**
+ * The records the details and requested-offers scenarios read: `buyers` buyer
+ * accounts; `agentListings` verified listings given to the signed-in agent
+ * `agentId` with one pending offer from each buyer on each (buyers x listings
+ * offers); one review from each buyer on an advertised listing of another agent.
+ */
+export async function seedScenarioRecords(
+  databaseUrl: string,
+  { agentId, buyers = 20, agentListings = 50 }: { agentId: string; buyers?: number; agentListings?: number },
+): Promise<ScenarioRecords> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows: buyerRows } = await client.query<{ id: string }>(
+      `INSERT INTO users (id, firebase_uid, email, name, role)
+       SELECT gen_random_uuid(), 'bench-buyer-' || n, 'buyer-' || n || '@bench.opennest.test', 'Buyer ' || n, 'user'
+       FROM generate_series(1, $1::int) AS n RETURNING id`,
+      [buyers],
+    );
+    const { rows: listings } = await client.query<{ id: string }>(
+      `UPDATE properties SET agent_id = $1
+       WHERE id IN (SELECT id FROM properties WHERE status = 'verified' AND deleted_at IS NULL AND NOT is_advertised ORDER BY id LIMIT $2)
+       RETURNING id`,
+      [agentId, agentListings],
+    );
+    const { rowCount: offers } = await client.query(
+      `INSERT INTO offers (id, property_id, buyer_id, agent_id, amount, buying_date, status, created_at, updated_at)
+       SELECT gen_random_uuid(), p.id, b.id, p.agent_id, p.price_min, CURRENT_DATE + 30, 'pending',
+              now() - make_interval(secs => row_number() OVER ()), now()
+       FROM properties p CROSS JOIN unnest($2::uuid[]) AS b(id)
+       WHERE p.id = ANY($1::uuid[])`,
+      [listings.map((l) => l.id), buyerRows.map((b) => b.id)],
+    );
+    const { rows: [reviewed] } = await client.query<{ id: string }>(
+      `SELECT id FROM properties WHERE status = 'verified' AND deleted_at IS NULL AND is_advertised AND agent_id <> $1 ORDER BY id LIMIT 1`,
+      [agentId],
+    );
+    const { rowCount: reviews } = await client.query(
+      `INSERT INTO reviews (id, property_id, user_id, text, created_at)
+       SELECT gen_random_uuid(), $1, b.id, 'A fair price and a quick answer from the agent; the flat was as the photos showed.', now() - make_interval(mins => ordinality::int)
+       FROM unnest($2::uuid[]) WITH ORDINALITY AS b(id, ordinality)`,
+      [reviewed.id, buyerRows.map((b) => b.id)],
+    );
+    await client.query('COMMIT');
+    await client.query('VACUUM (ANALYZE) offers, reviews, users');
+    return { reviewedPropertyId: reviewed.id, reviews: reviews ?? 0, agentListings: listings.length, offers: offers ?? 0 };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,15 +1,15 @@
 // Who is calling: decided once per request from the bearer token alone, then
 // checked by the same guards in GraphQL directives, REST handlers and services.
 import type { Role, User as UserRecord } from '../generated/prisma/client';
-import type { Db } from '../db/client';
 import { AppError, forbidden, unauthenticated } from '../shared/errors';
 import { parseEmail } from '../shared/ids';
 import type { IdentityProvider, VerifiedIdentity } from '../auth/identity-provider';
+import type { ViewerLookup } from './viewer-lookup';
 
 export interface Caller {
   /** The verified token's claims, when a valid token was sent. */
   identity: VerifiedIdentity | null;
-  /** The caller's user record (role included), read fresh for this request. */
+  /** The caller's user record (role included), as it is now (see viewer-lookup.ts). */
   viewer: UserRecord | null;
   /** Why a sent token was refused; surfaced only where authentication is needed. */
   authError: AppError | null;
@@ -23,13 +23,13 @@ export function bearerToken(authorizationHeader: string | undefined): string | n
   return match ? match[1] : '';
 }
 
-export async function resolveCaller(authorizationHeader: string | undefined, identityProvider: IdentityProvider, db: Db): Promise<Caller> {
+export async function resolveCaller(authorizationHeader: string | undefined, identityProvider: IdentityProvider, lookupViewer: ViewerLookup): Promise<Caller> {
   const token = bearerToken(authorizationHeader);
   if (token === null) return anonymousCaller;
   if (token === '') return { ...anonymousCaller, authError: unauthenticated('Malformed Authorization header; expected "Bearer <ID token>".') };
   try {
     const identity = await identityProvider.verifyIdToken(token);
-    const viewer = await db.user.findUnique({ where: { firebaseUid: identity.uid } });
+    const viewer = await lookupViewer(identity.uid);
     return { identity, viewer, authError: null };
   } catch (error) {
     if (error instanceof AppError) return { ...anonymousCaller, authError: error };

@@ -10,6 +10,7 @@ import type { Services } from '../services';
 import type { ImageStorage } from '../uploads/image-storage';
 import { resolveCaller, type Caller } from './caller';
 import { createLoaders, type Loaders } from './loaders';
+import type { ViewerLookup } from './viewer-lookup';
 
 /** Per-request context shared by GraphQL resolvers and REST handlers. */
 export interface RequestContext {
@@ -25,6 +26,8 @@ export interface RequestContext {
 export interface ContextDeps {
   identity: IdentityProvider;
   db: Db;
+  /** The caller's user record by token uid (cached per process; see viewer-lookup.ts). */
+  viewers: ViewerLookup;
   services: Services;
   storage: ImageStorage;
 }
@@ -34,7 +37,7 @@ export async function createRequestContext(
   deps: ContextDeps,
   request: { authorization: string | undefined; requestId?: string; log: Logger },
 ): Promise<RequestContext> {
-  const caller = await resolveCaller(request.authorization, deps.identity, deps.db);
+  const caller = await resolveCaller(request.authorization, deps.identity, deps.viewers);
   return {
     requestId: request.requestId ?? randomUUID(),
     log: request.log,

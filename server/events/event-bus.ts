@@ -21,6 +21,8 @@ export type AppEvent =
   | { type: 'conversation-read'; conversationId: string; userId: string }
   /** A job was queued: workers of `queue` may look now instead of at their next poll. */
   | { type: 'job'; queue: string }
+  /** The users row of `firebaseUid` was inserted, changed or deleted (raised by a trigger; see context/viewer-lookup.ts). */
+  | { type: 'user-changed'; firebaseUid: string }
   /** Local only: the LISTEN connection was re-established, so events may have been missed. */
   | { type: 'resync' };
 
@@ -46,6 +48,8 @@ export interface EventBus {
   on(listener: EventListener): () => void;
   /** The events `select` maps to a value, as an async iterator (a GraphQL subscription's source). */
   stream<T>(select: (event: AppEvent) => T | undefined): EventStream<T>;
+  /** Whether the LISTEN connection is up (while it is down, events are missed). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -130,6 +134,7 @@ export async function createEventBus({ databaseUrl, log, channel = EVENTS_CHANNE
 
   return {
     on,
+    listening: () => client !== null && !closed,
     stream<T>(select: (event: AppEvent) => T | undefined): EventStream<T> {
       const queue: T[] = [];
       let wake: (() => void) | null = null;

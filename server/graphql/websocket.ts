@@ -26,7 +26,7 @@ export function attachGraphqlWebSocket({ server, schema, contextDeps, log }: { s
     {
       schema,
       async onConnect(ctx) {
-        const caller = await resolveCaller(authorizationOf(ctx.connectionParams), contextDeps.identity, contextDeps.db);
+        const caller = await resolveCaller(authorizationOf(ctx.connectionParams), contextDeps.identity, contextDeps.viewers);
         // Close code 4403 (Forbidden): the client signs in again and reconnects with a fresh token.
         return Boolean(caller.identity && caller.viewer);
       },

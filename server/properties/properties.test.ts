@@ -882,11 +882,14 @@ describe('no N+1 queries', () => {
     expect(new Set(large.nodes.map((n) => n.agent.name)).size).toBe(24);
     for (const node of large.nodes) expect(node.agent.image).toMatch(/^https:\/\/images\.example\.test\/agent-\d+\.jpg$/);
     console.log(`verifiedProperties SQL statements: first 2 → ${small.statements.length}, first 24 → ${large.statements.length}`);
+    // The caller's record is read by the first request and then kept (context/viewer-lookup.ts, tested there).
+    const callerLookUp = /FROM "public"\."users" WHERE \("public"\."users"\."firebase_uid" = \$1/;
+    const withoutCaller = (statements: string[]) => statements.filter((sql) => !callerLookUp.test(sql));
+    expect(large.statements.filter((sql) => callerLookUp.test(sql)).length).toBeLessThanOrEqual(1);
     // On failure Jest prints the statements themselves.
-    expect(large.statements).toHaveLength(small.statements.length);
-    // The caller look-up, one page query, one batched query for all 24 agents.
-    expect(large.statements).toEqual([
-      expect.stringMatching(/FROM "public"\."users" WHERE \("public"\."users"\."firebase_uid" = \$1/),
+    expect(withoutCaller(large.statements)).toHaveLength(withoutCaller(small.statements).length);
+    // One page query, one batched query for all 24 agents.
+    expect(withoutCaller(large.statements)).toEqual([
       expect.stringMatching(/FROM "public"\."properties" (LEFT JOIN "public"\."users" AS "j0" ON .* )?WHERE/),
       expect.stringMatching(/FROM "public"\."users" WHERE "public"\."users"\."id" IN \((\$\d+,){23}\$\d+\)/),
     ]);

@@ -1,0 +1,73 @@
+// The caller's user record by the verified token's uid: read from the database,
+// and kept per process between requests. Every change to a users row (role,
+// fraud marking, profile, a new or deleted record) is announced by a trigger
+// (migration 20261123200000_user_change_events) with pg_notify at commit, and
+// every process drops its copy when the event arrives, so a role change or a
+// fraud marking applies to the next request on every process.
+// The cache is bypassed whenever the process's LISTEN connection is down (an
+// event may be missed), and emptied when it comes back. PostgreSQL signals the
+// listeners when the change commits, before the writer is told it committed, so
+// the event is on its way before anyone can learn of the change; a request that
+// reaches another process in the instant between (before its LISTEN connection
+// has read the event) is still answered with the record as it was.
+import type { Db } from '../db/client';
+import type { EventBus } from '../events/event-bus';
+import type { User as UserRecord } from '../generated/prisma/client';
+
+/** The user record a verified Firebase uid belongs to, or null when there is none (yet). */
+export type ViewerLookup = (firebaseUid: string) => Promise<UserRecord | null>;
+
+export function databaseViewerLookup(db: Db): ViewerLookup {
+  return (firebaseUid) => db.user.findUnique({ where: { firebaseUid } });
+}
+
+/** Entries kept at most: one user record each (a few hundred bytes), the least recently used go first. */
+export const VIEWER_CACHE_ENTRIES = 10_000;
+
+export interface CachedViewerLookup extends ViewerLookup {
+  readonly size: number;
+  stop(): void;
+}
+
+/** `lookup` with its answers kept (at most `maxEntries`) until the record changes. */
+export function cachedViewerLookup(lookup: ViewerLookup, events: EventBus, { maxEntries = VIEWER_CACHE_ENTRIES } = {}): CachedViewerLookup {
+  // Insertion order is recency order: a hit is moved to the end, the first entry is the oldest.
+  const entries = new Map<string, UserRecord>();
+  // Bumped by every invalidation: an answer read while one arrived may be stale and is not kept.
+  let generation = 0;
+
+  const stopListening = events.on((event) => {
+    if (event.type === 'user-changed') {
+      generation++;
+      entries.delete(event.firebaseUid);
+    } else if (event.type === 'resync') {
+      generation++;
+      entries.clear();
+    }
+  });
+
+  const cached = async (firebaseUid: string) => {
+    if (!events.listening()) {
+      entries.clear();
+      return lookup(firebaseUid);
+    }
+    const kept = entries.get(firebaseUid);
+    if (kept) {
+      entries.delete(firebaseUid);
+      entries.set(firebaseUid, kept);
+      return kept;
+    }
+    const readAt = generation;
+    const viewer = await lookup(firebaseUid);
+    // No record yet (mid-sign-up): not kept, so the record recordSignIn creates is seen at once.
+    if (viewer && readAt === generation && events.listening()) {
+      entries.set(firebaseUid, viewer);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    }
+    return viewer;
+  };
+  return Object.defineProperties(cached, {
+    size: { get: () => entries.size },
+    stop: { value: stopListening },
+  }) as CachedViewerLookup;
+}
