@@ -28,6 +28,7 @@ import { startRecordingApp, type Statement } from './capture';
 import { explain } from './explain';
 import { runAutocannon, runSqlLoop, type HttpLoad, type LoadResult } from './load';
 import { runSavedSearchScenario } from './saved-search-matching';
+import { runFilteredSearchScenario } from './filtered-search';
 import { countMatches, seedBenchmarkData } from './seed';
 
 // ---------------------------------------------------------------- settings
@@ -504,6 +505,21 @@ async function main() {
     }
   }
 
+  // 6b. The filtered page (issue 11) ----------------------------------------------
+  section('filtered search: location + price range + type + bedrooms, by price (app B)');
+  const filtered = await runFilteredSearchScenario({ pool, appUrl: appLocal.url, recorder, token: user.idToken, search: settings.search, connections: settings.connections, warmupS: settings.warmupS, durationS: settings.durationS });
+  out(`facts     given to every seeded listing in ${secs(filtered.factsMs)} (type, rooms for homes, area in sq ft; VACUUM ANALYZE after)`);
+  out(`filter    search '${settings.search}' + ${JSON.stringify(filtered.filter)}; first page ${filtered.firstPage} rows; count ${filtered.matches.count}${filtered.matches.capped ? '+ (capped)' : ''}`);
+  const filteredLine = (label: string, r: LoadResult) => out(`  ${label.padEnd(22)} ${r.rps.toFixed(0).padStart(6)} req/s, p50 ${ms(r.p50).padStart(7)} ms, p99 ${ms(r.p99).padStart(7)} ms, failures ${r.failures}`);
+  filteredLine('plain search (list)', filtered.plain);
+  filteredLine('filtered (list+count)', filtered.filtered);
+  for (const plan of filtered.plans) {
+    out(`\n${plan.name}:`);
+    for (const planLine of plan.lines) out(`  ${planLine}`);
+    out(`  -> indexes used: ${plan.indexes.length ? plan.indexes.join('; ') : 'none (sequential scan)'}`);
+  }
+  filteredSummary = `plain search p50 ${ms(filtered.plain.p50)} / p99 ${ms(filtered.plain.p99)} ms; filtered (list + count) p50 ${ms(filtered.filtered.p50)} / p99 ${ms(filtered.filtered.p99)} ms`;
+
   // 7. Summary ------------------------------------------------------------------
   section('summary');
   out(`${stats.properties} properties (${stats.listable} listable), ${settings.connections} connections/workers, ${settings.durationS} s per run, ${cpus.length} CPU(s), Node ${process.version}`);
@@ -533,11 +549,14 @@ async function main() {
   const failures = results.reduce((sum, r) => sum + r.gql.run.failures + r.gqlLocal.run.failures + r.floor.run.failures + r.floorAll.run.failures, 0);
   out(`failed requests in all measured runs: ${failures}`);
   out(`seeding: ${stats.properties} properties + ${stats.agents} agents in ${secs(seedMs)}`);
+  out(`filtered search (app B, ${settings.connections} connections): ${filteredSummary}`);
   if (savedSearchSummary) out(`saved-search matching (${settings.savedSearches} saved searches, one new listing each): ${savedSearchSummary}`);
 }
 
 /** The saved-search scenario's figures, repeated in the summary. */
 let savedSearchSummary = '';
+/** The filtered scenario's figures, repeated in the summary. */
+let filteredSummary = '';
 
 const wallStarted = performance.now();
 main().then(

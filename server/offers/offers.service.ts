@@ -136,6 +136,8 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
           const taken = await tx.offer.count({ where: { propertyId: offer.propertyId, status: { in: ['accepted', 'bought'] } } });
           if (taken) throw conflict(ALREADY_ACCEPTED);
           const accepted = await tx.offer.update({ where: { id: offer.id }, data: { status: 'accepted' } });
+          // The listing is under offer from the moment its offer is (the row is locked above).
+          await tx.property.update({ where: { id: offer.propertyId }, data: { saleState: 'under_offer' } });
           const outbid = await tx.offer.updateManyAndReturn({
             where: { propertyId: offer.propertyId, status: 'pending', id: { not: offer.id } },
             data: { status: 'rejected' },

@@ -57,6 +57,7 @@ export function createPaymentsService({ db, payments, notifier }: { db: Db; paym
           include: { property: { select: { title: true } }, buyer: { select: { name: true } } },
         });
         if (bought) {
+          await tx.property.update({ where: { id: bought.propertyId }, data: { saleState: 'sold' } });
           await notifier.notify(tx, {
             recipientId: bought.agentId,
             type: 'sold',

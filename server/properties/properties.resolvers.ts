@@ -4,6 +4,7 @@ import { loadRequired } from '../context/load-required';
 export const propertiesResolvers: Resolvers = {
   Query: {
     verifiedProperties: (_parent, args, { caller, services }) => services.properties.listVerified(caller, args),
+    verifiedPropertyCount: (_parent, args, { caller, services }) => services.properties.countVerified(caller, args),
     advertisedProperties: (_parent, { first }, { services }) => services.properties.listAdvertised(first),
     property: (_parent, { id }, { caller, services }) => services.properties.getVisible(caller, id),
     myProperties: (_parent, _args, { caller, services }) => services.properties.listMine(caller),

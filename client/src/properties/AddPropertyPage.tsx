@@ -11,10 +11,10 @@ import { toaster } from '../ui/toaster';
 import { PageHeader } from './page-parts';
 import { evictListsGainingProperty } from './properties.cache';
 import { AgentOnly } from '../auth/RoleOnly';
-import { addPropertyFormSchema, ImageField, PropertyFields, propertyInput, usePropertyValidation, useImageUploader, type PropertyFormValues } from './property-form';
+import { addPropertyFormSchema, factsFormValues, ImageField, PropertyFields, propertyInput, usePropertyValidation, useImageUploader, type PropertyFormValues } from './property-form';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
 
-const EMPTY: PropertyFormValues = { title: '', location: '', image: null, priceMin: '', priceMax: '', description: '' };
+const EMPTY: PropertyFormValues = { title: '', location: '', image: null, priceMin: '', priceMax: '', description: '', ...factsFormValues() };
 
 /** Agent: a new listing (spec section 2, Add property). It starts pending. */
 export default function AddPropertyPage() {

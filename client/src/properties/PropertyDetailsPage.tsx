@@ -6,7 +6,7 @@ import NotFoundPage from '../pages/NotFoundPage';
 import { isNotFound } from '../app/errors';
 import { QueryState } from '../ui/QueryState';
 import { priceRange, STATUS_COLOUR } from './format';
-import { PropertyLocation } from './page-parts';
+import { PropertyFacts, PropertyLocation, SaleBadge, SaleStateNotice } from './page-parts';
 import { PropertyReviewsSlot } from './PropertyReviewsSlot';
 import { PropertyWishlistSlot } from './PropertyWishlistSlot';
 import { ContactAgentButton } from '../messages/ContactAgentButton';
@@ -54,13 +54,17 @@ function PropertyDetails({ property }: { property: PropertyDetailsFieldsFragment
 
         <Stack gap="5">
           <Stack gap="3">
-            <Badge alignSelf="start" size="lg" colorPalette={STATUS_COLOUR[property.status]} textTransform="capitalize" data-testid="property-status">
-              {property.status}
-            </Badge>
+            <HStack gap="2">
+              <Badge alignSelf="start" size="lg" colorPalette={STATUS_COLOUR[property.status]} textTransform="capitalize" data-testid="property-status">
+                {property.status}
+              </Badge>
+              <SaleBadge saleState={property.saleState} size="lg" />
+            </HStack>
             <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight" lineHeight="1.2">
               {property.title}
             </Heading>
             <PropertyLocation location={property.location} gap="1.5" />
+            <PropertyFacts property={property} withYear />
           </Stack>
 
           <Box borderWidth="1px" rounded="lg" p="4" bg="teal.50" borderColor="teal.100">
@@ -72,7 +76,7 @@ function PropertyDetails({ property }: { property: PropertyDetailsFieldsFragment
             </Text>
           </Box>
 
-          <PropertyWishlistSlot property={property} />
+          {property.saleState === 'available' ? <PropertyWishlistSlot property={property} /> : <SaleStateNotice saleState={property.saleState} />}
 
           <Card.Root variant="outline" size="sm" data-testid="property-agent">
             <Card.Body>

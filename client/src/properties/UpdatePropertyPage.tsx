@@ -11,7 +11,7 @@ import { toaster } from '../ui/toaster';
 import { QueryState } from '../ui/QueryState';
 import { PageHeader, StatusBadge } from './page-parts';
 import { agentsPage } from '../auth/RoleOnly';
-import { ImageField, PropertyFields, propertyInput, usePropertyValidation, updatePropertyFormSchema, useImageUploader, type PropertyFormValues } from './property-form';
+import { factsFormValues, ImageField, PropertyFields, propertyInput, usePropertyValidation, updatePropertyFormSchema, useImageUploader, type PropertyFormValues } from './property-form';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
 
 const MY_PROPERTIES = '/dash-board/my-added-properties';
@@ -78,6 +78,7 @@ function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsFi
       priceMin: property.priceMin,
       priceMax: property.priceMax,
       description: property.description ?? '',
+      ...factsFormValues(property),
     },
     validate,
     onSubmit: async (values, helpers) => {

@@ -1,13 +1,16 @@
 // The add and update property forms share their fields, schemas and submit
 // plumbing (spec sections 2 and 5). The form holds a File for the image; the
 // file is uploaded on submit and only its URL goes to the API.
-import { AspectRatio, Box, Field, Image, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { AspectRatio, Box, Field, Image, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { AuthSource } from '../app/session';
 import { getIn, type FormikProps } from 'formik';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { mixed, type AnyObjectSchema } from 'yup';
 import { uploadImage } from '../app/http';
 import { DESCRIPTION_MAX_LENGTH, addPropertySchema, updatePropertySchema } from '@opennest/common/validation/property';
+import { AREA_UNIT_LABELS, AREA_UNITS, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '@opennest/common/property-facts';
+import { propertyFactsFields } from '@opennest/common/validation/property-facts';
+import type { AreaUnit, PropertyType } from '../graphql/generated';
 import { FormField } from '../ui/FormField';
 import { useServerAwareValidation } from '../ui/form-validation';
 
@@ -19,7 +22,24 @@ export interface PropertyFormValues {
   priceMin: string;
   priceMax: string;
   description: string;
+  /** Facts, as typed ('' for none). */
+  propertyType: string;
+  bedrooms: string;
+  bathrooms: string;
+  floorArea: string;
+  areaUnit: string;
+  yearBuilt: string;
 }
+
+/** A listing's facts as the form holds them. */
+export const factsFormValues = (property?: { propertyType?: string | null; bedrooms?: number | null; bathrooms?: number | null; floorArea?: number | null; areaUnit?: string | null; yearBuilt?: number | null }) => ({
+  propertyType: property?.propertyType ?? '',
+  bedrooms: property?.bedrooms?.toString() ?? '',
+  bathrooms: property?.bathrooms?.toString() ?? '',
+  floorArea: property?.floorArea?.toString() ?? '',
+  areaUnit: property?.areaUnit ?? 'sq_ft',
+  yearBuilt: property?.yearBuilt?.toString() ?? '',
+});
 
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 export const IMAGE_TYPE_MESSAGE = 'Only JPEG, PNG, WebP or GIF images are accepted.';
@@ -29,6 +49,7 @@ const acceptedType = (file: File | null | undefined) => !file || !file.type || A
 
 /** The shared add rules, with the image as a required file instead of a URL. */
 export const addPropertyFormSchema = addPropertySchema.shape({
+  ...propertyFactsFields,
   image: mixed<File>()
     .nullable()
     .test('image-required', 'Property image is required', (file) => file !== null && file !== undefined)
@@ -37,6 +58,7 @@ export const addPropertyFormSchema = addPropertySchema.shape({
 
 /** The shared update rules: a replacement image file is optional. */
 export const updatePropertyFormSchema = updatePropertySchema.shape({
+  ...propertyFactsFields,
   image: mixed<File>().nullable().test('image-type', IMAGE_TYPE_MESSAGE, acceptedType),
 });
 
@@ -48,6 +70,21 @@ export function propertyInput(values: PropertyFormValues) {
     description: values.description.trim(),
     priceMin: values.priceMin.trim(),
     priceMax: values.priceMax.trim(),
+    ...factsInput(values),
+  };
+}
+
+/** The facts for the API: null for what is empty, so clearing a fact clears it; the area's unit only with an area. */
+function factsInput(values: PropertyFormValues) {
+  const whole = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+  const floorArea = whole(values.floorArea);
+  return {
+    propertyType: (values.propertyType || null) as PropertyType | null,
+    bedrooms: whole(values.bedrooms),
+    bathrooms: whole(values.bathrooms),
+    floorArea,
+    areaUnit: floorArea === null ? null : ((values.areaUnit || null) as AreaUnit | null),
+    yearBuilt: whole(values.yearBuilt),
   };
 }
 
@@ -65,7 +102,7 @@ export function useImageUploader(auth: AuthSource) {
   };
 }
 
-const FIELD_NAMES: Array<keyof PropertyFormValues> = ['title', 'location', 'image', 'priceMin', 'priceMax', 'description'];
+const FIELD_NAMES: Array<keyof PropertyFormValues> = ['title', 'location', 'image', 'priceMin', 'priceMax', 'description', 'propertyType', 'bedrooms', 'bathrooms', 'floorArea', 'areaUnit', 'yearBuilt'];
 
 /** The shared schema plus the server's per-field messages, for the property fields. */
 export const usePropertyValidation = (schema: AnyObjectSchema) => useServerAwareValidation<PropertyFormValues>(schema, FIELD_NAMES);
@@ -164,6 +201,7 @@ export function PropertyFields({ form, agent, imageField, disabled }: PropertyFi
         <FormField form={form} name="priceMin" label="Minimum price ($)" inputMode="decimal" autoComplete="off" placeholder="e.g. 120000" disabled={disabled} />
         <FormField form={form} name="priceMax" label="Maximum price ($)" inputMode="decimal" autoComplete="off" placeholder="e.g. 150000" disabled={disabled} />
       </SimpleGrid>
+      <FactsFields form={form} disabled={disabled} />
       <Field.Root invalid={Boolean(descriptionError)}>
         <Field.Label>
           Description <Field.RequiredIndicator fallback={<Text as="span" color="fg.muted" fontWeight="normal">(optional)</Text>} />
@@ -182,5 +220,47 @@ export function PropertyFields({ form, agent, imageField, disabled }: PropertyFi
         <Field.ErrorText>{descriptionError}</Field.ErrorText>
       </Field.Root>
     </Stack>
+  );
+}
+
+const TYPE_OPTIONS = [{ value: '', label: 'Not set' }, ...PROPERTY_TYPES.map((type) => ({ value: type, label: PROPERTY_TYPE_LABELS[type] }))];
+const UNIT_OPTIONS = AREA_UNITS.map((unit) => ({ value: unit, label: AREA_UNIT_LABELS[unit] }));
+
+/** A native select bound to a Formik field, with its message once touched. */
+function FormSelect({ form, name, label, options, disabled }: { form: FormikProps<PropertyFormValues>; name: keyof PropertyFormValues & string; label: string; options: Array<{ value: string; label: string }>; disabled?: boolean }) {
+  return (
+    <FormField form={form} name={name} label={label}>
+      <NativeSelect.Root disabled={disabled}>
+        <NativeSelect.Field name={name} value={form.values[name] as string} onChange={form.handleChange} onBlur={form.handleBlur} data-testid={`fact-${name}`}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
+/** Type, bedrooms, bathrooms, floor area and its unit, year built (which are needed depends on the type). */
+function FactsFields({ form, disabled }: { form: FormikProps<PropertyFormValues>; disabled?: boolean }) {
+  const land = form.values.propertyType === 'land';
+  const { setFieldValue } = form;
+  // Land has no rooms or year built: what was typed for another type goes when land is chosen.
+  useEffect(() => {
+    if (!land) return;
+    for (const name of ['bedrooms', 'bathrooms', 'yearBuilt']) void setFieldValue(name, '', false);
+  }, [land, setFieldValue]);
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="5" data-testid="facts-fields">
+      <FormSelect form={form} name="propertyType" label="Property type" options={TYPE_OPTIONS} disabled={disabled} />
+      {!land && <FormField form={form} name="bedrooms" label="Bedrooms" inputMode="numeric" autoComplete="off" disabled={disabled} />}
+      {!land && <FormField form={form} name="bathrooms" label="Bathrooms" inputMode="numeric" autoComplete="off" disabled={disabled} />}
+      <FormField form={form} name="floorArea" label="Floor area" inputMode="numeric" autoComplete="off" disabled={disabled} />
+      <FormSelect form={form} name="areaUnit" label="Area unit" options={UNIT_OPTIONS} disabled={disabled} />
+      {!land && <FormField form={form} name="yearBuilt" label="Year built (optional)" inputMode="numeric" autoComplete="off" disabled={disabled} />}
+    </SimpleGrid>
   );
 }

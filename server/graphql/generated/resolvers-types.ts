@@ -24,13 +24,19 @@ export type Scalars = {
 };
 
 export type AddPropertyInput = {
+  areaUnit?: InputMaybe<AreaUnit>;
+  bathrooms?: InputMaybe<Scalars['Int']['input']>;
+  bedrooms?: InputMaybe<Scalars['Int']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
+  floorArea?: InputMaybe<Scalars['Int']['input']>;
   /** URL from POST /api/uploads. */
   image: Scalars['String']['input'];
   location: Scalars['String']['input'];
   priceMax: Scalars['Decimal']['input'];
   priceMin: Scalars['Decimal']['input'];
+  propertyType?: InputMaybe<PropertyType>;
   title: Scalars['String']['input'];
+  yearBuilt?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** How often a saved search tells its owner about new listings that match it. */
@@ -39,6 +45,11 @@ export type AlertFrequency =
   | 'instant'
   | 'off'
   | 'weekly';
+
+/** Square feet or square metres. */
+export type AreaUnit =
+  | 'sq_ft'
+  | 'sq_m';
 
 /** A role an admin may give (fraud has its own mutation). */
 export type AssignableRole =
@@ -118,6 +129,15 @@ export type MakeOfferInput = {
   buyingDate: Scalars['Date']['input'];
   offerAmount: Scalars['Decimal']['input'];
   propertyId: Scalars['ID']['input'];
+};
+
+/** How many listings match; counting stops at the cap, so a page never counts a million rows. */
+export type MatchCount = {
+  __typename?: 'MatchCount';
+  /** True when there are at least `count` matches (shown as 'count+'). */
+  capped: Scalars['Boolean']['output'];
+  /** The number of matches, or the cap when there are at least that many. */
+  count: Scalars['Int']['output'];
 };
 
 export type Message = {
@@ -216,7 +236,7 @@ export type Mutation = {
   /** Removes one of the calling buyer's own wishlist items; returns its id. */
   removeFromWishlist: Scalars['ID']['output'];
   /**
-   * Saves the All Properties page's current search (location text and sort) with
+   * Saves the All Properties page's current search (location text, filters and sort) with
    * a name and an alert frequency. New verified listings that match it notify the
    * buyer (each listing once per saved search).
    */
@@ -525,8 +545,13 @@ export type ProfileFigures = {
 export type Property = {
   __typename?: 'Property';
   agent: UserSummary;
+  areaUnit?: Maybe<AreaUnit>;
+  bathrooms?: Maybe<Scalars['Int']['output']>;
+  bedrooms?: Maybe<Scalars['Int']['output']>;
   createdAt: Scalars['DateTime']['output'];
   description?: Maybe<Scalars['String']['output']>;
+  /** In areaUnit, as the agent entered it. */
+  floorArea?: Maybe<Scalars['Int']['output']>;
   id: Scalars['ID']['output'];
   /** Full-size image URL. */
   image: Scalars['String']['output'];
@@ -534,11 +559,14 @@ export type Property = {
   location: Scalars['String']['output'];
   priceMax: Scalars['Decimal']['output'];
   priceMin: Scalars['Decimal']['output'];
+  propertyType?: Maybe<PropertyType>;
+  saleState: SaleState;
   status: PropertyStatus;
   /** A 640x480 thumbnail of the image, for cards. */
   thumbnail: Scalars['String']['output'];
   title: Scalars['String']['output'];
   updatedAt: Scalars['DateTime']['output'];
+  yearBuilt?: Maybe<Scalars['Int']['output']>;
 };
 
 export type PropertyConnection = {
@@ -547,8 +575,27 @@ export type PropertyConnection = {
   pageInfo: PageInfo;
 };
 
+/** All Properties filters; every one is optional, and they combine with AND. */
+export type PropertyFilter = {
+  areaMax?: InputMaybe<Scalars['Int']['input']>;
+  /** Floor area range, in areaUnit (square metres when omitted). */
+  areaMin?: InputMaybe<Scalars['Int']['input']>;
+  areaUnit?: InputMaybe<AreaUnit>;
+  /** Also list sold listings (left out by default). */
+  includeSold?: InputMaybe<Scalars['Boolean']['input']>;
+  minBathrooms?: InputMaybe<Scalars['Int']['input']>;
+  minBedrooms?: InputMaybe<Scalars['Int']['input']>;
+  priceMax?: InputMaybe<Scalars['Decimal']['input']>;
+  /** The buyer's price range: a listing matches when its own range overlaps it (bounds inclusive). */
+  priceMin?: InputMaybe<Scalars['Decimal']['input']>;
+  /** Any of these types (empty: any type). */
+  types?: InputMaybe<Array<PropertyType>>;
+};
+
 /** Orders for the all-properties list. */
 export type PropertySort =
+  /** Largest floor area first (listings without one last). */
+  | 'AREA_DESC'
   /** Newest listings first (the default). */
   | 'NEWEST'
   /** Lowest minimum price first. */
@@ -561,9 +608,16 @@ export type PropertyStatus =
   | 'rejected'
   | 'verified';
 
+export type PropertyType =
+  | 'apartment'
+  | 'commercial'
+  | 'house'
+  | 'land'
+  | 'townhouse';
+
 export type Query = {
   __typename?: 'Query';
-  /** Verified, advertised properties for the home page (newest first). */
+  /** Verified, advertised properties for the home page (newest first), sold ones left out. */
   advertisedProperties: Array<Property>;
   /** Every property (admin), newest first, optionally of one status. */
   allProperties: PropertyConnection;
@@ -618,6 +672,8 @@ export type Query = {
    * and cursor pagination (24 per page by default, at most 48).
    */
   verifiedProperties: PropertyConnection;
+  /** How many verified listings the same search and filter match (capped; see MatchCount). */
+  verifiedPropertyCount: MatchCount;
   /** One of the calling buyer's wishlist items (the make-offer page starts from it). */
   wishlistItem: WishlistItem;
 };
@@ -691,9 +747,16 @@ export type QueryUsersArgs = {
 
 export type QueryVerifiedPropertiesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<PropertyFilter>;
   first?: InputMaybe<Scalars['Int']['input']>;
   search?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<PropertySort>;
+};
+
+
+export type QueryVerifiedPropertyCountArgs = {
+  filter?: InputMaybe<PropertyFilter>;
+  search?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -729,6 +792,16 @@ export type RoleOfEmail = {
   role: Role;
 };
 
+/**
+ * Where a verified listing is in its sale: under offer once an offer on it is
+ * accepted, sold once that offer is paid. Stored, and changed in the same
+ * transaction as the offer.
+ */
+export type SaleState =
+  | 'available'
+  | 'sold'
+  | 'under_offer';
+
 export type Sales = {
   __typename?: 'Sales';
   /** Bought offers on the calling agent's properties, newest first. */
@@ -738,6 +811,8 @@ export type Sales = {
 };
 
 export type SaveSearchInput = {
+  /** The page's filters; matching applies them too. */
+  filter?: InputMaybe<PropertyFilter>;
   frequency: AlertFrequency;
   name: Scalars['String']['input'];
   /** The page's location text, as typed. */
@@ -757,9 +832,25 @@ export type SavedSearch = {
 /** The All Properties page's state, as a saved search keeps it. */
 export type SearchCriteria = {
   __typename?: 'SearchCriteria';
+  /** The All Properties filters it keeps (what the page's PropertyFilter had; unset ones are null). */
+  filter: SearchFilter;
   /** The location text ('' for any location). */
   search: Scalars['String']['output'];
   sort: PropertySort;
+};
+
+/** A saved PropertyFilter (see that input for what each field means). */
+export type SearchFilter = {
+  __typename?: 'SearchFilter';
+  areaMax?: Maybe<Scalars['Int']['output']>;
+  areaMin?: Maybe<Scalars['Int']['output']>;
+  areaUnit?: Maybe<AreaUnit>;
+  includeSold?: Maybe<Scalars['Boolean']['output']>;
+  minBathrooms?: Maybe<Scalars['Int']['output']>;
+  minBedrooms?: Maybe<Scalars['Int']['output']>;
+  priceMax?: Maybe<Scalars['Decimal']['output']>;
+  priceMin?: Maybe<Scalars['Decimal']['output']>;
+  types?: Maybe<Array<PropertyType>>;
 };
 
 export type SignInRecordInput = {
@@ -788,13 +879,19 @@ export type UnsubscribeResult = {
 };
 
 export type UpdatePropertyInput = {
+  areaUnit?: InputMaybe<AreaUnit>;
+  bathrooms?: InputMaybe<Scalars['Int']['input']>;
+  bedrooms?: InputMaybe<Scalars['Int']['input']>;
   description?: InputMaybe<Scalars['String']['input']>;
+  floorArea?: InputMaybe<Scalars['Int']['input']>;
   /** A new image URL; omit to keep the current image. */
   image?: InputMaybe<Scalars['String']['input']>;
   location: Scalars['String']['input'];
   priceMax: Scalars['Decimal']['input'];
   priceMin: Scalars['Decimal']['input'];
+  propertyType?: InputMaybe<PropertyType>;
   title: Scalars['String']['input'];
+  yearBuilt?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type UpdateSavedSearchInput = {
@@ -912,6 +1009,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversTypes = ResolversObject<{
   AddPropertyInput: AddPropertyInput;
   AlertFrequency: AlertFrequency;
+  AreaUnit: AreaUnit;
   AssignableRole: AssignableRole;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   ContactAgentResult: ResolverTypeWrapper<ContactAgentResultView>;
@@ -927,6 +1025,7 @@ export type ResolversTypes = ResolversObject<{
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ListingCounts: ResolverTypeWrapper<ListingCounts>;
   MakeOfferInput: MakeOfferInput;
+  MatchCount: ResolverTypeWrapper<MatchCount>;
   Message: ResolverTypeWrapper<MessageRecord>;
   MessageConnection: ResolverTypeWrapper<Omit<MessageConnection, 'nodes'> & { nodes: Array<ResolversTypes['Message']> }>;
   MessageEvent: ResolverTypeWrapper<MessageEventView>;
@@ -944,17 +1043,21 @@ export type ResolversTypes = ResolversObject<{
   ProfileFigures: ResolverTypeWrapper<ProfileFigures>;
   Property: ResolverTypeWrapper<PropertyRecord>;
   PropertyConnection: ResolverTypeWrapper<Omit<PropertyConnection, 'nodes'> & { nodes: Array<ResolversTypes['Property']> }>;
+  PropertyFilter: PropertyFilter;
   PropertySort: PropertySort;
   PropertyStatus: PropertyStatus;
+  PropertyType: PropertyType;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Review: ResolverTypeWrapper<ReviewRecord>;
   ReviewConnection: ResolverTypeWrapper<Omit<ReviewConnection, 'nodes'> & { nodes: Array<ResolversTypes['Review']> }>;
   Role: Role;
   RoleOfEmail: ResolverTypeWrapper<RoleOfEmail>;
+  SaleState: SaleState;
   Sales: ResolverTypeWrapper<Omit<Sales, 'offers'> & { offers: Array<ResolversTypes['Offer']> }>;
   SaveSearchInput: SaveSearchInput;
   SavedSearch: ResolverTypeWrapper<SavedSearchRecord>;
   SearchCriteria: ResolverTypeWrapper<SearchCriteria>;
+  SearchFilter: ResolverTypeWrapper<SearchFilter>;
   SignInRecordInput: SignInRecordInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -983,6 +1086,7 @@ export type ResolversParentTypes = ResolversObject<{
   Int: Scalars['Int']['output'];
   ListingCounts: ListingCounts;
   MakeOfferInput: MakeOfferInput;
+  MatchCount: MatchCount;
   Message: MessageRecord;
   MessageConnection: Omit<MessageConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Message']> };
   MessageEvent: MessageEventView;
@@ -998,6 +1102,7 @@ export type ResolversParentTypes = ResolversObject<{
   ProfileFigures: ProfileFigures;
   Property: PropertyRecord;
   PropertyConnection: Omit<PropertyConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Property']> };
+  PropertyFilter: PropertyFilter;
   Query: Record<PropertyKey, never>;
   Review: ReviewRecord;
   ReviewConnection: Omit<ReviewConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Review']> };
@@ -1006,6 +1111,7 @@ export type ResolversParentTypes = ResolversObject<{
   SaveSearchInput: SaveSearchInput;
   SavedSearch: SavedSearchRecord;
   SearchCriteria: SearchCriteria;
+  SearchFilter: SearchFilter;
   SignInRecordInput: SignInRecordInput;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
@@ -1082,6 +1188,11 @@ export type ListingCountsResolvers<ContextType = RequestContext, ParentType exte
   pending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rejected?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   verified?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type MatchCountResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MatchCount'] = ResolversParentTypes['MatchCount']> = ResolversObject<{
+  capped?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type MessageResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Message'] = ResolversParentTypes['Message']> = ResolversObject<{
@@ -1204,18 +1315,25 @@ export type ProfileFiguresResolvers<ContextType = RequestContext, ParentType ext
 
 export type PropertyResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Property'] = ResolversParentTypes['Property']> = ResolversObject<{
   agent?: Resolver<ResolversTypes['UserSummary'], ParentType, ContextType>;
+  areaUnit?: Resolver<Maybe<ResolversTypes['AreaUnit']>, ParentType, ContextType>;
+  bathrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  bedrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  floorArea?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   image?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   isAdvertised?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   priceMax?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   priceMin?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  propertyType?: Resolver<Maybe<ResolversTypes['PropertyType']>, ParentType, ContextType>;
+  saleState?: Resolver<ResolversTypes['SaleState'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['PropertyStatus'], ParentType, ContextType>;
   thumbnail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  yearBuilt?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type PropertyConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PropertyConnection'] = ResolversParentTypes['PropertyConnection']> = ResolversObject<{
@@ -1249,6 +1367,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   users?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, RequireFields<QueryUsersArgs, 'first'>>;
   verifiedProperties?: Resolver<ResolversTypes['PropertyConnection'], ParentType, ContextType, RequireFields<QueryVerifiedPropertiesArgs, 'first' | 'sort'>>;
+  verifiedPropertyCount?: Resolver<ResolversTypes['MatchCount'], ParentType, ContextType, Partial<QueryVerifiedPropertyCountArgs>>;
   wishlistItem?: Resolver<ResolversTypes['WishlistItem'], ParentType, ContextType, RequireFields<QueryWishlistItemArgs, 'id'>>;
 }>;
 
@@ -1284,8 +1403,21 @@ export type SavedSearchResolvers<ContextType = RequestContext, ParentType extend
 }>;
 
 export type SearchCriteriaResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SearchCriteria'] = ResolversParentTypes['SearchCriteria']> = ResolversObject<{
+  filter?: Resolver<ResolversTypes['SearchFilter'], ParentType, ContextType>;
   search?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sort?: Resolver<ResolversTypes['PropertySort'], ParentType, ContextType>;
+}>;
+
+export type SearchFilterResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SearchFilter'] = ResolversParentTypes['SearchFilter']> = ResolversObject<{
+  areaMax?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  areaMin?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  areaUnit?: Resolver<Maybe<ResolversTypes['AreaUnit']>, ParentType, ContextType>;
+  includeSold?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  minBathrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  minBedrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  priceMax?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  priceMin?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  types?: Resolver<Maybe<Array<ResolversTypes['PropertyType']>>, ParentType, ContextType>;
 }>;
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
@@ -1335,6 +1467,7 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   DeletePropertyResult?: DeletePropertyResultResolvers<ContextType>;
   EmailSetting?: EmailSettingResolvers<ContextType>;
   ListingCounts?: ListingCountsResolvers<ContextType>;
+  MatchCount?: MatchCountResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;
   MessageConnection?: MessageConnectionResolvers<ContextType>;
   MessageEvent?: MessageEventResolvers<ContextType>;
@@ -1357,6 +1490,7 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   Sales?: SalesResolvers<ContextType>;
   SavedSearch?: SavedSearchResolvers<ContextType>;
   SearchCriteria?: SearchCriteriaResolvers<ContextType>;
+  SearchFilter?: SearchFilterResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   UnsubscribeResult?: UnsubscribeResultResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
