@@ -228,3 +228,70 @@ describe('saved searches keep the filters and match with them', () => {
     expect(errorOf(result)?.extensions).toEqual({ code: 'BAD_USER_INPUT', fieldErrors: { priceMax: 'The highest price must be at least the lowest' } });
   });
 });
+
+describe('photos', () => {
+  const photo = (n: number) => `https://images.example.test/photo-${n}.jpg`;
+  const photosOf = async (id: string, account: Account = agent) => okData(await app.graphql(operations.ListingPhotos, { id }, account.idToken)).property;
+
+  it('keeps 1 to 20 photos in order, the first being the cover (image); a new order moves the cover', async () => {
+    const added = okData(await app.graphql(operations.AddListingWithFacts, { input: input({ image: photo(9), photos: [photo(1), photo(2), photo(3)] }) }, agent.idToken)).addProperty;
+    const shown = await photosOf(added.id);
+    expect(shown.image).toBe(photo(1));
+    expect(shown.photos.map((p) => p.url)).toEqual([photo(1), photo(2), photo(3)]);
+    expect(shown.photos.map((p) => p.alt)).toEqual([1, 2, 3].map((n) => `${added.title}, photo ${n} of 3`));
+    // Web addresses have no responsive copies.
+    expect(shown.photos[0]).toMatchObject({ thumbnail: photo(1), srcsetWebp: null, srcsetJpeg: null });
+
+    const { image: _image, ...plain } = input({ title: added.title });
+    okData(await app.graphql(operations.UpdateListingFacts, { id: added.id, input: { ...plain, photos: [photo(3), photo(1)] } }, agent.idToken));
+    expect(await photosOf(added.id)).toMatchObject({ image: photo(3), photos: [{ url: photo(3) }, { url: photo(1) }] });
+    // An update without photos keeps them; the spec's single image replaces the cover only.
+    okData(await app.graphql(operations.UpdateListingFacts, { id: added.id, input: plain }, agent.idToken));
+    expect((await photosOf(added.id)).photos.map((p) => p.url)).toEqual([photo(3), photo(1)]);
+    okData(await app.graphql(operations.UpdateListingFacts, { id: added.id, input: { ...plain, image: photo(7) } }, agent.idToken));
+    expect(await photosOf(added.id)).toMatchObject({ image: photo(7), photos: [{ url: photo(7) }, { url: photo(1) }] });
+  });
+
+  it('a listing from before photos (or from the spec’s form) has its image as its one photo', async () => {
+    const old = await seed({ image: photo(5) });
+    expect((await photosOf(old.id)).photos.map((p) => p.url)).toEqual([photo(5)]);
+    const viaForm = okData(await app.graphql(operations.AddListingWithFacts, { input: input({ image: photo(6) }) }, agent.idToken)).addProperty;
+    expect((await photosOf(viaForm.id)).photos.map((p) => p.url)).toEqual([photo(6)]);
+  });
+
+  it.each([
+    ['no photos', [], { photos: 'Add at least one photo' }],
+    ['21 photos', Array.from({ length: 21 }, (_, n) => photo(n)), { photos: 'A listing has at most 20 photos' }],
+    ['a photo that is not an image address', [photo(1), 'javascript:alert(1)'], { 'photos[1]': 'Image must be an uploaded image or a web address' }],
+  ])('refuses %s', async (_case, photos, fieldErrors) => {
+    const result = await app.graphql(operations.AddListingWithFacts, { input: input({ photos }) }, agent.idToken);
+    expect(errorOf(result)?.extensions).toEqual({ code: 'BAD_USER_INPUT', fieldErrors });
+  });
+
+  it('accepts exactly 20', async () => {
+    const twenty = Array.from({ length: 20 }, (_, n) => photo(n));
+    const added = okData(await app.graphql(operations.AddListingWithFacts, { input: input({ photos: twenty }) }, agent.idToken)).addProperty;
+    expect((await photosOf(added.id)).photos).toHaveLength(20);
+  });
+
+  it('stores an upload in three widths as WebP and JPEG through the storage, served as srcsets', async () => {
+    const sharp = (await import('sharp')).default;
+    const body = new FormData();
+    body.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#2b6cb0' } }).png().toBuffer())], { type: 'image/png' }), 'house.png');
+    const uploaded = await app.rest('POST', '/api/uploads', { body, token: agent.idToken });
+    expect(uploaded.status).toBe(201);
+    expect(Object.keys(uploaded.body).sort()).toEqual(['height', 'thumbnailUrl', 'url', 'width']);
+    const added = okData(await app.graphql(operations.AddListingWithFacts, { input: input({ image: uploaded.body.url, photos: [uploaded.body.url] }) }, agent.idToken)).addProperty;
+    const [shown] = (await photosOf(added.id)).photos;
+    expect(shown.thumbnail).toBe(uploaded.body.thumbnailUrl);
+    const webp = shown.srcsetWebp!.split(', ');
+    const jpeg = shown.srcsetJpeg!.split(', ');
+    expect(webp.map((entry) => entry.split(' ')[1])).toEqual(['480w', '960w', '1600w']);
+    for (const [entry, format] of [...webp.map((e) => [e, 'webp'] as const), ...jpeg.map((e) => [e, 'jpeg'] as const)]) {
+      const [url, width] = entry.split(' ');
+      const response = await fetch(`${app.url}${url}`);
+      expect(response.status).toBe(200);
+      expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ format, width: Number(width.replace('w', '')) });
+    }
+  });
+});

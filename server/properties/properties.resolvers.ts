@@ -20,6 +20,19 @@ export const propertiesResolvers: Resolvers = {
   },
   Property: {
     thumbnail: (property, _args, { storage }) => storage.thumbnailUrl(property.image),
+    photos: async (property, _args, { services, storage }) => {
+      const urls = await services.properties.photoUrls(property);
+      return urls.map((url, index) => {
+        const sources = storage.responsiveSources(url);
+        return {
+          url,
+          thumbnail: storage.thumbnailUrl(url),
+          srcsetWebp: sources?.webp ?? null,
+          srcsetJpeg: sources?.jpeg ?? null,
+          alt: `${property.title}, photo ${index + 1} of ${urls.length}`,
+        };
+      });
+    },
     agent: (property, _args, { loaders }) => loadRequired(loaders.userById, property.agentId, 'agent'),
   },
 };

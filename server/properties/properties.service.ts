@@ -55,7 +55,26 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
   }
 
 
+  /**
+   * The photos as given (a new order, additions, removals), or a new cover
+   * image alone (the spec's update form) in place of photo 0.
+   */
+  async function replacePhotos(tx: Prisma.TransactionClient, propertyId: string, photos: string[] | undefined, image: string | undefined) {
+    if (photos) {
+      await tx.propertyPhoto.deleteMany({ where: { propertyId } });
+      await tx.propertyPhoto.createMany({ data: photos.map((url, position) => ({ propertyId, url, position })) });
+    } else if (image) {
+      await tx.propertyPhoto.upsert({ where: { propertyId_position: { propertyId, position: 0 } }, update: { url: image }, create: { propertyId, position: 0, url: image } });
+    }
+  }
+
   return {
+    /** A listing's photo URLs in order; a listing without photo rows has its image as the only one. */
+    async photoUrls(property: Pick<PropertyRecord, 'id' | 'image'>): Promise<string[]> {
+      const rows = await db.propertyPhoto.findMany({ where: { propertyId: property.id }, orderBy: { position: 'asc' }, select: { url: true } });
+      return rows.length ? rows.map((row) => row.url) : [property.image];
+    },
+
     /**
      * All properties page: verified only, searchable by location, filtered
      * (price range overlap, types, bedrooms, bathrooms, area; sold ones only
@@ -138,13 +157,16 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
       const viewer = requireViewer(caller, ['agent']);
       const input = await validateInput(addPropertySchema, rawInput);
       const facts = factsData(await validateInput(propertyFactsSchema, rawInput));
+      // The first photo is the cover: image keeps it for the cards, REST and the spec's screens.
+      const photos = input.photos ?? [input.image];
       return db.property.create({
         data: {
           ...facts,
+          photos: { create: photos.map((url, position) => ({ url, position })) },
           agentId: viewer.id,
           title: input.title,
           location: input.location,
-          image: input.image,
+          image: photos[0],
           description: input.description || null,
           priceMin: normalizeMoney(input.priceMin),
           priceMax: normalizeMoney(input.priceMax),
@@ -162,6 +184,7 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
       const input = await validateInput(updatePropertySchema, rawInput);
       // An update that sends no facts at all (the spec's REST form) keeps the listing's facts.
       const facts = factsGiven(rawInput) ? factsData(await validateInput(propertyFactsSchema, rawInput)) : {};
+      const cover = input.photos?.[0] ?? input.image;
       const changes = { location: input.location, priceMin: normalizeMoney(input.priceMin), priceMax: normalizeMoney(input.priceMax) };
       const count = await db.$transaction(async (tx) => {
         // The row is locked so that what matching compares against is what was there before.
@@ -171,8 +194,9 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
         // rejection landing in between cannot be overwritten.
         const { count: updated } = await tx.property.updateMany({
           where: { id: property.id, agentId: viewer.id, status: { not: 'rejected' }, ...live },
-          data: { title: input.title, ...changes, ...facts, ...(input.image ? { image: input.image } : {}), description: input.description || null },
+          data: { title: input.title, ...changes, ...facts, ...(cover ? { image: cover } : {}), description: input.description || null },
         });
+        if (updated) await replacePhotos(tx, property.id, input.photos, input.image);
         // A verified listing whose place or price range changed may match saved searches it did not match before.
         const matchingChanged = before && (before.location !== changes.location || before.price_min !== changes.priceMin || before.price_max !== changes.priceMax);
         if (updated && before?.status === 'verified' && matchingChanged) await jobs.enqueue(tx, savedSearchMatchingJob, [{ propertyId: property.id }]);

@@ -1,7 +1,8 @@
 import { AspectRatio, Avatar, Badge, Box, Card, Container, Grid, Heading, HStack, Image, Link, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { LuArrowLeft, LuCalendar, LuMail } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router';
-import { usePropertyDetailsQuery, type PropertyDetailsFieldsFragment } from '../graphql/generated';
+import { usePropertyDetailsQuery, type PropertyDetailsQuery } from '../graphql/generated';
 import NotFoundPage from '../pages/NotFoundPage';
 import { isNotFound } from '../app/errors';
 import { QueryState } from '../ui/QueryState';
@@ -11,6 +12,8 @@ import { PropertyReviewsSlot } from './PropertyReviewsSlot';
 import { PropertyWishlistSlot } from './PropertyWishlistSlot';
 import { ContactAgentButton } from '../messages/ContactAgentButton';
 import { titled } from '../layout/page-title';
+
+const PropertyGallery = lazy(() => import('./PropertyGallery'));
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -43,14 +46,21 @@ export default function PropertyDetailsPage() {
   );
 }
 
-function PropertyDetails({ property }: { property: PropertyDetailsFieldsFragment }) {
+function PropertyDetails({ property }: { property: PropertyDetailsQuery['property'] }) {
   const { agent } = property;
   return (
     <Stack gap={{ base: '8', md: '10' }} data-testid="property-details">
       <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap={{ base: '6', lg: '10' }} alignItems="start">
-        <AspectRatio ratio={4 / 3} rounded="xl" overflow="hidden" bg="gray.100" boxShadow="sm">
-          <Image src={property.image} alt={property.title} objectFit="cover" fetchPriority="high" decoding="async" data-testid="property-image" />
-        </AspectRatio>
+        {/* Until the gallery's code arrives, the cover in the same frame: nothing moves when it does. */}
+        <Suspense
+          fallback={
+            <AspectRatio ratio={4 / 3} rounded="xl" overflow="hidden" bg="gray.100" boxShadow="sm">
+              <Image src={property.image} alt={property.title} objectFit="cover" fetchPriority="high" decoding="async" data-testid="property-image" />
+            </AspectRatio>
+          }
+        >
+          <PropertyGallery photos={property.photos} title={property.title} />
+        </Suspense>
 
         <Stack gap="5">
           <Stack gap="3">

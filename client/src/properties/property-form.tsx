@@ -1,12 +1,10 @@
 // The add and update property forms share their fields, schemas and submit
-// plumbing (spec sections 2 and 5). The form holds a File for the image; the
-// file is uploaded on submit and only its URL goes to the API.
-import { AspectRatio, Box, Field, Image, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import type { AuthSource } from '../app/session';
-import { getIn, type FormikProps } from 'formik';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { mixed, type AnyObjectSchema } from 'yup';
-import { uploadImage } from '../app/http';
+// plumbing (spec sections 2 and 5). Photos upload as soon as they are chosen
+// (PhotosField); the submit waits for them and sends their URLs in order.
+import { Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { type FormikProps } from 'formik';
+import { useEffect, type ReactNode } from 'react';
+import { mixed, string, type AnyObjectSchema } from 'yup';
 import { DESCRIPTION_MAX_LENGTH, addPropertySchema, updatePropertySchema } from '@opennest/common/validation/property';
 import { AREA_UNIT_LABELS, AREA_UNITS, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '@opennest/common/property-facts';
 import { propertyFactsFields } from '@opennest/common/validation/property-facts';
@@ -17,8 +15,8 @@ import { useServerAwareValidation } from '../ui/form-validation';
 export interface PropertyFormValues {
   title: string;
   location: string;
-  /** The chosen image file (add: required; update: optional replacement). */
-  image: File | null;
+  /** 'chosen' while the photo list has a photo, '' otherwise (the photos themselves live in usePhotoList). */
+  image: string;
   priceMin: string;
   priceMax: string;
   description: string;
@@ -41,25 +39,18 @@ export const factsFormValues = (property?: { propertyType?: string | null; bedro
   yearBuilt: property?.yearBuilt?.toString() ?? '',
 });
 
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
-export const IMAGE_TYPE_MESSAGE = 'Only JPEG, PNG, WebP or GIF images are accepted.';
-
-/** A browser may not know a file's type (then the server, which sniffs the bytes, decides). */
-const acceptedType = (file: File | null | undefined) => !file || !file.type || ACCEPTED_IMAGE_TYPES.includes(file.type);
-
-/** The shared add rules, with the image as a required file instead of a URL. */
+/** The shared add rules; the photos are checked by the photo list, which sets image while it has one. */
 export const addPropertyFormSchema = addPropertySchema.shape({
   ...propertyFactsFields,
-  image: mixed<File>()
-    .nullable()
-    .test('image-required', 'Property image is required', (file) => file !== null && file !== undefined)
-    .test('image-type', IMAGE_TYPE_MESSAGE, acceptedType),
+  image: string().required('Property image is required'),
+  photos: mixed().strip(),
 });
 
-/** The shared update rules: a replacement image file is optional. */
+/** The shared update rules; a listing keeps at least one photo. */
 export const updatePropertyFormSchema = updatePropertySchema.shape({
   ...propertyFactsFields,
-  image: mixed<File>().nullable().test('image-type', IMAGE_TYPE_MESSAGE, acceptedType),
+  image: string().required('Property image is required'),
+  photos: mixed().strip(),
 });
 
 /** What the API receives: trimmed text, prices as the decimal text the user typed. */
@@ -88,88 +79,10 @@ function factsInput(values: PropertyFormValues) {
   };
 }
 
-/**
- * Uploads a file once: a retry after a failed mutation reuses the URL of the
- * same file instead of uploading it again.
- */
-export function useImageUploader(auth: AuthSource) {
-  const last = useRef<{ file: File; url: string } | null>(null);
-  return async (file: File): Promise<string> => {
-    if (last.current?.file === file) return last.current.url;
-    const { url } = await uploadImage(auth, file);
-    last.current = { file, url };
-    return url;
-  };
-}
-
 const FIELD_NAMES: Array<keyof PropertyFormValues> = ['title', 'location', 'image', 'priceMin', 'priceMax', 'description', 'propertyType', 'bedrooms', 'bathrooms', 'floorArea', 'areaUnit', 'yearBuilt'];
 
 /** The shared schema plus the server's per-field messages, for the property fields. */
 export const usePropertyValidation = (schema: AnyObjectSchema) => useServerAwareValidation<PropertyFormValues>(schema, FIELD_NAMES);
-
-/** An object URL for a chosen file, revoked when the file changes or the field goes. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
-
-interface ImageFieldProps {
-  form: FormikProps<PropertyFormValues>;
-  label: string;
-  helperText: string;
-  disabled?: boolean;
-  /** The image the property has now (update), shown until a new one is chosen. */
-  currentImage?: { src: string; alt: string };
-}
-
-/** A file input with a preview of the chosen (or current) image. */
-export function ImageField({ form, label, helperText, disabled, currentImage }: ImageFieldProps) {
-  const file = form.values.image;
-  const preview = useObjectUrl(file);
-  const error = form.touched.image ? (getIn(form.errors, 'image') as string | undefined) : undefined;
-
-  const shown = preview ? { src: preview, alt: 'Preview of the chosen image' } : currentImage;
-  return (
-    <Field.Root invalid={Boolean(error)}>
-      <Field.Label>{label}</Field.Label>
-      {shown && (
-        <Box width="full" maxW="xs" rounded="md" overflow="hidden" borderWidth="1px" mb="1">
-          <AspectRatio ratio={4 / 3} bg="gray.100">
-            <Image src={shown.src} alt={shown.alt} objectFit="cover" />
-          </AspectRatio>
-          {preview && currentImage && (
-            <Text fontSize="xs" color="fg.muted" px="2" py="1">
-              New image (replaces the current one when you save)
-            </Text>
-          )}
-        </Box>
-      )}
-      <Input
-        type="file"
-        name="image"
-        accept={ACCEPTED_IMAGE_TYPES.join(',')}
-        p="1"
-        disabled={disabled}
-        onChange={(event) => {
-          void form.setFieldValue('image', event.currentTarget.files?.[0] ?? null);
-          void form.setFieldTouched('image', true, false);
-        }}
-        onBlur={() => void form.setFieldTouched('image', true)}
-      />
-      {!error && <Field.HelperText>{helperText}</Field.HelperText>}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
-  );
-}
 
 interface PropertyFieldsProps {
   form: FormikProps<PropertyFormValues>;
@@ -263,4 +176,12 @@ function FactsFields({ form, disabled }: { form: FormikProps<PropertyFormValues>
       {!land && <FormField form={form} name="yearBuilt" label="Year built (optional)" inputMode="numeric" autoComplete="off" disabled={disabled} />}
     </SimpleGrid>
   );
+}
+
+/** Keeps the form's image marker in step with the photo list (so 'Property image is required' shows when it is empty). */
+export function usePhotoMarker(form: FormikProps<PropertyFormValues>, count: number) {
+  const { setFieldValue } = form;
+  useEffect(() => {
+    void setFieldValue('image', count ? 'chosen' : '', false);
+  }, [count, setFieldValue]);
 }

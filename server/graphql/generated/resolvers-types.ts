@@ -32,6 +32,8 @@ export type AddPropertyInput = {
   /** URL from POST /api/uploads. */
   image: Scalars['String']['input'];
   location: Scalars['String']['input'];
+  /** Photos in order (URLs from POST /api/uploads), 1 to 20; the first becomes the cover (image). Omit to have image as the only photo. */
+  photos?: InputMaybe<Array<Scalars['String']['input']>>;
   priceMax: Scalars['Decimal']['input'];
   priceMin: Scalars['Decimal']['input'];
   propertyType?: InputMaybe<PropertyType>;
@@ -519,6 +521,20 @@ export type PageInfo = {
   hasNextPage: Scalars['Boolean']['output'];
 };
 
+/** One of a listing's photos, with its responsive copies when it has them. */
+export type Photo = {
+  __typename?: 'Photo';
+  /** Describes the photo for screen readers. */
+  alt: Scalars['String']['output'];
+  /** srcset of the JPEG copies, the fallback; null for photos without copies. */
+  srcsetJpeg?: Maybe<Scalars['String']['output']>;
+  /** srcset of the WebP copies (480, 960 and 1600 px wide); null for photos without copies. */
+  srcsetWebp?: Maybe<Scalars['String']['output']>;
+  /** A 640x480 crop, for thumbnails. */
+  thumbnail: Scalars['String']['output'];
+  url: Scalars['String']['output'];
+};
+
 /** Figures for the caller's profile page; each role gets the ones that matter to it (others are null). */
 export type ProfileFigures = {
   __typename?: 'ProfileFigures';
@@ -557,6 +573,8 @@ export type Property = {
   image: Scalars['String']['output'];
   isAdvertised: Scalars['Boolean']['output'];
   location: Scalars['String']['output'];
+  /** 1 to 20 photos in order; the first is the cover (the same as image). */
+  photos: Array<Photo>;
   priceMax: Scalars['Decimal']['output'];
   priceMin: Scalars['Decimal']['output'];
   propertyType?: Maybe<PropertyType>;
@@ -887,6 +905,8 @@ export type UpdatePropertyInput = {
   /** A new image URL; omit to keep the current image. */
   image?: InputMaybe<Scalars['String']['input']>;
   location: Scalars['String']['input'];
+  /** The photos in their new order, 1 to 20 (the first is the cover); omit to keep them. */
+  photos?: InputMaybe<Array<Scalars['String']['input']>>;
   priceMax: Scalars['Decimal']['input'];
   priceMin: Scalars['Decimal']['input'];
   propertyType?: InputMaybe<PropertyType>;
@@ -1040,6 +1060,7 @@ export type ResolversTypes = ResolversObject<{
   OfferPayment: ResolverTypeWrapper<OfferPayment>;
   OfferStatus: OfferStatus;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  Photo: ResolverTypeWrapper<Photo>;
   ProfileFigures: ResolverTypeWrapper<ProfileFigures>;
   Property: ResolverTypeWrapper<PropertyRecord>;
   PropertyConnection: ResolverTypeWrapper<Omit<PropertyConnection, 'nodes'> & { nodes: Array<ResolversTypes['Property']> }>;
@@ -1099,6 +1120,7 @@ export type ResolversParentTypes = ResolversObject<{
   OfferCounts: OfferCounts;
   OfferPayment: OfferPayment;
   PageInfo: PageInfo;
+  Photo: Photo;
   ProfileFigures: ProfileFigures;
   Property: PropertyRecord;
   PropertyConnection: Omit<PropertyConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Property']> };
@@ -1301,6 +1323,14 @@ export type PageInfoResolvers<ContextType = RequestContext, ParentType extends R
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 }>;
 
+export type PhotoResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Photo'] = ResolversParentTypes['Photo']> = ResolversObject<{
+  alt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  srcsetJpeg?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  srcsetWebp?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  thumbnail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type ProfileFiguresResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProfileFigures'] = ResolversParentTypes['ProfileFigures']> = ResolversObject<{
   agents?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   fraudAccounts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -1325,6 +1355,7 @@ export type PropertyResolvers<ContextType = RequestContext, ParentType extends R
   image?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   isAdvertised?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  photos?: Resolver<Array<ResolversTypes['Photo']>, ParentType, ContextType>;
   priceMax?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   priceMin?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   propertyType?: Resolver<Maybe<ResolversTypes['PropertyType']>, ParentType, ContextType>;
@@ -1480,6 +1511,7 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   OfferCounts?: OfferCountsResolvers<ContextType>;
   OfferPayment?: OfferPaymentResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  Photo?: PhotoResolvers<ContextType>;
   ProfileFigures?: ProfileFiguresResolvers<ContextType>;
   Property?: PropertyResolvers<ContextType>;
   PropertyConnection?: PropertyConnectionResolvers<ContextType>;
