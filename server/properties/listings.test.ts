@@ -295,3 +295,53 @@ describe('photos', () => {
     }
   });
 });
+
+describe('history', () => {
+  const historyOf = async (id: string, account: Account = buyer) => okData(await app.graphql(operations.ListingHistory, { id }, account.idToken)).property;
+
+  it('records each change once, in order, in the change’s transaction', async () => {
+    const added = okData(await app.graphql(operations.AddListingWithFacts, { input: input({ priceMin: '1000', priceMax: '2000' }) }, agent.idToken)).addProperty;
+    okData(await app.graphql(operations.VerifyProperty, { id: added.id }, admin.idToken));
+    okData(await app.graphql(operations.AdvertiseListing, { id: added.id }, admin.idToken));
+    const { image: _image, ...plain } = input({ title: added.title, priceMin: '1000', priceMax: '2000' });
+    // Saving without a change records nothing.
+    okData(await app.graphql(operations.UpdateListingFacts, { id: added.id, input: plain }, agent.idToken));
+    okData(await app.graphql(operations.UpdateListingFacts, { id: added.id, input: { ...plain, priceMin: '900', priceMax: '1800.5' } }, agent.idToken));
+    okData(await app.graphql(operations.UpdateListingFacts, { id: added.id, input: { ...plain, priceMin: '900', priceMax: '1800.5', propertyType: 'commercial', floorArea: 300, areaUnit: 'sq_m' } }, agent.idToken));
+    okData(await app.graphql(operations.UpdateListingFacts, { id: added.id, input: { ...plain, priceMin: '900', priceMax: '1800.5', photos: ['https://images.example.test/a.jpg', 'https://images.example.test/b.jpg'] } }, agent.idToken));
+    // A refused change (a second verify) records nothing.
+    expect(errorOf(await app.graphql(operations.VerifyProperty, { id: added.id }, admin.idToken))?.extensions?.code).toBe('CONFLICT');
+
+    const offer = dataOf(await app.graphql(operations.MakeOffer, { input: { propertyId: added.id, offerAmount: '1000', buyingDate: FUTURE } }, buyer.idToken)).makeOffer;
+    okData(await app.graphql(operations.AcceptOffer, { id: offer.id }, agent.idToken));
+    const payment = okData(await app.graphql(operations.StartOfferPayment, { offerId: offer.id }, buyer.idToken)).startOfferPayment;
+    await confirmWithCard(app, payment.clientSecret, payment.paymentIntentId);
+    okData(await app.graphql(operations.CompleteOfferPayment, { offerId: offer.id, paymentIntentId: payment.paymentIntentId }, buyer.idToken));
+    // Completing twice (browser and webhook) records the sale once.
+    okData(await app.graphql(operations.CompleteOfferPayment, { offerId: offer.id, paymentIntentId: payment.paymentIntentId }, buyer.idToken));
+
+    const { history, daysOnOpenNest } = await historyOf(added.id);
+    expect(history.map((event) => event.kind)).toEqual(['listed', 'verified', 'advertised', 'price_changed', 'facts_changed', 'photos_changed', 'offer_accepted', 'sold']);
+    expect(history[3]).toMatchObject({ priceMinBefore: '1000.00', priceMaxBefore: '2000.00', priceMin: '900.00', priceMax: '1800.50' });
+    expect(daysOnOpenNest).toBe(0);
+    const times = history.map((event) => Date.parse(event.at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it('a listing deleted and added again by its agent says so, and counts its days from the first time', async () => {
+    const place = `${unique('Relist Road')}, Dhaka`;
+    const first = okData(await app.graphql(operations.AddListingWithFacts, { input: input({ location: place }) }, agent.idToken)).addProperty;
+    const firstListed = new Date(Date.now() - 10 * 86_400_000);
+    await app.db.property.update({ where: { id: first.id }, data: { createdAt: firstListed } });
+    okData(await app.graphql(operations.DeleteListing, { id: first.id }, agent.idToken));
+    const again = okData(await app.graphql(operations.AddListingWithFacts, { input: input({ location: place.toUpperCase() }) }, agent.idToken)).addProperty;
+    const { history, daysOnOpenNest } = await historyOf(again.id, agent);
+    expect(history.map((event) => event.kind)).toEqual(['listed', 'relisted']);
+    expect(history[1].previouslyListedAt).toBe(firstListed.toISOString());
+    expect(daysOnOpenNest).toBe(10);
+    // Another agent's listing in the same place is new.
+    const other = await app.createUser('agent');
+    const theirs = okData(await app.graphql(operations.AddListingWithFacts, { input: input({ location: place }) }, other.idToken)).addProperty;
+    expect((await historyOf(theirs.id, other)).history.map((event) => event.kind)).toEqual(['listed']);
+  });
+});

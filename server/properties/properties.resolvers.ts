@@ -1,5 +1,6 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types';
 import { loadRequired } from '../context/load-required';
+import { daysOnOpenNest } from './listing-history';
 
 export const propertiesResolvers: Resolvers = {
   Query: {
@@ -20,6 +21,20 @@ export const propertiesResolvers: Resolvers = {
   },
   Property: {
     thumbnail: (property, _args, { storage }) => storage.thumbnailUrl(property.image),
+    history: async (property, _args, { services }) =>
+      (await services.properties.history(property.id)).map((event) => {
+        const data = (event.data ?? {}) as { before?: { priceMin: string; priceMax: string }; after?: { priceMin: string; priceMax: string }; previouslyListedAt?: string };
+        return {
+          kind: event.kind,
+          at: event.createdAt.toISOString(),
+          priceMinBefore: data.before?.priceMin ?? null,
+          priceMaxBefore: data.before?.priceMax ?? null,
+          priceMin: data.after?.priceMin ?? null,
+          priceMax: data.after?.priceMax ?? null,
+          previouslyListedAt: data.previouslyListedAt ?? null,
+        };
+      }),
+    daysOnOpenNest: async (property, _args, { services }) => daysOnOpenNest(property.createdAt, await services.properties.history(property.id)),
     photos: async (property, _args, { services, storage }) => {
       const urls = await services.properties.photoUrls(property);
       return urls.map((url, index) => {

@@ -18,6 +18,7 @@ import type { Notifier } from '../notifications/notifier';
 import type { JobQueue } from '../jobs/job-queue';
 import { savedSearchMatchingJob } from '../saved-searches/matching';
 import { notifyRejected } from '../offers/offers.service';
+import { recordListingEvent, recordPriceChange } from './listing-history';
 
 export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC';
 export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'AREA_DESC'];
@@ -69,6 +70,11 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
   }
 
   return {
+    /** A listing's history, oldest first (the caller may already see the listing). */
+    async history(propertyId: string) {
+      return db.listingEvent.findMany({ where: { propertyId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    },
+
     /** A listing's photo URLs in order; a listing without photo rows has its image as the only one. */
     async photoUrls(property: Pick<PropertyRecord, 'id' | 'image'>): Promise<string[]> {
       const rows = await db.propertyPhoto.findMany({ where: { propertyId: property.id }, orderBy: { position: 'asc' }, select: { url: true } });
@@ -159,7 +165,8 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
       const facts = factsData(await validateInput(propertyFactsSchema, rawInput));
       // The first photo is the cover: image keeps it for the cards, REST and the spec's screens.
       const photos = input.photos ?? [input.image];
-      return db.property.create({
+      return db.$transaction(async (tx) => {
+      const created = await tx.property.create({
         data: {
           ...facts,
           photos: { create: photos.map((url, position) => ({ url, position })) },
@@ -172,6 +179,15 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
           priceMax: normalizeMoney(input.priceMax),
           status: 'pending',
         },
+      });
+      await recordListingEvent(tx, created.id, 'listed');
+      // Deleting a listing and adding the same one again (same agent, same place) does not make it new: its history says so.
+      const previous = await tx.property.findFirst({
+        where: { agentId: viewer.id, deletedAt: { not: null }, location: { equals: created.location, mode: 'insensitive' } },
+        orderBy: { createdAt: 'asc' },
+      });
+      if (previous) await recordListingEvent(tx, created.id, 'relisted', { previousPropertyId: previous.id, previouslyListedAt: previous.createdAt.toISOString() });
+      return created;
       });
     },
 
@@ -188,15 +204,28 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
       const changes = { location: input.location, priceMin: normalizeMoney(input.priceMin), priceMax: normalizeMoney(input.priceMax) };
       const count = await db.$transaction(async (tx) => {
         // The row is locked so that what matching compares against is what was there before.
-        const [before] = await tx.$queryRaw<Array<{ status: string; location: string; price_min: string; price_max: string }>>`
-          SELECT status::text AS status, location, price_min::text AS price_min, price_max::text AS price_max FROM properties WHERE id = ${property.id}::uuid FOR UPDATE`;
+        const [before] = await tx.$queryRaw<Array<{ status: string; location: string; price_min: string; price_max: string; facts: string }>>`
+          SELECT status::text AS status, location, price_min::text AS price_min, price_max::text AS price_max,
+                 concat_ws('|', property_type, bedrooms, bathrooms, floor_area, area_unit, year_built) AS facts
+          FROM properties WHERE id = ${property.id}::uuid FOR UPDATE`;
+        const photosBefore = input.photos ? (await tx.propertyPhoto.findMany({ where: { propertyId: property.id }, orderBy: { position: 'asc' } })).map((photo) => photo.url) : [];
         // The status check is repeated in the WHERE clause, so an admin's
         // rejection landing in between cannot be overwritten.
         const { count: updated } = await tx.property.updateMany({
           where: { id: property.id, agentId: viewer.id, status: { not: 'rejected' }, ...live },
           data: { title: input.title, ...changes, ...facts, ...(cover ? { image: cover } : {}), description: input.description || null },
         });
-        if (updated) await replacePhotos(tx, property.id, input.photos, input.image);
+        if (updated) {
+          await replacePhotos(tx, property.id, input.photos, input.image);
+          if (before.price_min !== changes.priceMin || before.price_max !== changes.priceMax) {
+            await recordPriceChange(tx, property.id, { priceMin: before.price_min, priceMax: before.price_max }, { priceMin: changes.priceMin, priceMax: changes.priceMax });
+          }
+          const [factsAfter] = await tx.$queryRaw<Array<{ facts: string }>>`
+            SELECT concat_ws('|', property_type, bedrooms, bathrooms, floor_area, area_unit, year_built) AS facts FROM properties WHERE id = ${property.id}::uuid`;
+          if (factsAfter.facts !== before.facts) await recordListingEvent(tx, property.id, 'facts_changed');
+          const photosChanged = input.photos ? JSON.stringify(photosBefore) !== JSON.stringify(input.photos) : Boolean(input.image && input.image !== property.image);
+          if (photosChanged) await recordListingEvent(tx, property.id, 'photos_changed');
+        }
         // A verified listing whose place or price range changed may match saved searches it did not match before.
         const matchingChanged = before && (before.location !== changes.location || before.price_min !== changes.priceMin || before.price_max !== changes.priceMax);
         if (updated && before?.status === 'verified' && matchingChanged) await jobs.enqueue(tx, savedSearchMatchingJob, [{ propertyId: property.id }]);
@@ -242,6 +271,7 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
         const rows = await tx.property.updateManyAndReturn({ where: { id: propertyId, status: 'pending', ...live }, data: { status: decision } });
         for (const property of rows) {
           const verified = decision === 'verified';
+          await recordListingEvent(tx, property.id, decision);
           await notifier.notify(tx, {
             recipientId: property.agentId,
             type: verified ? 'listing_verified' : 'listing_rejected',
@@ -268,6 +298,7 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
       const [advertised] = await db.$transaction(async (tx) => {
         const rows = await tx.property.updateManyAndReturn({ where: { id: propertyId, status: 'verified', isAdvertised: false, ...live }, data: { isAdvertised: true } });
         for (const property of rows) {
+          await recordListingEvent(tx, property.id, 'advertised');
           await notifier.notify(tx, {
             recipientId: property.agentId,
             type: 'listing_advertised',

@@ -9,6 +9,7 @@ import { QueryState } from '../ui/QueryState';
 import { priceRange, STATUS_COLOUR } from './format';
 import { PropertyFacts, PropertyLocation, SaleBadge, SaleStateNotice } from './page-parts';
 import { PropertyReviewsSlot } from './PropertyReviewsSlot';
+import { ListingTimeline } from './ListingTimeline';
 import { PropertyWishlistSlot } from './PropertyWishlistSlot';
 import { ContactAgentButton } from '../messages/ContactAgentButton';
 import { titled } from '../layout/page-title';
@@ -124,6 +125,8 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
           {property.description?.trim() || 'No description provided.'}
         </Text>
       </Box>
+
+      <ListingTimeline property={property} />
 
       <PropertyReviewsSlot property={property} />
     </Stack>
