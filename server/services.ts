@@ -19,6 +19,7 @@ import type { Backbone } from './backbone';
 import { createNotificationsService } from './notifications/notifications.service';
 import { createSavedSearchesService } from './saved-searches/saved-searches.service';
 import { createMessagesService } from './messages/messages.service';
+import { createReportsService } from './reports/reports.service';
 
 export interface ServiceDeps {
   db: Db;
@@ -31,9 +32,10 @@ export interface ServiceDeps {
 
 export function createServices({ backbone, ...base }: ServiceDeps) {
   const deps = { ...base, ...backbone };
+  const userAdmin = createUserAdminService(deps);
   return {
     users: createUsersService(deps),
-    userAdmin: createUserAdminService(deps),
+    userAdmin,
     profileFigures: createProfileFiguresService(deps),
     uploads: createUploadsService(deps),
     properties: createPropertiesService(deps),
@@ -45,6 +47,7 @@ export function createServices({ backbone, ...base }: ServiceDeps) {
     notifications: createNotificationsService(deps),
     savedSearches: createSavedSearchesService(deps),
     messages: createMessagesService(deps),
+    reports: createReportsService({ ...deps, userAdmin }),
   };
 }
 

@@ -1,5 +1,5 @@
 // Add and update property rules (spec section 5), shared by the forms and the server.
-import { object, string } from 'yup';
+import { array, object, string } from 'yup';
 import { isMoney, moneyText, toCents } from '../money';
 import { imageUrl } from './common';
 
@@ -32,13 +32,22 @@ const fields = {
   }),
 };
 
+export const MAX_PHOTOS = 20;
+export const PHOTOS_MIN_MESSAGE = 'Add at least one photo';
+export const PHOTOS_MAX_MESSAGE = `A listing has at most ${MAX_PHOTOS} photos`;
+
+/** Photos in order, the first being the cover; optional (the spec's form sends one image). */
+const photos = array(imageUrl().required('Each photo must be an uploaded image or a web address')).min(1, PHOTOS_MIN_MESSAGE).max(MAX_PHOTOS, PHOTOS_MAX_MESSAGE).optional();
+
 export const addPropertySchema = object({
   ...fields,
+  photos,
   image: imageUrl().required('Property image is required'),
 });
 
 /** Update: the image is optional (the current one is kept). */
 export const updatePropertySchema = object({
   ...fields,
+  photos,
   image: imageUrl().optional(),
 });

@@ -16,6 +16,8 @@ import { diffDatabaseAgainstPrismaSchema, diffSchemas, expectedSchemaFacts, read
  * which migration creates it and why. Each entry must exist in the database.
  */
 const DATABASE_ONLY_OBJECTS: readonly string[] = [
+  // 20261123230000_listing_reports: one open report per reporter and listing.
+  `unique index listing_reports (property_id, reporter_id) where status = 'open'::"ReportStatus"`,
   // 20261121200000_buying: at most one accepted (later bought) offer per property,
   // so concurrent accepts cannot both win.
   `unique index offers (property_id) where status = ANY (ARRAY['accepted'::"OfferStatus", 'bought'::"OfferStatus"])`,

@@ -1,6 +1,7 @@
 // Offers: buyers offer within a property's price range; the property's agent
 // accepts one (rejecting the rest) or rejects; payment later marks it bought.
 import { dollars, normalizeMoney } from '@opennest/common/money';
+import { recordListingEvent } from '../properties/listing-history';
 import { createOfferSchema } from '@opennest/common/validation/offer';
 import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
@@ -136,6 +137,9 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
           const taken = await tx.offer.count({ where: { propertyId: offer.propertyId, status: { in: ['accepted', 'bought'] } } });
           if (taken) throw conflict(ALREADY_ACCEPTED);
           const accepted = await tx.offer.update({ where: { id: offer.id }, data: { status: 'accepted' } });
+          // The listing is under offer from the moment its offer is (the row is locked above).
+          await tx.property.update({ where: { id: offer.propertyId }, data: { saleState: 'under_offer' } });
+          await recordListingEvent(tx, offer.propertyId, 'offer_accepted');
           const outbid = await tx.offer.updateManyAndReturn({
             where: { propertyId: offer.propertyId, status: 'pending', id: { not: offer.id } },
             data: { status: 'rejected' },

@@ -2,6 +2,7 @@
 // offer, and an offer becomes bought only after the server has asked the
 // provider itself whether the payment succeeded, for that offer, for that amount.
 import { dollars, toCents } from '@opennest/common/money';
+import { recordListingEvent } from '../properties/listing-history';
 import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { Prisma, type Offer as OfferRecord } from '../generated/prisma/client';
@@ -57,6 +58,8 @@ export function createPaymentsService({ db, payments, notifier }: { db: Db; paym
           include: { property: { select: { title: true } }, buyer: { select: { name: true } } },
         });
         if (bought) {
+          await tx.property.update({ where: { id: bought.propertyId }, data: { saleState: 'sold' } });
+          await recordListingEvent(tx, bought.propertyId, 'sold');
           await notifier.notify(tx, {
             recipientId: bought.agentId,
             type: 'sold',

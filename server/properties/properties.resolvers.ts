@@ -1,9 +1,11 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types';
 import { loadRequired } from '../context/load-required';
+import { daysOnOpenNest } from './listing-history';
 
 export const propertiesResolvers: Resolvers = {
   Query: {
     verifiedProperties: (_parent, args, { caller, services }) => services.properties.listVerified(caller, args),
+    verifiedPropertyCount: (_parent, args, { caller, services }) => services.properties.countVerified(caller, args),
     advertisedProperties: (_parent, { first }, { services }) => services.properties.listAdvertised(first),
     property: (_parent, { id }, { caller, services }) => services.properties.getVisible(caller, id),
     myProperties: (_parent, _args, { caller, services }) => services.properties.listMine(caller),
@@ -19,6 +21,33 @@ export const propertiesResolvers: Resolvers = {
   },
   Property: {
     thumbnail: (property, _args, { storage }) => storage.thumbnailUrl(property.image),
+    history: async (property, _args, { services }) =>
+      (await services.properties.history(property.id)).map((event) => {
+        const data = (event.data ?? {}) as { before?: { priceMin: string; priceMax: string }; after?: { priceMin: string; priceMax: string }; previouslyListedAt?: string };
+        return {
+          kind: event.kind,
+          at: event.createdAt.toISOString(),
+          priceMinBefore: data.before?.priceMin ?? null,
+          priceMaxBefore: data.before?.priceMax ?? null,
+          priceMin: data.after?.priceMin ?? null,
+          priceMax: data.after?.priceMax ?? null,
+          previouslyListedAt: data.previouslyListedAt ?? null,
+        };
+      }),
+    daysOnOpenNest: async (property, _args, { services }) => daysOnOpenNest(property.createdAt, await services.properties.history(property.id)),
+    photos: async (property, _args, { services, storage }) => {
+      const urls = await services.properties.photoUrls(property);
+      return urls.map((url, index) => {
+        const sources = storage.responsiveSources(url);
+        return {
+          url,
+          thumbnail: storage.thumbnailUrl(url),
+          srcsetWebp: sources?.webp ?? null,
+          srcsetJpeg: sources?.jpeg ?? null,
+          alt: `${property.title}, photo ${index + 1} of ${urls.length}`,
+        };
+      });
+    },
     agent: (property, _args, { loaders }) => loadRequired(loaders.userById, property.agentId, 'agent'),
   },
 };

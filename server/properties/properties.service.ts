@@ -3,6 +3,9 @@
 // here; GraphQL and REST only translate.
 import { normalizeMoney } from '@opennest/common/money';
 import { addPropertySchema, updatePropertySchema } from '@opennest/common/validation/property';
+import { floorAreaInSquareMetres } from '@opennest/common/property-facts';
+import { propertyFactsSchema } from '@opennest/common/validation/property-facts';
+import { propertyFilterSchema } from '@opennest/common/validation/property-filter';
 import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { Prisma, type Property as PropertyRecord, type PropertyStatus, type User as UserRecord } from '../generated/prisma/client';
@@ -15,9 +18,10 @@ import type { Notifier } from '../notifications/notifier';
 import type { JobQueue } from '../jobs/job-queue';
 import { savedSearchMatchingJob } from '../saved-searches/matching';
 import { notifyRejected } from '../offers/offers.service';
+import { recordListingEvent, recordPriceChange } from './listing-history';
 
-export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC';
-export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC'];
+export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC';
+export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'AREA_DESC'];
 
 export const REJECTED_CANNOT_UPDATE = 'This property is rejected and cannot be updated.';
 export const PROPERTY_NOT_FOUND = 'Property not found.';
@@ -26,9 +30,17 @@ export const SEARCH_MAX_LENGTH = 100;
 export interface ListVerifiedArgs {
   search?: string | null;
   sort?: PropertySort | null;
+  filter?: unknown;
   first?: number | null;
   after?: string | null;
 }
+
+/**
+ * Counting stops here: a count is a LIMITed scan of at most this many index
+ * entries, so even at a million listings a page never counts them all; above
+ * it the page says "1,000+".
+ */
+export const MATCH_COUNT_CAP = 1000;
 
 const live = liveListing;
 
@@ -44,32 +56,62 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
   }
 
 
+  /**
+   * The photos as given (a new order, additions, removals), or a new cover
+   * image alone (the spec's update form) in place of photo 0.
+   */
+  async function replacePhotos(tx: Prisma.TransactionClient, propertyId: string, photos: string[] | undefined, image: string | undefined) {
+    if (photos) {
+      await tx.propertyPhoto.deleteMany({ where: { propertyId } });
+      await tx.propertyPhoto.createMany({ data: photos.map((url, position) => ({ propertyId, url, position })) });
+    } else if (image) {
+      await tx.propertyPhoto.upsert({ where: { propertyId_position: { propertyId, position: 0 } }, update: { url: image }, create: { propertyId, position: 0, url: image } });
+    }
+  }
+
   return {
-    /** All properties page: verified only, searchable by location, sorted, paged by cursor. */
-    async listVerified(caller: Caller, { search, sort, first, after }: ListVerifiedArgs): Promise<Page<PropertyRecord>> {
+    /** A listing's history, oldest first (the caller may already see the listing). */
+    async history(propertyId: string) {
+      return db.listingEvent.findMany({ where: { propertyId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    },
+
+    /** A listing's photo URLs in order; a listing without photo rows has its image as the only one. */
+    async photoUrls(property: Pick<PropertyRecord, 'id' | 'image'>): Promise<string[]> {
+      const rows = await db.propertyPhoto.findMany({ where: { propertyId: property.id }, orderBy: { position: 'asc' }, select: { url: true } });
+      return rows.length ? rows.map((row) => row.url) : [property.image];
+    },
+
+    /**
+     * All properties page: verified only, searchable by location, filtered
+     * (price range overlap, types, bedrooms, bathrooms, area; sold ones only
+     * when asked), sorted, paged by cursor; all in one indexed query.
+     */
+    async listVerified(caller: Caller, { search, sort, filter, first, after }: ListVerifiedArgs): Promise<Page<PropertyRecord>> {
       requireViewer(caller);
       const order = sort ?? 'NEWEST';
       if (!PROPERTY_SORTS.includes(order)) throw badInput('Unknown sort order.');
       const size = pageSize(first);
-      const term = (search ?? '').trim();
-      if (term.length > SEARCH_MAX_LENGTH) throw badInput(`Search at most ${SEARCH_MAX_LENGTH} characters.`);
-      // PostgreSQL text cannot hold U+0000 (the query would fail with a 500); no location contains it.
-      if (term.includes('\u0000')) throw badInput('Search must not contain NUL characters.');
-
       const where: Prisma.PropertyWhereInput = {
-        ...publicListing,
-        ...(term ? { location: { contains: escapeLike(term), mode: 'insensitive' } } : {}),
-        ...(after ? keysetAfter(order, decodeCursor(after, order)) : {}),
+        AND: [await verifiedListingFilter(search, filter), after ? keysetAfter(order, decodeCursor(after, order)) : {}],
       };
       const rows = await db.property.findMany({ where, orderBy: orderByFor(order), take: size + 1 });
       return toPage(rows, size, (row) => encodeCursor({ sort: order, value: sortValue(order, row), id: row.id }));
     },
 
-    /** Home page: verified and advertised, newest first. No sign-in needed. */
+    /** How many listings the All Properties search and filter match, counted up to MATCH_COUNT_CAP. */
+    async countVerified(caller: Caller, { search, filter }: Pick<ListVerifiedArgs, 'search' | 'filter'>): Promise<{ count: number; capped: boolean }> {
+      requireViewer(caller);
+      const where = await verifiedListingFilter(search, filter);
+      // Prisma turns take into SELECT count(*) FROM (SELECT ... LIMIT n): the scan stops at the cap.
+      const count = await db.property.count({ where, take: MATCH_COUNT_CAP });
+      return { count, capped: count >= MATCH_COUNT_CAP };
+    },
+
+    /** Home page: verified and advertised, newest first, sold ones left out. No sign-in needed. */
     async listAdvertised(first?: number | null): Promise<PropertyRecord[]> {
       const size = pageSize(first, { fallback: 12, max: 24 });
       return db.property.findMany({
-        where: { ...publicListing, isAdvertised: true },
+        where: { ...publicListing, isAdvertised: true, saleState: { not: 'sold' } },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: size,
       });
@@ -120,17 +162,32 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
     async add(caller: Caller, rawInput: unknown): Promise<PropertyRecord> {
       const viewer = requireViewer(caller, ['agent']);
       const input = await validateInput(addPropertySchema, rawInput);
-      return db.property.create({
+      const facts = factsData(await validateInput(propertyFactsSchema, rawInput));
+      // The first photo is the cover: image keeps it for the cards, REST and the spec's screens.
+      const photos = input.photos ?? [input.image];
+      return db.$transaction(async (tx) => {
+      const created = await tx.property.create({
         data: {
+          ...facts,
+          photos: { create: photos.map((url, position) => ({ url, position })) },
           agentId: viewer.id,
           title: input.title,
           location: input.location,
-          image: input.image,
+          image: photos[0],
           description: input.description || null,
           priceMin: normalizeMoney(input.priceMin),
           priceMax: normalizeMoney(input.priceMax),
           status: 'pending',
         },
+      });
+      await recordListingEvent(tx, created.id, 'listed');
+      // Deleting a listing and adding the same one again (same agent, same place) does not make it new: its history says so.
+      const previous = await tx.property.findFirst({
+        where: { agentId: viewer.id, deletedAt: { not: null }, location: { equals: created.location, mode: 'insensitive' } },
+        orderBy: { createdAt: 'asc' },
+      });
+      if (previous) await recordListingEvent(tx, created.id, 'relisted', { previousPropertyId: previous.id, previouslyListedAt: previous.createdAt.toISOString() });
+      return created;
       });
     },
 
@@ -141,17 +198,34 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
       assertOwnListing(viewer, property);
       if (property.status === 'rejected') throw conflict(REJECTED_CANNOT_UPDATE);
       const input = await validateInput(updatePropertySchema, rawInput);
+      // An update that sends no facts at all (the spec's REST form) keeps the listing's facts.
+      const facts = factsGiven(rawInput) ? factsData(await validateInput(propertyFactsSchema, rawInput)) : {};
+      const cover = input.photos?.[0] ?? input.image;
       const changes = { location: input.location, priceMin: normalizeMoney(input.priceMin), priceMax: normalizeMoney(input.priceMax) };
       const count = await db.$transaction(async (tx) => {
         // The row is locked so that what matching compares against is what was there before.
-        const [before] = await tx.$queryRaw<Array<{ status: string; location: string; price_min: string; price_max: string }>>`
-          SELECT status::text AS status, location, price_min::text AS price_min, price_max::text AS price_max FROM properties WHERE id = ${property.id}::uuid FOR UPDATE`;
+        const [before] = await tx.$queryRaw<Array<{ status: string; location: string; price_min: string; price_max: string; facts: string }>>`
+          SELECT status::text AS status, location, price_min::text AS price_min, price_max::text AS price_max,
+                 concat_ws('|', property_type, bedrooms, bathrooms, floor_area, area_unit, year_built) AS facts
+          FROM properties WHERE id = ${property.id}::uuid FOR UPDATE`;
+        const photosBefore = input.photos ? (await tx.propertyPhoto.findMany({ where: { propertyId: property.id }, orderBy: { position: 'asc' } })).map((photo) => photo.url) : [];
         // The status check is repeated in the WHERE clause, so an admin's
         // rejection landing in between cannot be overwritten.
         const { count: updated } = await tx.property.updateMany({
           where: { id: property.id, agentId: viewer.id, status: { not: 'rejected' }, ...live },
-          data: { title: input.title, ...changes, ...(input.image ? { image: input.image } : {}), description: input.description || null },
+          data: { title: input.title, ...changes, ...facts, ...(cover ? { image: cover } : {}), description: input.description || null },
         });
+        if (updated) {
+          await replacePhotos(tx, property.id, input.photos, input.image);
+          if (before.price_min !== changes.priceMin || before.price_max !== changes.priceMax) {
+            await recordPriceChange(tx, property.id, { priceMin: before.price_min, priceMax: before.price_max }, { priceMin: changes.priceMin, priceMax: changes.priceMax });
+          }
+          const [factsAfter] = await tx.$queryRaw<Array<{ facts: string }>>`
+            SELECT concat_ws('|', property_type, bedrooms, bathrooms, floor_area, area_unit, year_built) AS facts FROM properties WHERE id = ${property.id}::uuid`;
+          if (factsAfter.facts !== before.facts) await recordListingEvent(tx, property.id, 'facts_changed');
+          const photosChanged = input.photos ? JSON.stringify(photosBefore) !== JSON.stringify(input.photos) : Boolean(input.image && input.image !== property.image);
+          if (photosChanged) await recordListingEvent(tx, property.id, 'photos_changed');
+        }
         // A verified listing whose place or price range changed may match saved searches it did not match before.
         const matchingChanged = before && (before.location !== changes.location || before.price_min !== changes.priceMin || before.price_max !== changes.priceMax);
         if (updated && before?.status === 'verified' && matchingChanged) await jobs.enqueue(tx, savedSearchMatchingJob, [{ propertyId: property.id }]);
@@ -197,6 +271,7 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
         const rows = await tx.property.updateManyAndReturn({ where: { id: propertyId, status: 'pending', ...live }, data: { status: decision } });
         for (const property of rows) {
           const verified = decision === 'verified';
+          await recordListingEvent(tx, property.id, decision);
           await notifier.notify(tx, {
             recipientId: property.agentId,
             type: verified ? 'listing_verified' : 'listing_rejected',
@@ -223,6 +298,7 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
       const [advertised] = await db.$transaction(async (tx) => {
         const rows = await tx.property.updateManyAndReturn({ where: { id: propertyId, status: 'verified', isAdvertised: false, ...live }, data: { isAdvertised: true } });
         for (const property of rows) {
+          await recordListingEvent(tx, property.id, 'advertised');
           await notifier.notify(tx, {
             recipientId: property.agentId,
             type: 'listing_advertised',
@@ -244,8 +320,64 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
 
 export type PropertiesService = ReturnType<typeof createPropertiesService>;
 
+const FACT_KEYS = ['propertyType', 'bedrooms', 'bathrooms', 'floorArea', 'areaUnit', 'yearBuilt'];
+const factsGiven = (input: unknown) => typeof input === 'object' && input !== null && FACT_KEYS.some((key) => (input as Record<string, unknown>)[key] !== undefined);
+
+/** The facts columns from validated input; the area is also kept in square metres for filters and sorting. */
+function factsData(facts: Awaited<ReturnType<typeof propertyFactsSchema.validate>>) {
+  const hasArea = facts.floorArea !== undefined && facts.areaUnit !== undefined;
+  return {
+    propertyType: facts.propertyType ?? null,
+    bedrooms: facts.bedrooms ?? null,
+    bathrooms: facts.bathrooms ?? null,
+    floorArea: hasArea ? facts.floorArea! : null,
+    areaUnit: hasArea ? facts.areaUnit! : null,
+    floorAreaSqm: hasArea ? new Prisma.Decimal(floorAreaInSquareMetres(facts.floorArea!, facts.areaUnit!)) : null,
+    yearBuilt: facts.yearBuilt ?? null,
+  };
+}
+
+export type ValidPropertyFilter = Awaited<ReturnType<typeof validPropertyFilter>>;
+
+/** The All Properties filter checked with the shared schema (BAD_USER_INPUT with per-field messages otherwise). */
+export const validPropertyFilter = (rawFilter: unknown) => validateInput(propertyFilterSchema, withoutNulls(rawFilter));
+
+/** GraphQL sends an explicitly empty field as null: the same as leaving it out. */
+const withoutNulls = (value: unknown) =>
+  typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null)) : {};
+
+/**
+ * What buyers may list on All Properties, narrowed by the location search and
+ * the filters; the one place these rules live (the list and its count share it).
+ */
+async function verifiedListingFilter(search: string | null | undefined, rawFilter: unknown): Promise<Prisma.PropertyWhereInput> {
+  const term = (search ?? '').trim();
+  if (term.length > SEARCH_MAX_LENGTH) throw badInput(`Search at most ${SEARCH_MAX_LENGTH} characters.`);
+  // PostgreSQL text cannot hold U+0000 (the query would fail with a 500); no location contains it.
+  if (term.includes('\u0000')) throw badInput('Search must not contain NUL characters.');
+  const filter = await validPropertyFilter(rawFilter);
+  const toSqm = (area: number | undefined) => (area === undefined ? undefined : new Prisma.Decimal(floorAreaInSquareMetres(area, filter.areaUnit ?? 'sq_m')));
+  const areaMin = toSqm(filter.areaMin);
+  const areaMax = toSqm(filter.areaMax);
+  const conditions: Prisma.PropertyWhereInput[] = [
+    publicListing,
+    filter.includeSold ? {} : { saleState: { not: 'sold' } },
+    term ? { location: { contains: escapeLike(term), mode: 'insensitive' } } : {},
+    // Ranges overlap when each starts before the other ends (bounds inclusive).
+    filter.priceMin !== undefined ? { priceMax: { gte: normalizeMoney(filter.priceMin) } } : {},
+    filter.priceMax !== undefined ? { priceMin: { lte: normalizeMoney(filter.priceMax) } } : {},
+    filter.types?.length ? { propertyType: { in: filter.types } } : {},
+    filter.minBedrooms !== undefined ? { bedrooms: { gte: filter.minBedrooms } } : {},
+    filter.minBathrooms !== undefined ? { bathrooms: { gte: filter.minBathrooms } } : {},
+    areaMin || areaMax ? { floorAreaSqm: { ...(areaMin ? { gte: areaMin } : {}), ...(areaMax ? { lte: areaMax } : {}) } } : {},
+  ];
+  return { AND: conditions };
+}
+
 function orderByFor(sort: PropertySort): Prisma.PropertyOrderByWithRelationInput[] {
   switch (sort) {
+    case 'AREA_DESC':
+      return [{ floorAreaSqm: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }];
     case 'PRICE_ASC':
       return [{ priceMin: 'asc' }, { id: 'asc' }];
     case 'PRICE_DESC':
@@ -255,13 +387,16 @@ function orderByFor(sort: PropertySort): Prisma.PropertyOrderByWithRelationInput
   }
 }
 
+/** An area cursor without an area is '' (those rows come last). */
 function sortValue(sort: PropertySort, row: PropertyRecord): string {
+  if (sort === 'AREA_DESC') return row.floorAreaSqm?.toFixed(2) ?? '';
   return sort === 'NEWEST' ? row.createdAt.toISOString() : row.priceMin.toFixed(2);
 }
 
 /** Rows strictly after the cursor in the given order (the keyset condition). */
 function keysetAfter(sort: PropertySort, cursor: CursorKey): Prisma.PropertyWhereInput {
   if (sort === 'NEWEST') return newestFirstAfter(cursor);
+  if (sort === 'AREA_DESC') return areaKeysetAfter(cursor);
   if (!/^\d{1,12}\.\d{2}$/.test(cursor.value)) throw badInput(INVALID_CURSOR);
   const id = cursorId(cursor);
   const priceMin = cursor.value;
@@ -270,4 +405,13 @@ function keysetAfter(sort: PropertySort, cursor: CursorKey): Prisma.PropertyWher
   return sort === 'PRICE_ASC'
     ? { priceMin: { gte: priceMin }, OR: [{ priceMin: { gt: priceMin } }, { priceMin, id: { gt: id } }] }
     : { priceMin: { lte: priceMin }, OR: [{ priceMin: { lt: priceMin } }, { priceMin, id: { lt: id } }] };
+}
+
+/** Largest area first, then the rows without an area (id descending throughout). */
+function areaKeysetAfter(cursor: CursorKey): Prisma.PropertyWhereInput {
+  const id = cursorId(cursor);
+  if (cursor.value === '') return { floorAreaSqm: null, id: { lt: id } };
+  if (!/^\d{1,10}\.\d{2}$/.test(cursor.value)) throw badInput(INVALID_CURSOR);
+  const area = cursor.value;
+  return { OR: [{ floorAreaSqm: { lt: area } }, { floorAreaSqm: area, id: { lt: id } }, { floorAreaSqm: null }] };
 }

@@ -634,7 +634,7 @@ describe('who sees what', () => {
 });
 
 describe('verified properties: search, sort and pages', () => {
-  const SORTS: Sort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC'];
+  const SORTS: Sort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'AREA_DESC'];
   const T0 = new Date('2020-01-01T00:00:00.000Z').getTime();
   const at = (seconds: number) => new Date(T0 + seconds * 1000);
   const named: Record<string, PropertyRecord> = {};
@@ -675,11 +675,15 @@ describe('verified properties: search, sort and pages', () => {
     PRICE_ASC: (a, b) => (cents(a) < cents(b) ? -1 : cents(a) > cents(b) ? 1 : byId(a, b)),
     PRICE_DESC: (a, b) => (cents(a) < cents(b) ? 1 : cents(a) > cents(b) ? -1 : byId(b, a)),
     NEWEST: (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || byId(b, a),
+    AREA_DESC: (a, b) => {
+      const area = (p: PropertyRecord) => (p.floorAreaSqm === null ? -1 : Number(p.floorAreaSqm.toFixed(2)));
+      return area(b) - area(a) || byId(b, a);
+    },
   };
 
   /** The expected list, worked out here from every row in the database. */
   async function expectedIds(sort: Sort, search?: string) {
-    const rows = await app.db.property.findMany({ where: { status: 'verified', deletedAt: null } });
+    const rows = await app.db.property.findMany({ where: { status: 'verified', deletedAt: null, saleState: { not: 'sold' } } });
     const term = search?.trim().toLowerCase();
     return rows
       .filter((row) => !term || row.location.toLowerCase().includes(term))

@@ -2,8 +2,10 @@
 // listing finds every saved search it matches (not one query per saved search),
 // records the match (never the same listing twice per saved search: the primary
 // key of saved_search_matches) and writes each owner's notification, all in the
-// job's transaction. Criteria the page gains later (price, type, bedrooms...)
-// become columns of saved_searches and conditions in MATCHING_CONDITION below.
+// job's transaction. The location term is a column (location_term); the
+// filters are read from the criteria document (version 2, `filter`: only the
+// filters set are present), one condition each in MATCHING_CONDITION below,
+// with the same meaning as on the All Properties page (properties.service.ts).
 import { jobHandler, jobKind, type JobHandler } from '../jobs/job-queue';
 import type { Db } from '../db/client';
 import type { Notifier } from '../notifications/notifier';
@@ -13,13 +15,31 @@ export const savedSearchMatchingJob = jobKind<{ propertyId: string }>({
   options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
 });
 
-/** Does saved search `s` match listing `l`? (Sort order never matters for matching.) */
-const MATCHING_CONDITION = `s.frequency <> 'off' AND strpos(lower(l.location), s.location_term) > 0`;
+/** A filter value of saved search `s` (NULL when it does not set it). */
+const F = (key: string) => `(s.criteria->'filter'->>'${key}')`;
+/** An area bound of the filter in square metres, rounded as the service rounds listings' areas. */
+const AREA_SQM = (key: string) => `CASE WHEN ${F('areaUnit')} = 'sq_ft' THEN round(${F(key)}::numeric * 0.09290304, 2) ELSE ${F(key)}::numeric END`;
+
+/**
+ * Does saved search `s` match listing `l`? (Sort order never matters for
+ * matching.) A filter the search does not set matches everything; one it sets
+ * needs the listing's fact (a listing without bedrooms never matches "3+").
+ */
+const MATCHING_CONDITION = `s.frequency <> 'off' AND strpos(lower(l.location), s.location_term) > 0
+  AND (${F('priceMin')} IS NULL OR l.price_max >= ${F('priceMin')}::numeric)
+  AND (${F('priceMax')} IS NULL OR l.price_min <= ${F('priceMax')}::numeric)
+  AND (jsonb_array_length(coalesce(s.criteria->'filter'->'types', '[]'::jsonb)) = 0 OR s.criteria->'filter'->'types' ? l.property_type::text)
+  AND (${F('minBedrooms')} IS NULL OR l.bedrooms >= ${F('minBedrooms')}::int)
+  AND (${F('minBathrooms')} IS NULL OR l.bathrooms >= ${F('minBathrooms')}::int)
+  AND (${F('areaMin')} IS NULL OR l.floor_area_sqm >= ${AREA_SQM('areaMin')})
+  AND (${F('areaMax')} IS NULL OR l.floor_area_sqm <= ${AREA_SQM('areaMax')})
+  AND (l.sale_state <> 'sold' OR ${F('includeSold')} = 'true')`;
 
 /** The listing as buyers may see it (verified, not deleted, agent not fraud), or no row. */
 const LISTABLE = `
   listing AS (
-    SELECT p.id, p.title, p.location FROM properties p JOIN users a ON a.id = p.agent_id
+    SELECT p.id, p.title, p.location, p.price_min, p.price_max, p.property_type, p.bedrooms, p.bathrooms, p.floor_area_sqm, p.sale_state
+    FROM properties p JOIN users a ON a.id = p.agent_id
     WHERE p.id = $1::uuid AND p.status = 'verified' AND p.deleted_at IS NULL AND a.role <> 'fraud'),
   matched AS (
     INSERT INTO saved_search_matches (saved_search_id, property_id)

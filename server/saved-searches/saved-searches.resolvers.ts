@@ -12,8 +12,8 @@ export const savedSearchesResolvers: Resolvers = {
   },
   SavedSearch: {
     criteria: (search) => {
-      const { search: text, sort } = criteriaOfRecord(search);
-      return { search: text, sort };
+      const { search: text, sort, filter } = criteriaOfRecord(search);
+      return { search: text, sort, filter };
     },
   },
 };

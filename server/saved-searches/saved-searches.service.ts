@@ -9,13 +9,18 @@ import type { SavedSearch as SavedSearchRecord } from '../generated/prisma/clien
 import { badInput, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { validateInput } from '../shared/validate';
-import { PROPERTY_SORTS, SEARCH_MAX_LENGTH, type PropertySort } from '../properties/properties.service';
+import { PROPERTY_SORTS, SEARCH_MAX_LENGTH, validPropertyFilter, type PropertySort, type ValidPropertyFilter } from '../properties/properties.service';
 
-/** The page state a saved search keeps. Bump `version` when fields change meaning; add fields freely. */
+/**
+ * The page state a saved search keeps. Bump `version` when fields change
+ * meaning; add fields freely. Version 2 added `filter` (the All Properties
+ * filters, validated; matching.ts reads it); version 1 documents have none.
+ */
 export interface SavedSearchCriteria {
-  version: 1;
+  version: 2;
   search: string;
   sort: PropertySort;
+  filter: ValidPropertyFilter;
 }
 
 export const SAVED_SEARCH_LIMIT = 50;
@@ -26,15 +31,18 @@ export interface SavedSearchInput {
   frequency: unknown;
   search?: string | null;
   sort?: PropertySort | null;
+  filter?: unknown;
 }
 
-function criteriaOf(input: { search?: string | null; sort?: PropertySort | null }): SavedSearchCriteria {
+async function criteriaOf(input: { search?: string | null; sort?: PropertySort | null; filter?: unknown }): Promise<SavedSearchCriteria> {
   const search = (input.search ?? '').trim();
   if (search.length > SEARCH_MAX_LENGTH) throw badInput(`Search at most ${SEARCH_MAX_LENGTH} characters.`, { search: `Search at most ${SEARCH_MAX_LENGTH} characters.` });
   if (search.includes('\u0000')) throw badInput('Search must not contain NUL characters.');
   const sort = input.sort ?? 'NEWEST';
   if (!PROPERTY_SORTS.includes(sort)) throw badInput('Unknown sort order.');
-  return { version: 1, search, sort };
+  // Only what is set is kept, so the document stays small and matching reads absent keys as "any".
+  const filter = Object.fromEntries(Object.entries(await validPropertyFilter(input.filter)).filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0))) as ValidPropertyFilter;
+  return { version: 2, search, sort, filter };
 }
 
 /** The columns matching reads, derived from the criteria (one place: here). */
@@ -57,7 +65,7 @@ export function createSavedSearchesService({ db }: { db: Db }) {
     async create(caller: Caller, input: SavedSearchInput): Promise<SavedSearchRecord> {
       const viewer = requireViewer(caller, ['user']);
       const { name, frequency } = await validateInput(savedSearchSchema, { name: input.name, frequency: input.frequency });
-      const criteria = criteriaOf(input);
+      const criteria = await criteriaOf(input);
       if ((await db.savedSearch.count({ where: { userId: viewer.id } })) >= SAVED_SEARCH_LIMIT) {
         throw badInput(`You can keep at most ${SAVED_SEARCH_LIMIT} saved searches. Delete one first.`);
       }
@@ -81,6 +89,10 @@ export function createSavedSearchesService({ db }: { db: Db }) {
   };
 }
 
-export const criteriaOfRecord = (record: SavedSearchRecord) => record.criteria as unknown as SavedSearchCriteria;
+/** A stored criteria document in today's shape (version 1 had no filter). */
+export function criteriaOfRecord(record: SavedSearchRecord): SavedSearchCriteria {
+  const stored = record.criteria as unknown as Partial<SavedSearchCriteria> & { version: number; search: string; sort: PropertySort };
+  return { version: 2, search: stored.search, sort: stored.sort, filter: stored.filter ?? {} };
+}
 
 export type SavedSearchesService = ReturnType<typeof createSavedSearchesService>;

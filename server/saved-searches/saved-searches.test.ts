@@ -44,7 +44,7 @@ describe('keeping saved searches', () => {
     const saved = okData(await app.graphql(operations.SaveSearch, { input: { name: '  Gulshan flats ', search: ' Gulshan ', sort: 'PRICE_ASC', frequency: 'daily' } }, keeper.idToken)).saveSearch;
     expect(saved).toMatchObject({ name: 'Gulshan flats', frequency: 'daily', criteria: { search: 'Gulshan', sort: 'PRICE_ASC' } });
     const row = await app.db.savedSearch.findUniqueOrThrow({ where: { id: saved.id } });
-    expect(row.criteria).toEqual({ version: 1, search: 'Gulshan', sort: 'PRICE_ASC' });
+    expect(row.criteria).toEqual({ version: 2, search: 'Gulshan', sort: 'PRICE_ASC', filter: {} });
     expect(row.locationTerm).toBe('gulshan');
 
     expect(okData(await app.graphql(operations.SavedSearches, {}, keeper.idToken)).savedSearches.map((s) => s.id)).toEqual([saved.id]);

@@ -15,9 +15,20 @@ export function sniffImageKind(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
+/** A listing photo's responsive copies: each width in a modern format (WebP) and the fallback (JPEG). */
+export const RESPONSIVE_WIDTHS = [480, 960, 1600] as const;
+export const RESPONSIVE_FORMATS = ['webp', 'jpg'] as const;
+export interface ImageVariant {
+  width: (typeof RESPONSIVE_WIDTHS)[number];
+  format: (typeof RESPONSIVE_FORMATS)[number];
+  bytes: Buffer;
+}
+
 export interface ProcessedImage {
   full: Buffer;
   thumbnail: Buffer;
+  /** Still images only (an animated GIF keeps its one animated WebP). */
+  variants: ImageVariant[];
   width: number;
   height: number;
   contentType: 'image/webp';
@@ -46,8 +57,17 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
       .webp({ quality: 75 })
       .toBuffer();
     // An animated image's frames are stacked vertically: its height is one frame's.
-    const height = full.info.pages && full.info.pages > 1 && full.info.pageHeight ? full.info.pageHeight : full.info.height;
-    return { full: full.data, thumbnail, width: full.info.width, height, contentType: 'image/webp', extension: 'webp' };
+    const animated = Boolean(full.info.pages && full.info.pages > 1);
+    const height = animated && full.info.pageHeight ? full.info.pageHeight : full.info.height;
+    const variants: ImageVariant[] = [];
+    if (!animated) {
+      for (const width of RESPONSIVE_WIDTHS) {
+        const resized = source.clone().resize({ width, withoutEnlargement: true });
+        variants.push({ width, format: 'webp', bytes: await resized.clone().webp({ quality: 78 }).toBuffer() });
+        variants.push({ width, format: 'jpg', bytes: await resized.clone().jpeg({ quality: 80, mozjpeg: true }).toBuffer() });
+      }
+    }
+    return { full: full.data, thumbnail, variants, width: full.info.width, height, contentType: 'image/webp', extension: 'webp' };
   } catch {
     throw badInput('The image could not be read; it may be damaged.');
   }

@@ -84,7 +84,7 @@ export function createCache(): InMemoryCache {
     typePolicies: {
       Query: {
         fields: {
-          verifiedProperties: appendPages(['search', 'sort']),
+          verifiedProperties: appendPages(['search', 'sort', 'filter']),
           allProperties: appendPages(['status']),
           users: appendPages([]),
           allReviews: appendPages([]),

@@ -8,7 +8,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { useMakeOfferMutation } from './offers.generated';
 import { useWishlistItemQuery, type WishlistItemFieldsFragment } from '../wishlist/wishlist.generated';
 import { priceRange } from '../properties/format';
-import { PageHeader, PropertyLocation } from '../properties/page-parts';
+import { PageHeader, PropertyLocation, SaleStateNotice } from '../properties/page-parts';
 import { keepFieldFocus, useFocusFirstError, useServerAwareValidation } from '../ui/form-validation';
 import { createOfferSchema, todayIsoDate } from '@opennest/common/validation/offer';
 import { useAlert } from '../ui/alerts';
@@ -67,7 +67,19 @@ function MakeOffer() {
         }
       />
       <QueryState query={wishlistItem} data={wishlistItem.data?.wishlistItem} skeleton={skeleton} errorTitle="Could not load the property" notFoundTitle="This wishlist item was not found">
-        {(item) => <OfferForm key={item.id} item={item} />}
+        {(item) =>
+          // A listing under offer or sold takes no offers: say so instead of showing a form that would be refused.
+          item.property.saleState === 'available' ? (
+            <OfferForm key={item.id} item={item} />
+          ) : (
+            <Card.Root maxW="4xl">
+              <Card.Body gap="3">
+                <Text fontWeight="semibold">{item.property.title}</Text>
+                <SaleStateNotice saleState={item.property.saleState} />
+              </Card.Body>
+            </Card.Root>
+          )
+        }
       </QueryState>
     </>
   );

@@ -11,10 +11,11 @@ import { toaster } from '../ui/toaster';
 import { PageHeader } from './page-parts';
 import { evictListsGainingProperty } from './properties.cache';
 import { AgentOnly } from '../auth/RoleOnly';
-import { addPropertyFormSchema, ImageField, PropertyFields, propertyInput, usePropertyValidation, useImageUploader, type PropertyFormValues } from './property-form';
+import { addPropertyFormSchema, factsFormValues, PropertyFields, propertyInput, usePhotoMarker, usePropertyValidation, type PropertyFormValues } from './property-form';
+import { PhotosField, usePhotoList } from './PhotosField';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
 
-const EMPTY: PropertyFormValues = { title: '', location: '', image: null, priceMin: '', priceMax: '', description: '' };
+const EMPTY: PropertyFormValues = { title: '', location: '', image: '', priceMin: '', priceMax: '', description: '', ...factsFormValues() };
 
 /** Agent: a new listing (spec section 2, Add property). It starts pending. */
 export default function AddPropertyPage() {
@@ -29,7 +30,7 @@ function AddPropertyForm() {
   const { viewer, auth } = useAuth();
   const alert = useAlert();
   const navigate = useNavigate();
-  const upload = useImageUploader(auth);
+  const photoList = usePhotoList(auth);
   const { validate, showServerErrors } = usePropertyValidation(addPropertyFormSchema);
   const [addProperty] = useAddPropertyMutation({
     update(cache) {
@@ -43,8 +44,8 @@ function AddPropertyForm() {
     validate,
     onSubmit: async (values, helpers) => {
       try {
-        const image = await upload(values.image!);
-        await addProperty({ variables: { input: { ...propertyInput(values), image } } });
+        const photos = await photoList.whenUploaded();
+        await addProperty({ variables: { input: { ...propertyInput(values), image: photos[0], photos } } });
       } catch (error) {
         // Everything typed stays in the form; the server's field messages go under their fields.
         showServerErrors(helpers, values, error);
@@ -56,6 +57,7 @@ function AddPropertyForm() {
     },
   });
 
+  usePhotoMarker(form, photoList.photos.length);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, formRef);
 
@@ -68,7 +70,14 @@ function AddPropertyForm() {
             <PropertyFields
               form={form}
               agent={{ name: viewer?.name ?? '', email: viewer?.email ?? '' }}
-              imageField={<ImageField form={form} label="Property image" helperText="JPEG, PNG, WebP or GIF." />}
+              imageField={
+                <PhotosField
+                  list={photoList}
+                  error={form.touched.image ? form.errors.image : undefined}
+                  helperText="1 to 20 JPEG, PNG, WebP or GIF photos; the first is the cover. Drag to reorder."
+                  onTouched={() => void form.setFieldTouched('image', true, false)}
+                />
+              }
             />
             <Flex justify="end" mt="6">
               <Button type="submit" colorPalette="teal" onMouseDown={keepFieldFocus} loading={form.isSubmitting} loadingText="Adding..." width={{ base: 'full', sm: 'auto' }}>

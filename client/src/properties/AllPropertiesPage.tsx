@@ -1,8 +1,9 @@
 import { Box, Button, Container, Field, Flex, Heading, Input, InputGroup, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { LuSearch, LuSearchX } from 'react-icons/lu';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { LuSearch, LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
 import { useSearchParams } from 'react-router';
-import { useVerifiedPropertiesQuery, type PropertyCardFieldsFragment, type PropertySort } from './properties.generated';
+import { useVerifiedPropertiesQuery, useVerifiedPropertyCountQuery, type PropertyCardFieldsFragment, type PropertyFilter } from './properties.generated';
+import { activeFilterCount, filterFromParams, SORTS, sortFromParam, writeFilterParams } from './listing-search-url';
 import { LoadMore, usePaging } from '../ui/paging';
 import { plural } from '../ui/plural';
 import { SelectField } from '../ui/SelectField';
@@ -19,16 +20,13 @@ const ABOVE_THE_FOLD = cardGridColumns.all.lg;
 /** The server refuses longer search terms. */
 const SEARCH_MAX_LENGTH = 100;
 
-/** The sort as it appears in the URL (?sort=price-asc) and as the API names it. */
-const SORTS: Array<{ param: string; sort: PropertySort; label: string }> = [
-  { param: '', sort: 'NEWEST', label: 'Newest first' },
-  { param: 'price-asc', sort: 'PRICE_ASC', label: 'Price: low to high' },
-  { param: 'price-desc', sort: 'PRICE_DESC', label: 'Price: high to low' },
-];
-
 const SORT_OPTIONS = SORTS.map((option) => ({ value: option.param, label: option.label }));
 
-const sortFromParam = (param: string | null) => SORTS.find((option) => option.param && option.param === param) ?? SORTS[0];
+// The filter form (and its validation library) loads when Filters is first opened.
+const PropertyFiltersPanel = lazy(() => import('./PropertyFiltersPanel'));
+
+/** The filter's part of the URL, as a string that changes exactly when the filter does. */
+const FILTER_KEY = (params: URLSearchParams) => writeFilterParams(new URLSearchParams(), filterFromParams(params)).toString();
 
 /**
  * All verified properties (spec section 2): a location search and a price sort,
@@ -40,6 +38,11 @@ export default function AllPropertiesPage() {
   const [params, setParams] = useSearchParams();
   const search = (params.get('search') ?? '').trim();
   const sortOption = sortFromParam(params.get('sort'));
+  const filterKey = FILTER_KEY(params);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is the filter's identity
+  const filter = useMemo(() => filterFromParams(params), [filterKey]);
+  const filtersSet = activeFilterCount(filter);
+  const [filtersOpen, setFiltersOpen] = useState(filtersSet > 0);
 
   // The search box: typed text reaches the URL (and the query) 300 ms after the last key.
   const [draft, setDraft] = useState(search);
@@ -95,9 +98,17 @@ export default function AllPropertiesPage() {
     commitSearch(draft);
   };
 
+  // A new filter is a new history entry, so the back button returns to the previous one.
+  const applyFilter = useCallback(
+    (next: PropertyFilter) => setParams((previous) => writeFilterParams(new URLSearchParams(previous), next), { preventScrollReset: true }),
+    [setParams],
+  );
+
   const verified = useVerifiedPropertiesQuery({
-    variables: { search: search || undefined, sort: sortOption.sort, first: PAGE_SIZE },
+    variables: { search: search || undefined, sort: sortOption.sort, filter, first: PAGE_SIZE },
   });
+  const matches = useVerifiedPropertyCountQuery({ variables: { search: search || undefined, filter } });
+  const matchCount = matches.data?.verifiedPropertyCount;
   const { data, previousData, loading } = verified;
 
   // While a new search loads, the previous results stay (dimmed) instead of flashing skeletons.
@@ -105,13 +116,15 @@ export default function AllPropertiesPage() {
   const properties = connection?.nodes;
   const refreshing = loading && !data && Boolean(connection);
   // Next pages only for the answer to the current search, never for the dimmed previous one.
-  const paging = usePaging(data?.verifiedProperties.pageInfo, verified.fetchMore, 'properties', `${search}|${sortOption.sort}`);
+  const paging = usePaging(data?.verifiedProperties.pageInfo, verified.fetchMore, 'properties', `${search}|${sortOption.sort}|${filterKey}`);
 
   const empty = (
     <EmptyNotice
       icon={<LuSearchX />}
       title="No properties found"
-      description={search ? <>Nothing matches the location “{search}”. Try another place or a shorter term.</> : 'There are no verified properties yet. Please check back soon.'}
+      description={
+        filtersSet ? 'Nothing matches these filters. Widen the price range or clear some filters.' : search ? <>Nothing matches the location “{search}”. Try another place or a shorter term.</> : 'There are no verified properties yet. Please check back soon.'
+      }
       testId="properties-empty"
     >
       {search && (
@@ -191,8 +204,11 @@ export default function AllPropertiesPage() {
             </Field.Root>
           </form>
         </Box>
+        <Button variant="outline" flexShrink={0} onClick={() => setFiltersOpen((open) => !open)} aria-expanded={filtersOpen} aria-controls="property-filters" data-testid="filters-toggle">
+          <LuSlidersHorizontal aria-hidden /> Filters{filtersSet > 0 && ` (${filtersSet})`}
+        </Button>
         <SelectField
-          label="Sort by price"
+          label="Sort by"
           width={{ base: 'full', md: '64' }}
           name="sort"
           value={sortOption.param}
@@ -201,8 +217,15 @@ export default function AllPropertiesPage() {
           bg="bg"
           data-testid="sort-select"
         />
-        <SaveSearchButton search={search} sort={sortOption.sort} sortLabel={sortOption.label} />
+        <SaveSearchButton search={search} sort={sortOption.sort} sortLabel={sortOption.label} filter={filter} />
       </Flex>
+      {filtersOpen && (
+        <Box id="property-filters" mb="6" p="4" borderWidth="1px" rounded="lg" minH="40">
+          <Suspense fallback={<Spinner size="sm" aria-label="Loading filters" />}>
+            <PropertyFiltersPanel key={filterKey} filter={filter} onApply={applyFilter} />
+          </Suspense>
+        </Box>
+      )}
 
       {/* Announces the outcome of a search without moving focus. */}
       <Flex role="status" aria-live="polite" minH="6" mb="4" align="center" gap="2" color="fg.muted" fontSize="sm" data-testid="results-status">
@@ -215,6 +238,12 @@ export default function AllPropertiesPage() {
             {properties.length === 0 ? '0 results' : `Showing ${plural(properties.length, 'property', 'properties')}`}
             {search && ` for “${search}”`}
             {paging.hasMore && ' (more below)'}
+            {matchCount && properties.length > 0 && (
+              <Text as="span" data-testid="match-count">
+                {' · '}
+                {matchCount.capped ? `${matchCount.count.toLocaleString('en-US')}+ matches` : plural(matchCount.count, 'match', 'matches')}
+              </Text>
+            )}
           </Text>
         ) : null}
       </Flex>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { PropertyCardFieldsFragment } from './properties.generated';
 import { priceRange } from './format';
-import { AgentChip, PropertyLocation, StatusBadge } from './page-parts';
+import { AgentChip, PropertyFacts, PropertyLocation, SaleBadge, StatusBadge } from './page-parts';
 
 interface PropertyCardProps {
   property: PropertyCardFieldsFragment;
@@ -40,9 +40,13 @@ export function PropertyCard({ property, showAgent = false, actions, aboveTheFol
           <Card.Title as={headingLevel} fontSize="lg" lineClamp={2}>
             {property.title}
           </Card.Title>
-          <StatusBadge status={property.status} />
+          <HStack gap="1" flexShrink={0}>
+            <StatusBadge status={property.status} />
+            <SaleBadge saleState={property.saleState} />
+          </HStack>
         </HStack>
         <PropertyLocation location={property.location} oneLine />
+        <PropertyFacts property={property} />
         {showAgent && <AgentChip agent={property.agent} />}
         <Text fontWeight="semibold" color="teal.700">
           {priceRange(property.priceMin, property.priceMax)}

@@ -1,16 +1,20 @@
 import { AspectRatio, Avatar, Badge, Box, Card, Container, Grid, Heading, HStack, Image, Link, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
 import { LuArrowLeft, LuCalendar, LuMail } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router';
-import { usePropertyDetailsQuery, type PropertyDetailsFieldsFragment } from './properties.generated';
+import { usePropertyDetailsQuery, type PropertyDetailsQuery } from './properties.generated';
 import NotFoundPage from '../pages/NotFoundPage';
 import { isNotFound } from '../app/errors';
 import { QueryState } from '../ui/QueryState';
 import { priceRange, STATUS_COLOUR } from './format';
-import { PropertyLocation } from './page-parts';
+import { PropertyFacts, PropertyLocation, SaleBadge, SaleStateNotice } from './page-parts';
 import { PropertyReviewsSlot } from './PropertyReviewsSlot';
+import { ListingTimeline } from './ListingTimeline';
 import { PropertyWishlistSlot } from './PropertyWishlistSlot';
 import { ContactAgentButton } from '../messages/ContactAgentButton';
 import { titled } from '../layout/page-title';
+
+const PropertyGallery = lazy(() => import('./PropertyGallery'));
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -43,24 +47,35 @@ export default function PropertyDetailsPage() {
   );
 }
 
-function PropertyDetails({ property }: { property: PropertyDetailsFieldsFragment }) {
+function PropertyDetails({ property }: { property: PropertyDetailsQuery['property'] }) {
   const { agent } = property;
   return (
     <Stack gap={{ base: '8', md: '10' }} data-testid="property-details">
       <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap={{ base: '6', lg: '10' }} alignItems="start">
-        <AspectRatio ratio={4 / 3} rounded="xl" overflow="hidden" bg="gray.100" boxShadow="sm">
-          <Image src={property.image} alt={property.title} objectFit="cover" fetchPriority="high" decoding="async" data-testid="property-image" />
-        </AspectRatio>
+        {/* Until the gallery's code arrives, the cover in the same frame: nothing moves when it does. */}
+        <Suspense
+          fallback={
+            <AspectRatio ratio={4 / 3} rounded="xl" overflow="hidden" bg="gray.100" boxShadow="sm">
+              <Image src={property.image} alt={property.title} objectFit="cover" fetchPriority="high" decoding="async" data-testid="property-image" />
+            </AspectRatio>
+          }
+        >
+          <PropertyGallery photos={property.photos} title={property.title} />
+        </Suspense>
 
         <Stack gap="5">
           <Stack gap="3">
-            <Badge alignSelf="start" size="lg" colorPalette={STATUS_COLOUR[property.status]} textTransform="capitalize" data-testid="property-status">
-              {property.status}
-            </Badge>
+            <HStack gap="2">
+              <Badge alignSelf="start" size="lg" colorPalette={STATUS_COLOUR[property.status]} textTransform="capitalize" data-testid="property-status">
+                {property.status}
+              </Badge>
+              <SaleBadge saleState={property.saleState} size="lg" />
+            </HStack>
             <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight" lineHeight="1.2">
               {property.title}
             </Heading>
             <PropertyLocation location={property.location} gap="1.5" />
+            <PropertyFacts property={property} withYear />
           </Stack>
 
           <Box borderWidth="1px" rounded="lg" p="4" bg="teal.50" borderColor="teal.100">
@@ -72,7 +87,7 @@ function PropertyDetails({ property }: { property: PropertyDetailsFieldsFragment
             </Text>
           </Box>
 
-          <PropertyWishlistSlot property={property} />
+          {property.saleState === 'available' ? <PropertyWishlistSlot property={property} /> : <SaleStateNotice saleState={property.saleState} />}
 
           <Card.Root variant="outline" size="sm" data-testid="property-agent">
             <Card.Body>
@@ -110,6 +125,8 @@ function PropertyDetails({ property }: { property: PropertyDetailsFieldsFragment
           {property.description?.trim() || 'No description provided.'}
         </Text>
       </Box>
+
+      <ListingTimeline property={property} />
 
       <PropertyReviewsSlot property={property} />
     </Stack>

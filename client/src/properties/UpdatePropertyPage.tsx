@@ -5,13 +5,14 @@ import { LuArrowLeft, LuSave } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorCode, errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
-import { usePropertyDetailsQuery, useUpdatePropertyMutation, type PropertyDetailsFieldsFragment } from './properties.generated';
+import { usePropertyDetailsQuery, useUpdatePropertyMutation, type PropertyDetailsQuery } from './properties.generated';
 import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
 import { QueryState } from '../ui/QueryState';
 import { PageHeader, StatusBadge } from './page-parts';
 import { agentsPage } from '../auth/RoleOnly';
-import { ImageField, PropertyFields, propertyInput, usePropertyValidation, updatePropertyFormSchema, useImageUploader, type PropertyFormValues } from './property-form';
+import { factsFormValues, PropertyFields, propertyInput, usePhotoMarker, usePropertyValidation, updatePropertyFormSchema, type PropertyFormValues } from './property-form';
+import { PhotosField, storedPhotos, usePhotoList } from './PhotosField';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
 
 const MY_PROPERTIES = '/dash-board/my-added-properties';
@@ -58,11 +59,11 @@ function UpdateProperty() {
   );
 }
 
-function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsFieldsFragment; onStale: () => void }) {
+function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsQuery['property']; onStale: () => void }) {
   const { viewer, auth } = useAuth();
   const alert = useAlert();
   const navigate = useNavigate();
-  const upload = useImageUploader(auth);
+  const photoList = usePhotoList(auth, storedPhotos(property.photos));
   const { validate, showServerErrors } = usePropertyValidation(updatePropertyFormSchema);
   const [updateProperty] = useUpdatePropertyMutation();
 
@@ -74,10 +75,11 @@ function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsFi
     initialValues: {
       title: property.title,
       location: property.location,
-      image: null,
+      image: 'chosen',
       priceMin: property.priceMin,
       priceMax: property.priceMax,
       description: property.description ?? '',
+      ...factsFormValues(property),
     },
     validate,
     onSubmit: async (values, helpers) => {
@@ -86,9 +88,9 @@ function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsFi
         return;
       }
       try {
-        // Only a newly chosen image is uploaded; without one the server keeps the current image.
-        const image = values.image ? await upload(values.image) : undefined;
-        await updateProperty({ variables: { id: property.id, input: { ...propertyInput(values), ...(image ? { image } : {}) } } });
+        // The photos in their order now: new ones uploaded, removed ones gone, the first the cover.
+        const photos = await photoList.whenUploaded();
+        await updateProperty({ variables: { id: property.id, input: { ...propertyInput(values), image: photos[0], photos } } });
       } catch (error) {
         showServerErrors(helpers, values, error);
         toaster.create({ type: 'error', title: 'Failed to update property', description: errorMessage(error, 'Something went wrong') });
@@ -102,6 +104,7 @@ function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsFi
     },
   });
 
+  usePhotoMarker(form, photoList.photos.length);
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, formRef);
 
@@ -140,12 +143,12 @@ function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsFi
                 disabled={locked}
                 agent={{ name: property.agent.name, email: property.agent.email }}
                 imageField={
-                  <ImageField
-                    form={form}
+                  <PhotosField
+                    list={photoList}
                     disabled={locked}
-                    label="Property image"
-                    helperText="Optional: choose a JPEG, PNG, WebP or GIF file to replace the current image."
-                    currentImage={{ src: property.thumbnail, alt: `Current image of ${property.title}` }}
+                    error={form.touched.image ? form.errors.image : undefined}
+                    helperText="1 to 20 photos; the first is the cover. Add, remove, or drag (or use the arrow buttons) to reorder."
+                    onTouched={() => void form.setFieldTouched('image', true, false)}
                   />
                 }
               />

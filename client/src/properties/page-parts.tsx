@@ -1,8 +1,9 @@
 // Small pieces the dashboard listing pages share.
 import { Avatar, Badge, Box, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode, RefObject } from 'react';
-import { LuMapPin } from 'react-icons/lu';
-import type { PropertyStatus } from './properties.generated';
+import { LuBath, LuBedDouble, LuCalendarClock, LuHouse, LuMapPin, LuRuler } from 'react-icons/lu';
+import type { PropertyCardFieldsFragment, PropertyStatus, SaleState } from './properties.generated';
+import { AREA_UNIT_LABELS, PROPERTY_TYPE_LABELS } from '@opennest/common/property-facts';
 import { STATUS_COLOUR } from './format';
 
 /** The page's h1, an optional line under it and actions on the right (stacked on small screens). */
@@ -33,6 +34,55 @@ export function StatusBadge({ status }: { status: PropertyStatus }) {
     <Badge colorPalette={STATUS_COLOUR[status]} textTransform="capitalize">
       {status}
     </Badge>
+  );
+}
+
+/** Where a verified listing is in its sale, in words; null while it is open for offers. */
+export const SALE_STATE_LABEL: Record<SaleState, string | null> = { available: null, under_offer: 'Under offer', sold: 'Sold' };
+
+/** "Under offer" (amber) or "Sold" (grey); nothing for a listing open for offers. */
+export function SaleBadge({ saleState, size }: { saleState: SaleState; size?: 'sm' | 'md' | 'lg' }) {
+  const label = SALE_STATE_LABEL[saleState];
+  if (!label) return null;
+  return (
+    <Badge colorPalette={saleState === 'sold' ? 'gray' : 'orange'} variant="solid" size={size} data-testid="sale-state">
+      {label}
+    </Badge>
+  );
+}
+
+/**
+ * What replaces the offer controls (Add to Wishlist, Make an Offer) on a listing
+ * that is under offer or sold, so nobody starts an offer that cannot be made.
+ */
+export function SaleStateNotice({ saleState }: { saleState: SaleState }) {
+  const label = SALE_STATE_LABEL[saleState];
+  if (!label) return null;
+  return (
+    <Text flex="1" fontSize="sm" fontWeight="medium" color="fg.muted" data-testid="sale-state-notice">
+      {saleState === 'sold' ? 'Sold: no longer open for offers.' : 'Under offer: an offer on it was accepted, so it takes no new offers.'}
+    </Text>
+  );
+}
+
+/** The listing's facts with small icons ("House · 3 bd · 2 ba · 120 m²"); nothing when it has none yet. */
+export function PropertyFacts({ property, withYear }: { property: Pick<PropertyCardFieldsFragment, 'propertyType' | 'bedrooms' | 'bathrooms' | 'floorArea' | 'areaUnit'> & { yearBuilt?: number | null }; withYear?: boolean }) {
+  const { propertyType, bedrooms, bathrooms, floorArea, areaUnit, yearBuilt } = property;
+  if (!propertyType) return null;
+  const items: Array<{ icon: ReactNode; text: string; label: string }> = [{ icon: <LuHouse aria-hidden />, text: PROPERTY_TYPE_LABELS[propertyType], label: 'Type' }];
+  if (bedrooms != null) items.push({ icon: <LuBedDouble aria-hidden />, text: `${bedrooms} bd`, label: `${bedrooms} bedrooms` });
+  if (bathrooms != null) items.push({ icon: <LuBath aria-hidden />, text: `${bathrooms} ba`, label: `${bathrooms} bathrooms` });
+  if (floorArea != null && areaUnit) items.push({ icon: <LuRuler aria-hidden />, text: `${floorArea.toLocaleString('en-US')} ${AREA_UNIT_LABELS[areaUnit]}`, label: 'Floor area' });
+  if (withYear && yearBuilt != null) items.push({ icon: <LuCalendarClock aria-hidden />, text: `Built ${yearBuilt}`, label: 'Year built' });
+  return (
+    <HStack as="ul" listStyleType="none" wrap="wrap" gap="3" fontSize="sm" color="fg.muted" data-testid="property-facts">
+      {items.map((item) => (
+        <HStack as="li" key={item.label} gap="1" title={item.label}>
+          {item.icon}
+          <Text as="span">{item.text}</Text>
+        </HStack>
+      ))}
+    </HStack>
   );
 }
 

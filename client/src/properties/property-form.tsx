@@ -1,43 +1,56 @@
 // The add and update property forms share their fields, schemas and submit
-// plumbing (spec sections 2 and 5). The form holds a File for the image; the
-// file is uploaded on submit and only its URL goes to the API.
-import { AspectRatio, Box, Field, Image, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import type { AuthSource } from '../app/session';
-import { getIn, type FormikProps } from 'formik';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { mixed, type AnyObjectSchema } from 'yup';
-import { uploadImage } from '../app/http';
+// plumbing (spec sections 2 and 5). Photos upload as soon as they are chosen
+// (PhotosField); the submit waits for them and sends their URLs in order.
+import { Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { type FormikProps } from 'formik';
+import { useEffect, type ReactNode } from 'react';
+import { mixed, string, type AnyObjectSchema } from 'yup';
 import { DESCRIPTION_MAX_LENGTH, addPropertySchema, updatePropertySchema } from '@opennest/common/validation/property';
+import { AREA_UNIT_LABELS, AREA_UNITS, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '@opennest/common/property-facts';
+import { propertyFactsFields } from '@opennest/common/validation/property-facts';
+import type { AreaUnit, PropertyType } from './properties.generated';
 import { FormField } from '../ui/FormField';
 import { useServerAwareValidation } from '../ui/form-validation';
 
 export interface PropertyFormValues {
   title: string;
   location: string;
-  /** The chosen image file (add: required; update: optional replacement). */
-  image: File | null;
+  /** 'chosen' while the photo list has a photo, '' otherwise (the photos themselves live in usePhotoList). */
+  image: string;
   priceMin: string;
   priceMax: string;
   description: string;
+  /** Facts, as typed ('' for none). */
+  propertyType: string;
+  bedrooms: string;
+  bathrooms: string;
+  floorArea: string;
+  areaUnit: string;
+  yearBuilt: string;
 }
 
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
-export const IMAGE_TYPE_MESSAGE = 'Only JPEG, PNG, WebP or GIF images are accepted.';
-
-/** A browser may not know a file's type (then the server, which sniffs the bytes, decides). */
-const acceptedType = (file: File | null | undefined) => !file || !file.type || ACCEPTED_IMAGE_TYPES.includes(file.type);
-
-/** The shared add rules, with the image as a required file instead of a URL. */
-export const addPropertyFormSchema = addPropertySchema.shape({
-  image: mixed<File>()
-    .nullable()
-    .test('image-required', 'Property image is required', (file) => file !== null && file !== undefined)
-    .test('image-type', IMAGE_TYPE_MESSAGE, acceptedType),
+/** A listing's facts as the form holds them. */
+export const factsFormValues = (property?: { propertyType?: string | null; bedrooms?: number | null; bathrooms?: number | null; floorArea?: number | null; areaUnit?: string | null; yearBuilt?: number | null }) => ({
+  propertyType: property?.propertyType ?? '',
+  bedrooms: property?.bedrooms?.toString() ?? '',
+  bathrooms: property?.bathrooms?.toString() ?? '',
+  floorArea: property?.floorArea?.toString() ?? '',
+  areaUnit: property?.areaUnit ?? 'sq_ft',
+  yearBuilt: property?.yearBuilt?.toString() ?? '',
 });
 
-/** The shared update rules: a replacement image file is optional. */
+/** The shared add rules; the photos are checked by the photo list, which sets image while it has one. */
+export const addPropertyFormSchema = addPropertySchema.shape({
+  ...propertyFactsFields,
+  image: string().required('Property image is required'),
+  photos: mixed().strip(),
+});
+
+/** The shared update rules; a listing keeps at least one photo. */
 export const updatePropertyFormSchema = updatePropertySchema.shape({
-  image: mixed<File>().nullable().test('image-type', IMAGE_TYPE_MESSAGE, acceptedType),
+  ...propertyFactsFields,
+  image: string().required('Property image is required'),
+  photos: mixed().strip(),
 });
 
 /** What the API receives: trimmed text, prices as the decimal text the user typed. */
@@ -48,91 +61,28 @@ export function propertyInput(values: PropertyFormValues) {
     description: values.description.trim(),
     priceMin: values.priceMin.trim(),
     priceMax: values.priceMax.trim(),
+    ...factsInput(values),
   };
 }
 
-/**
- * Uploads a file once: a retry after a failed mutation reuses the URL of the
- * same file instead of uploading it again.
- */
-export function useImageUploader(auth: AuthSource) {
-  const last = useRef<{ file: File; url: string } | null>(null);
-  return async (file: File): Promise<string> => {
-    if (last.current?.file === file) return last.current.url;
-    const { url } = await uploadImage(auth, file);
-    last.current = { file, url };
-    return url;
+/** The facts for the API: null for what is empty, so clearing a fact clears it; the area's unit only with an area. */
+function factsInput(values: PropertyFormValues) {
+  const whole = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+  const floorArea = whole(values.floorArea);
+  return {
+    propertyType: (values.propertyType || null) as PropertyType | null,
+    bedrooms: whole(values.bedrooms),
+    bathrooms: whole(values.bathrooms),
+    floorArea,
+    areaUnit: floorArea === null ? null : ((values.areaUnit || null) as AreaUnit | null),
+    yearBuilt: whole(values.yearBuilt),
   };
 }
 
-const FIELD_NAMES: Array<keyof PropertyFormValues> = ['title', 'location', 'image', 'priceMin', 'priceMax', 'description'];
+const FIELD_NAMES: Array<keyof PropertyFormValues> = ['title', 'location', 'image', 'priceMin', 'priceMax', 'description', 'propertyType', 'bedrooms', 'bathrooms', 'floorArea', 'areaUnit', 'yearBuilt'];
 
 /** The shared schema plus the server's per-field messages, for the property fields. */
 export const usePropertyValidation = (schema: AnyObjectSchema) => useServerAwareValidation<PropertyFormValues>(schema, FIELD_NAMES);
-
-/** An object URL for a chosen file, revoked when the file changes or the field goes. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
-}
-
-interface ImageFieldProps {
-  form: FormikProps<PropertyFormValues>;
-  label: string;
-  helperText: string;
-  disabled?: boolean;
-  /** The image the property has now (update), shown until a new one is chosen. */
-  currentImage?: { src: string; alt: string };
-}
-
-/** A file input with a preview of the chosen (or current) image. */
-export function ImageField({ form, label, helperText, disabled, currentImage }: ImageFieldProps) {
-  const file = form.values.image;
-  const preview = useObjectUrl(file);
-  const error = form.touched.image ? (getIn(form.errors, 'image') as string | undefined) : undefined;
-
-  const shown = preview ? { src: preview, alt: 'Preview of the chosen image' } : currentImage;
-  return (
-    <Field.Root invalid={Boolean(error)}>
-      <Field.Label>{label}</Field.Label>
-      {shown && (
-        <Box width="full" maxW="xs" rounded="md" overflow="hidden" borderWidth="1px" mb="1">
-          <AspectRatio ratio={4 / 3} bg="gray.100">
-            <Image src={shown.src} alt={shown.alt} objectFit="cover" />
-          </AspectRatio>
-          {preview && currentImage && (
-            <Text fontSize="xs" color="fg.muted" px="2" py="1">
-              New image (replaces the current one when you save)
-            </Text>
-          )}
-        </Box>
-      )}
-      <Input
-        type="file"
-        name="image"
-        accept={ACCEPTED_IMAGE_TYPES.join(',')}
-        p="1"
-        disabled={disabled}
-        onChange={(event) => {
-          void form.setFieldValue('image', event.currentTarget.files?.[0] ?? null);
-          void form.setFieldTouched('image', true, false);
-        }}
-        onBlur={() => void form.setFieldTouched('image', true)}
-      />
-      {!error && <Field.HelperText>{helperText}</Field.HelperText>}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
-  );
-}
 
 interface PropertyFieldsProps {
   form: FormikProps<PropertyFormValues>;
@@ -164,6 +114,7 @@ export function PropertyFields({ form, agent, imageField, disabled }: PropertyFi
         <FormField form={form} name="priceMin" label="Minimum price ($)" inputMode="decimal" autoComplete="off" placeholder="e.g. 120000" disabled={disabled} />
         <FormField form={form} name="priceMax" label="Maximum price ($)" inputMode="decimal" autoComplete="off" placeholder="e.g. 150000" disabled={disabled} />
       </SimpleGrid>
+      <FactsFields form={form} disabled={disabled} />
       <Field.Root invalid={Boolean(descriptionError)}>
         <Field.Label>
           Description <Field.RequiredIndicator fallback={<Text as="span" color="fg.muted" fontWeight="normal">(optional)</Text>} />
@@ -183,4 +134,54 @@ export function PropertyFields({ form, agent, imageField, disabled }: PropertyFi
       </Field.Root>
     </Stack>
   );
+}
+
+const TYPE_OPTIONS = [{ value: '', label: 'Not set' }, ...PROPERTY_TYPES.map((type) => ({ value: type, label: PROPERTY_TYPE_LABELS[type] }))];
+const UNIT_OPTIONS = AREA_UNITS.map((unit) => ({ value: unit, label: AREA_UNIT_LABELS[unit] }));
+
+/** A native select bound to a Formik field, with its message once touched. */
+function FormSelect({ form, name, label, options, disabled }: { form: FormikProps<PropertyFormValues>; name: keyof PropertyFormValues & string; label: string; options: Array<{ value: string; label: string }>; disabled?: boolean }) {
+  return (
+    <FormField form={form} name={name} label={label}>
+      <NativeSelect.Root disabled={disabled}>
+        <NativeSelect.Field name={name} value={form.values[name] as string} onChange={form.handleChange} onBlur={form.handleBlur} data-testid={`fact-${name}`}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
+/** Type, bedrooms, bathrooms, floor area and its unit, year built (which are needed depends on the type). */
+function FactsFields({ form, disabled }: { form: FormikProps<PropertyFormValues>; disabled?: boolean }) {
+  const land = form.values.propertyType === 'land';
+  const { setFieldValue } = form;
+  // Land has no rooms or year built: what was typed for another type goes when land is chosen.
+  useEffect(() => {
+    if (!land) return;
+    for (const name of ['bedrooms', 'bathrooms', 'yearBuilt']) void setFieldValue(name, '', false);
+  }, [land, setFieldValue]);
+  return (
+    <SimpleGrid columns={{ base: 1, md: 3 }} gap="5" data-testid="facts-fields">
+      <FormSelect form={form} name="propertyType" label="Property type" options={TYPE_OPTIONS} disabled={disabled} />
+      {!land && <FormField form={form} name="bedrooms" label="Bedrooms" inputMode="numeric" autoComplete="off" disabled={disabled} />}
+      {!land && <FormField form={form} name="bathrooms" label="Bathrooms" inputMode="numeric" autoComplete="off" disabled={disabled} />}
+      <FormField form={form} name="floorArea" label="Floor area" inputMode="numeric" autoComplete="off" disabled={disabled} />
+      <FormSelect form={form} name="areaUnit" label="Area unit" options={UNIT_OPTIONS} disabled={disabled} />
+      {!land && <FormField form={form} name="yearBuilt" label="Year built (optional)" inputMode="numeric" autoComplete="off" disabled={disabled} />}
+    </SimpleGrid>
+  );
+}
+
+/** Keeps the form's image marker in step with the photo list (so 'Property image is required' shows when it is empty). */
+export function usePhotoMarker(form: FormikProps<PropertyFormValues>, count: number) {
+  const { setFieldValue } = form;
+  useEffect(() => {
+    void setFieldValue('image', count ? 'chosen' : '', false);
+  }, [count, setFieldValue]);
 }

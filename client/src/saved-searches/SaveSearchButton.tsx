@@ -4,7 +4,7 @@ import { Button } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { LuBellPlus } from 'react-icons/lu';
 import { useAuth } from '../auth/AuthProvider';
-import { useSaveSearchMutation, type PropertySort } from './saved-searches.generated';
+import { useSaveSearchMutation, type PropertyFilter, type PropertySort } from './saved-searches.generated';
 import { useMountWhenIdle } from '../ui/deferred';
 import { toaster } from '../ui/toaster';
 import { evictSavedSearches } from './saved-searches.cache';
@@ -13,7 +13,7 @@ import { describeSearch, FREQUENCY_LABEL } from './saved-search-text';
 // The dialog (and its form library) loads when the page is idle or the button is pressed.
 const SavedSearchDialog = lazy(() => import('./SavedSearchDialog'));
 
-export function SaveSearchButton({ search, sort, sortLabel }: { search: string; sort: PropertySort; sortLabel: string }) {
+export function SaveSearchButton({ search, sort, sortLabel, filter }: { search: string; sort: PropertySort; sortLabel: string; filter: PropertyFilter }) {
   const { viewer } = useAuth();
   const [open, setOpen] = useState(false);
   const [save] = useSaveSearchMutation({ update: (cache) => evictSavedSearches(cache) });
@@ -30,11 +30,12 @@ export function SaveSearchButton({ search, sort, sortLabel }: { search: string; 
             open={open}
             title="Save this search"
             summary={`${describeSearch(search, sortLabel)} We will tell you about new listings that match.`}
+            filter={filter}
             initialValues={{ name: search ? `Homes in ${search}` : 'All new listings', frequency: 'instant' }}
             submitLabel="Save search"
             onClose={() => setOpen(false)}
             onSubmit={async ({ name, frequency }) => {
-              await save({ variables: { input: { name, frequency, search, sort } } });
+              await save({ variables: { input: { name, frequency, search, sort, filter } } });
               toaster.create({ type: 'success', title: 'Search saved', description: `“${name}”: alerts ${FREQUENCY_LABEL[frequency].toLowerCase()}. Find it under Saved Searches.` });
             }}
           />

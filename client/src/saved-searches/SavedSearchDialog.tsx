@@ -1,6 +1,8 @@
 // The name and alert frequency of a saved search, in a dialog: "Save this
 // search" on All Properties, and Edit on the saved searches page.
 import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { describeFilter } from './describe-filter';
+import type { PropertyFilter } from './saved-searches.generated';
 import { useFormik } from 'formik';
 import { savedSearchSchema, type AlertFrequencyValue } from '@opennest/common/validation/saved-search';
 import { errorMessage } from '../app/errors';
@@ -23,6 +25,8 @@ interface SavedSearchDialogProps {
   title: string;
   /** What the search finds, in words (shown above the fields). */
   summary: string;
+  /** The filters it keeps, said after the summary (new searches; saved ones put them in their summary). */
+  filter?: PropertyFilter;
   initialValues: SavedSearchValues;
   submitLabel: string;
   onClose(): void;
@@ -33,7 +37,7 @@ interface SavedSearchDialogProps {
 /** The dialog; the default export lets pages load it only when it opens. */
 export default SavedSearchDialog;
 
-export function SavedSearchDialog({ open, title, summary, initialValues, submitLabel, onClose, onSubmit }: SavedSearchDialogProps) {
+export function SavedSearchDialog({ open, title, summary, filter, initialValues, submitLabel, onClose, onSubmit }: SavedSearchDialogProps) {
   const { validate, showServerErrors } = useServerAwareValidation<SavedSearchValues>(savedSearchSchema, ['name', 'frequency']);
   const form = useFormik<SavedSearchValues>({
     initialValues,
@@ -66,6 +70,11 @@ export function SavedSearchDialog({ open, title, summary, initialValues, submitL
               <Dialog.Body>
                 <Stack gap="4">
                   <Text color="fg.muted">{summary}</Text>
+                  {filter && describeFilter(filter) && (
+                    <Text color="fg.muted" data-testid="saved-search-filters">
+                      Filters: {describeFilter(filter)}.
+                    </Text>
+                  )}
                   <FormField form={form} name="name" label="Name" maxLength={80} autoComplete="off" />
                   <SelectField
                     label="Alert me about new matching listings"

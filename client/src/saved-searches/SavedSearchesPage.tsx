@@ -4,7 +4,7 @@ import { LuPencil, LuPlay, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { buyersPage } from '../auth/RoleOnly';
-import { useDeleteSavedSearchMutation, useSavedSearchesQuery, useUpdateSavedSearchMutation, type PropertySort, type SavedSearchFieldsFragment } from './saved-searches.generated';
+import { useDeleteSavedSearchMutation, useSavedSearchesQuery, useUpdateSavedSearchMutation, type SavedSearchFieldsFragment } from './saved-searches.generated';
 import { PageHeader } from '../properties/page-parts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
@@ -13,24 +13,13 @@ import { useConfirmAction } from '../ui/useConfirmAction';
 import { evictSavedSearches } from './saved-searches.cache';
 import { SavedSearchDialog } from './SavedSearchDialog';
 import { describeSearch, FREQUENCY_LABEL } from './saved-search-text';
+import { describeFilter } from './describe-filter';
 import { LinkButton } from '../ui/LinkButton';
 import { CardList, ListCard, LoadingBlock } from '../ui/CardList';
-
-/** The sort as the All Properties page names it (?sort=...) and says it. */
-const SORT: Record<PropertySort, { param: string; label: string }> = {
-  NEWEST: { param: '', label: 'Newest first' },
-  PRICE_ASC: { param: 'price-asc', label: 'Price: low to high' },
-  PRICE_DESC: { param: 'price-desc', label: 'Price: high to low' },
-};
+import { allPropertiesLink, sortOptionOf } from '../properties/listing-search-url';
 
 /** The All Properties page showing the search now. */
-export function runNowLink({ search, sort }: SavedSearchFieldsFragment['criteria']) {
-  const params = new URLSearchParams();
-  if (search) params.set('search', search);
-  if (SORT[sort].param) params.set('sort', SORT[sort].param);
-  const query = params.toString();
-  return `/allProperties${query ? `?${query}` : ''}`;
-}
+export const runNowLink = (criteria: SavedSearchFieldsFragment['criteria']) => allPropertiesLink(criteria);
 
 /** Buyer: saved searches with their alert frequency; edit, delete and run now. */
 export default buyersPage(SavedSearches);
@@ -101,7 +90,7 @@ function SavedSearches() {
                   {search.name}
                 </Text>
                 <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
-                  {describeSearch(search.criteria.search, SORT[search.criteria.sort].label)}
+                  {describeSearch(search.criteria.search, sortOptionOf(search.criteria.sort).label, describeFilter(search.criteria.filter))}
                 </Text>
                 <Badge alignSelf="start" colorPalette={search.frequency === 'off' ? 'gray' : 'teal'}>
                   Alerts: {FREQUENCY_LABEL[search.frequency]}
@@ -114,7 +103,7 @@ function SavedSearches() {
       <SavedSearchDialog
         open={editing !== null}
         title="Edit saved search"
-        summary={editing ? describeSearch(editing.criteria.search, SORT[editing.criteria.sort].label) : ''}
+        summary={editing ? describeSearch(editing.criteria.search, sortOptionOf(editing.criteria.sort).label, describeFilter(editing.criteria.filter)) : ''}
         initialValues={{ name: editing?.name ?? '', frequency: editing?.frequency ?? 'instant' }}
         submitLabel="Save changes"
         onClose={() => setEditing(null)}

@@ -9,6 +9,6 @@ export const FREQUENCY_LABEL: Record<AlertFrequency, string> = {
 };
 
 /** What a saved search finds, in words. */
-export function describeSearch(search: string, sortLabel: string) {
-  return `${search ? `Listings in “${search}”` : 'Listings anywhere'}, ${sortLabel.toLowerCase()}.`;
+export function describeSearch(search: string, sortLabel: string, narrowed = '') {
+  return `${search ? `Listings in “${search}”` : 'Listings anywhere'}${narrowed ? `, ${narrowed}` : ''}, ${sortLabel.toLowerCase()}.`;
 }

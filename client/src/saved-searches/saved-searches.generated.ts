@@ -12,8 +12,32 @@ export type AlertFrequency =
   | 'off'
   | 'weekly';
 
+/** Square feet or square metres. */
+export type AreaUnit =
+  | 'sq_ft'
+  | 'sq_m';
+
+/** All Properties filters; every one is optional, and they combine with AND. */
+export type PropertyFilter = {
+  areaMax?: number | null | undefined;
+  /** Floor area range, in areaUnit (square metres when omitted). */
+  areaMin?: number | null | undefined;
+  areaUnit?: AreaUnit | null | undefined;
+  /** Also list sold listings (left out by default). */
+  includeSold?: boolean | null | undefined;
+  minBathrooms?: number | null | undefined;
+  minBedrooms?: number | null | undefined;
+  priceMax?: string | null | undefined;
+  /** The buyer's price range: a listing matches when its own range overlaps it (bounds inclusive). */
+  priceMin?: string | null | undefined;
+  /** Any of these types (empty: any type). */
+  types?: Array<PropertyType> | null | undefined;
+};
+
 /** Orders for the all-properties list. */
 export type PropertySort =
+  /** Largest floor area first (listings without one last). */
+  | 'AREA_DESC'
   /** Newest listings first (the default). */
   | 'NEWEST'
   /** Lowest minimum price first. */
@@ -21,7 +45,16 @@ export type PropertySort =
   /** Highest minimum price first. */
   | 'PRICE_DESC';
 
+export type PropertyType =
+  | 'apartment'
+  | 'commercial'
+  | 'house'
+  | 'land'
+  | 'townhouse';
+
 export type SaveSearchInput = {
+  /** The page's filters; matching applies them too. */
+  filter?: PropertyFilter | null | undefined;
   frequency: AlertFrequency;
   name: string;
   /** The page's location text, as typed. */
@@ -34,19 +67,19 @@ export type UpdateSavedSearchInput = {
   name: string;
 };
 
-export type SavedSearchFieldsFragment = { id: string, name: string, frequency: AlertFrequency, createdAt: string, criteria: { search: string, sort: PropertySort } };
+export type SavedSearchFieldsFragment = { id: string, name: string, frequency: AlertFrequency, createdAt: string, criteria: { search: string, sort: PropertySort, filter: { priceMin: string | null, priceMax: string | null, types: Array<PropertyType> | null, minBedrooms: number | null, minBathrooms: number | null, areaMin: number | null, areaMax: number | null, areaUnit: AreaUnit | null, includeSold: boolean | null } } };
 
 export type SavedSearchesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SavedSearchesQuery = { savedSearches: Array<{ id: string, name: string, frequency: AlertFrequency, createdAt: string, criteria: { search: string, sort: PropertySort } }> };
+export type SavedSearchesQuery = { savedSearches: Array<{ id: string, name: string, frequency: AlertFrequency, createdAt: string, criteria: { search: string, sort: PropertySort, filter: { priceMin: string | null, priceMax: string | null, types: Array<PropertyType> | null, minBedrooms: number | null, minBathrooms: number | null, areaMin: number | null, areaMax: number | null, areaUnit: AreaUnit | null, includeSold: boolean | null } } }> };
 
 export type SaveSearchMutationVariables = Exact<{
   input: SaveSearchInput;
 }>;
 
 
-export type SaveSearchMutation = { saveSearch: { id: string, name: string, frequency: AlertFrequency, createdAt: string, criteria: { search: string, sort: PropertySort } } };
+export type SaveSearchMutation = { saveSearch: { id: string, name: string, frequency: AlertFrequency, createdAt: string, criteria: { search: string, sort: PropertySort, filter: { priceMin: string | null, priceMax: string | null, types: Array<PropertyType> | null, minBedrooms: number | null, minBathrooms: number | null, areaMin: number | null, areaMax: number | null, areaUnit: AreaUnit | null, includeSold: boolean | null } } } };
 
 export type UpdateSavedSearchMutationVariables = Exact<{
   id: string | number;
@@ -54,7 +87,7 @@ export type UpdateSavedSearchMutationVariables = Exact<{
 }>;
 
 
-export type UpdateSavedSearchMutation = { updateSavedSearch: { id: string, name: string, frequency: AlertFrequency, createdAt: string, criteria: { search: string, sort: PropertySort } } };
+export type UpdateSavedSearchMutation = { updateSavedSearch: { id: string, name: string, frequency: AlertFrequency, createdAt: string, criteria: { search: string, sort: PropertySort, filter: { priceMin: string | null, priceMax: string | null, types: Array<PropertyType> | null, minBedrooms: number | null, minBathrooms: number | null, areaMin: number | null, areaMax: number | null, areaUnit: AreaUnit | null, includeSold: boolean | null } } } };
 
 export type DeleteSavedSearchMutationVariables = Exact<{
   id: string | number;
@@ -63,10 +96,10 @@ export type DeleteSavedSearchMutationVariables = Exact<{
 
 export type DeleteSavedSearchMutation = { deleteSavedSearch: string };
 
-export const SavedSearchFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SavedSearchFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SavedSearch"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"frequency"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"criteria"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"search"}},{"kind":"Field","name":{"kind":"Name","value":"sort"}}]}}]}}]} as unknown as DocumentNode<SavedSearchFieldsFragment, unknown>;
-export const SavedSearchesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SavedSearches"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"savedSearches"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SavedSearchFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SavedSearchFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SavedSearch"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"frequency"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"criteria"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"search"}},{"kind":"Field","name":{"kind":"Name","value":"sort"}}]}}]}}]} as unknown as DocumentNode<SavedSearchesQuery, SavedSearchesQueryVariables>;
-export const SaveSearchDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SaveSearch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SaveSearchInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"saveSearch"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SavedSearchFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SavedSearchFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SavedSearch"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"frequency"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"criteria"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"search"}},{"kind":"Field","name":{"kind":"Name","value":"sort"}}]}}]}}]} as unknown as DocumentNode<SaveSearchMutation, SaveSearchMutationVariables>;
-export const UpdateSavedSearchDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateSavedSearch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateSavedSearchInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateSavedSearch"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SavedSearchFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SavedSearchFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SavedSearch"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"frequency"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"criteria"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"search"}},{"kind":"Field","name":{"kind":"Name","value":"sort"}}]}}]}}]} as unknown as DocumentNode<UpdateSavedSearchMutation, UpdateSavedSearchMutationVariables>;
+export const SavedSearchFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SavedSearchFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SavedSearch"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"frequency"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"criteria"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"search"}},{"kind":"Field","name":{"kind":"Name","value":"sort"}},{"kind":"Field","name":{"kind":"Name","value":"filter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"priceMin"}},{"kind":"Field","name":{"kind":"Name","value":"priceMax"}},{"kind":"Field","name":{"kind":"Name","value":"types"}},{"kind":"Field","name":{"kind":"Name","value":"minBedrooms"}},{"kind":"Field","name":{"kind":"Name","value":"minBathrooms"}},{"kind":"Field","name":{"kind":"Name","value":"areaMin"}},{"kind":"Field","name":{"kind":"Name","value":"areaMax"}},{"kind":"Field","name":{"kind":"Name","value":"areaUnit"}},{"kind":"Field","name":{"kind":"Name","value":"includeSold"}}]}}]}}]}}]} as unknown as DocumentNode<SavedSearchFieldsFragment, unknown>;
+export const SavedSearchesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SavedSearches"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"savedSearches"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SavedSearchFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SavedSearchFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SavedSearch"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"frequency"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"criteria"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"search"}},{"kind":"Field","name":{"kind":"Name","value":"sort"}},{"kind":"Field","name":{"kind":"Name","value":"filter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"priceMin"}},{"kind":"Field","name":{"kind":"Name","value":"priceMax"}},{"kind":"Field","name":{"kind":"Name","value":"types"}},{"kind":"Field","name":{"kind":"Name","value":"minBedrooms"}},{"kind":"Field","name":{"kind":"Name","value":"minBathrooms"}},{"kind":"Field","name":{"kind":"Name","value":"areaMin"}},{"kind":"Field","name":{"kind":"Name","value":"areaMax"}},{"kind":"Field","name":{"kind":"Name","value":"areaUnit"}},{"kind":"Field","name":{"kind":"Name","value":"includeSold"}}]}}]}}]}}]} as unknown as DocumentNode<SavedSearchesQuery, SavedSearchesQueryVariables>;
+export const SaveSearchDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SaveSearch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SaveSearchInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"saveSearch"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SavedSearchFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SavedSearchFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SavedSearch"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"frequency"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"criteria"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"search"}},{"kind":"Field","name":{"kind":"Name","value":"sort"}},{"kind":"Field","name":{"kind":"Name","value":"filter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"priceMin"}},{"kind":"Field","name":{"kind":"Name","value":"priceMax"}},{"kind":"Field","name":{"kind":"Name","value":"types"}},{"kind":"Field","name":{"kind":"Name","value":"minBedrooms"}},{"kind":"Field","name":{"kind":"Name","value":"minBathrooms"}},{"kind":"Field","name":{"kind":"Name","value":"areaMin"}},{"kind":"Field","name":{"kind":"Name","value":"areaMax"}},{"kind":"Field","name":{"kind":"Name","value":"areaUnit"}},{"kind":"Field","name":{"kind":"Name","value":"includeSold"}}]}}]}}]}}]} as unknown as DocumentNode<SaveSearchMutation, SaveSearchMutationVariables>;
+export const UpdateSavedSearchDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateSavedSearch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateSavedSearchInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateSavedSearch"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SavedSearchFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SavedSearchFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SavedSearch"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"frequency"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"criteria"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"search"}},{"kind":"Field","name":{"kind":"Name","value":"sort"}},{"kind":"Field","name":{"kind":"Name","value":"filter"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"priceMin"}},{"kind":"Field","name":{"kind":"Name","value":"priceMax"}},{"kind":"Field","name":{"kind":"Name","value":"types"}},{"kind":"Field","name":{"kind":"Name","value":"minBedrooms"}},{"kind":"Field","name":{"kind":"Name","value":"minBathrooms"}},{"kind":"Field","name":{"kind":"Name","value":"areaMin"}},{"kind":"Field","name":{"kind":"Name","value":"areaMax"}},{"kind":"Field","name":{"kind":"Name","value":"areaUnit"}},{"kind":"Field","name":{"kind":"Name","value":"includeSold"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateSavedSearchMutation, UpdateSavedSearchMutationVariables>;
 export const DeleteSavedSearchDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteSavedSearch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteSavedSearch"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeleteSavedSearchMutation, DeleteSavedSearchMutationVariables>;
 export function useSavedSearchesQuery(options: useQuery.Options<SavedSearchesQuery, SavedSearchesQueryVariables> = {}) {
   return useQuery<SavedSearchesQuery, SavedSearchesQueryVariables>(SavedSearchesDocument, options as useQuery.Options<SavedSearchesQuery, SavedSearchesQueryVariables> & { variables: SavedSearchesQueryVariables });

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useMyWishlistQuery, useRemoveFromWishlistMutation, type WishlistItemFieldsFragment } from './wishlist.generated';
 import { BuyerOnly } from '../auth/RoleOnly';
-import { PageHeader } from '../properties/page-parts';
+import { PageHeader, SaleStateNotice } from '../properties/page-parts';
 import { cardGridColumns, PropertyCard } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -53,7 +53,7 @@ function Wishlist() {
     <SimpleGrid columns={cardGridColumns.all} gap="6" data-testid="wishlist-grid">
       {saved.map((item) => {
         const { property } = item;
-        const open = property.status === 'verified';
+        const open = property.status === 'verified' && property.saleState === 'available';
         return (
           <PropertyCard
             key={item.id}
@@ -74,6 +74,8 @@ function Wishlist() {
                         <LuHandCoins aria-hidden /> Make an Offer
                       </RouterLink>
                     </Button>
+                  ) : property.saleState !== 'available' ? (
+                    <SaleStateNotice saleState={property.saleState} />
                   ) : (
                     <Text flex="1" fontSize="sm" color="fg.muted">
                       No longer open for offers.

@@ -1,0 +1,55 @@
+// A listing's history on its details page: every change that matters to a
+// buyer, oldest first, price changes in bold with the old and new range.
+import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import type { ListingEventKind, PropertyDetailsQuery } from './properties.generated';
+import { priceRange } from './format';
+import { plural } from '../ui/plural';
+
+type Listing = PropertyDetailsQuery['property'];
+
+const WORDS: Record<ListingEventKind, string> = {
+  listed: 'Listed',
+  relisted: 'Listed before by the same agent',
+  verified: 'Verified by OpenNest',
+  rejected: 'Rejected by OpenNest',
+  advertised: 'Featured on the home page',
+  price_changed: 'Price changed',
+  facts_changed: 'Details changed',
+  photos_changed: 'Photos changed',
+  offer_accepted: 'Offer accepted (under offer)',
+  sold: 'Sold',
+};
+
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+export function ListingTimeline({ property }: { property: Listing }) {
+  return (
+    <Box as="section" aria-labelledby="history-heading" data-testid="listing-history">
+      <HStack justify="space-between" align="baseline" wrap="wrap" mb="3">
+        <Heading as="h2" id="history-heading" size="xl">
+          History
+        </Heading>
+        <Text color="fg.muted" data-testid="days-on-opennest">
+          {plural(property.daysOnOpenNest, 'day', 'days')} on OpenNest
+        </Text>
+      </HStack>
+      <Stack as="ol" listStyleType="none" gap="2" borderStartWidth="2px" borderColor="teal.200" ps="4" maxW="3xl">
+        {property.history.map((event, index) => {
+          const price = event.kind === 'price_changed' && event.priceMinBefore && event.priceMaxBefore && event.priceMin && event.priceMax;
+          return (
+            <Box as="li" key={`${event.kind}-${event.at}-${index}`} data-testid="history-event">
+              <Text fontSize="sm" color="fg.muted">
+                {day(event.at)}
+              </Text>
+              <Text fontWeight={price ? 'bold' : 'normal'} color={price ? 'teal.800' : undefined}>
+                {WORDS[event.kind]}
+                {price && `: ${priceRange(event.priceMinBefore!, event.priceMaxBefore!)} → ${priceRange(event.priceMin!, event.priceMax!)}`}
+                {event.kind === 'relisted' && event.previouslyListedAt && ` (first listed ${day(event.previouslyListedAt)})`}
+              </Text>
+            </Box>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+// A listing's facts: the values and their words, without the validation
+// library (cards and the All Properties page's first load import these; the
+// rules are in validation/property-facts.ts).
+
+export const PROPERTY_TYPES = ['house', 'apartment', 'townhouse', 'land', 'commercial'] as const;
+export type PropertyTypeValue = (typeof PROPERTY_TYPES)[number];
+export const AREA_UNITS = ['sq_ft', 'sq_m'] as const;
+export type AreaUnitValue = (typeof AREA_UNITS)[number];
+
+export const PROPERTY_TYPE_LABELS: Record<PropertyTypeValue, string> = {
+  house: 'House',
+  apartment: 'Apartment',
+  townhouse: 'Townhouse',
+  land: 'Land',
+  commercial: 'Commercial',
+};
+export const AREA_UNIT_LABELS: Record<AreaUnitValue, string> = { sq_ft: 'sq ft', sq_m: 'm²' };
+
+/** Square metres in one square foot (exact by definition). */
+export const SQ_M_PER_SQ_FT = 0.09290304;
+
+/** The floor area in square metres, what filters and the area sort compare. */
+export function floorAreaInSquareMetres(area: number, unit: AreaUnitValue): number {
+  return unit === 'sq_m' ? area : Math.round(area * SQ_M_PER_SQ_FT * 100) / 100;
+}
