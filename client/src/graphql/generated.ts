@@ -66,6 +66,14 @@ export type MakeOfferInput = {
   propertyId: string | number;
 };
 
+export type ModerationAction =
+  /** The reports were unfounded. */
+  | 'DISMISS'
+  /** The agent is marked as fraud (the existing rule: every listing of theirs leaves the public lists). */
+  | 'MARK_AGENT_FRAUD'
+  /** The listing is rejected (buyers no longer see it). */
+  | 'REJECT_LISTING';
+
 /** What a notification is about. */
 export type NotificationType =
   | 'listing_advertised'
@@ -128,6 +136,26 @@ export type PropertyType =
   | 'house'
   | 'land'
   | 'townhouse';
+
+export type ReportListingInput = {
+  details?: string | null | undefined;
+  propertyId: string | number;
+  reason: ReportReason;
+};
+
+export type ReportReason =
+  | 'already_sold'
+  | 'fraud'
+  | 'other'
+  | 'wrong_photos'
+  | 'wrong_price';
+
+/** Open until an admin acts; then what the admin did. */
+export type ReportStatus =
+  | 'agent_marked_fraud'
+  | 'dismissed'
+  | 'listing_rejected'
+  | 'open';
 
 export type Role =
   | 'admin'
@@ -454,6 +482,32 @@ export type AdvertisePropertyMutationVariables = Exact<{
 
 export type AdvertisePropertyMutation = { advertiseProperty: { id: string, status: PropertyStatus, isAdvertised: boolean } };
 
+export type ReportListingMutationVariables = Exact<{
+  input: ReportListingInput;
+}>;
+
+
+export type ReportListingMutation = { reportListing: { id: string, status: ReportStatus } };
+
+export type MyReportsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyReportsQuery = { myReports: Array<{ id: string, reason: ReportReason, details: string | null, status: ReportStatus, resolutionNote: string | null, resolvedAt: string | null, createdAt: string, property: { id: string, title: string, location: string, status: PropertyStatus } }> };
+
+export type ModerationQueueQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ModerationQueueQuery = { moderationQueue: Array<{ openReportCount: number, latestReportAt: string, property: { id: string, title: string, location: string, status: PropertyStatus }, agent: { id: string, name: string }, reports: Array<{ id: string, reason: ReportReason, details: string | null, createdAt: string }> }> };
+
+export type ResolveReportsMutationVariables = Exact<{
+  propertyId: string | number;
+  action: ModerationAction;
+  note: string;
+}>;
+
+
+export type ResolveReportsMutation = { resolveReports: number };
+
 export type ReviewFieldsFragment = { id: string, text: string, createdAt: string, property: { id: string, title: string }, reviewer: { id: string, name: string, image: string | null } };
 
 export type PropertyReviewsQueryVariables = Exact<{
@@ -658,6 +712,10 @@ export const DeletePropertyDocument = {"kind":"Document","definitions":[{"kind":
 export const VerifyPropertyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyProperty"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyProperty"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isAdvertised"}}]}}]}}]} as unknown as DocumentNode<VerifyPropertyMutation, VerifyPropertyMutationVariables>;
 export const RejectPropertyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RejectProperty"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rejectProperty"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isAdvertised"}}]}}]}}]} as unknown as DocumentNode<RejectPropertyMutation, RejectPropertyMutationVariables>;
 export const AdvertisePropertyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdvertiseProperty"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"advertiseProperty"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isAdvertised"}}]}}]}}]} as unknown as DocumentNode<AdvertisePropertyMutation, AdvertisePropertyMutationVariables>;
+export const ReportListingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ReportListing"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ReportListingInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportListing"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<ReportListingMutation, ReportListingMutationVariables>;
+export const MyReportsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyReports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"myReports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"details"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"resolutionNote"}},{"kind":"Field","name":{"kind":"Name","value":"resolvedAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"property"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]}}]} as unknown as DocumentNode<MyReportsQuery, MyReportsQueryVariables>;
+export const ModerationQueueDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ModerationQueue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"moderationQueue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"openReportCount"}},{"kind":"Field","name":{"kind":"Name","value":"latestReportAt"}},{"kind":"Field","name":{"kind":"Name","value":"property"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"agent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"reports"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"details"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]}}]} as unknown as DocumentNode<ModerationQueueQuery, ModerationQueueQueryVariables>;
+export const ResolveReportsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ResolveReports"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"propertyId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"action"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ModerationAction"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"note"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resolveReports"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"propertyId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"propertyId"}}},{"kind":"Argument","name":{"kind":"Name","value":"action"},"value":{"kind":"Variable","name":{"kind":"Name","value":"action"}}},{"kind":"Argument","name":{"kind":"Name","value":"note"},"value":{"kind":"Variable","name":{"kind":"Name","value":"note"}}}]}]}}]} as unknown as DocumentNode<ResolveReportsMutation, ResolveReportsMutationVariables>;
 export const PropertyReviewsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PropertyReviews"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"propertyId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"propertyReviews"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"propertyId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"propertyId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ReviewFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ReviewFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Review"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"property"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}},{"kind":"Field","name":{"kind":"Name","value":"reviewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]} as unknown as DocumentNode<PropertyReviewsQuery, PropertyReviewsQueryVariables>;
 export const LatestReviewsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LatestReviews"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"latestReviews"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ReviewFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ReviewFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Review"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"property"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}},{"kind":"Field","name":{"kind":"Name","value":"reviewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]} as unknown as DocumentNode<LatestReviewsQuery, LatestReviewsQueryVariables>;
 export const MyReviewsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MyReviews"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"myReviews"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"ReviewFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"ReviewFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Review"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"property"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}},{"kind":"Field","name":{"kind":"Name","value":"reviewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]} as unknown as DocumentNode<MyReviewsQuery, MyReviewsQueryVariables>;
@@ -838,6 +896,24 @@ export function useRejectPropertyMutation(options: useMutation.Options<RejectPro
 }
 export function useAdvertisePropertyMutation(options: useMutation.Options<AdvertisePropertyMutation, AdvertisePropertyMutationVariables> = {}) {
   return useMutation<AdvertisePropertyMutation, AdvertisePropertyMutationVariables>(AdvertisePropertyDocument, options);
+}
+export function useReportListingMutation(options: useMutation.Options<ReportListingMutation, ReportListingMutationVariables> = {}) {
+  return useMutation<ReportListingMutation, ReportListingMutationVariables>(ReportListingDocument, options);
+}
+export function useMyReportsQuery(options: useQuery.Options<MyReportsQuery, MyReportsQueryVariables> = {}) {
+  return useQuery<MyReportsQuery, MyReportsQueryVariables>(MyReportsDocument, options as useQuery.Options<MyReportsQuery, MyReportsQueryVariables> & { variables: MyReportsQueryVariables });
+}
+export function useMyReportsLazyQuery(options: useLazyQuery.Options<MyReportsQuery, MyReportsQueryVariables> = {}) {
+  return useLazyQuery<MyReportsQuery, MyReportsQueryVariables>(MyReportsDocument, options);
+}
+export function useModerationQueueQuery(options: useQuery.Options<ModerationQueueQuery, ModerationQueueQueryVariables> = {}) {
+  return useQuery<ModerationQueueQuery, ModerationQueueQueryVariables>(ModerationQueueDocument, options as useQuery.Options<ModerationQueueQuery, ModerationQueueQueryVariables> & { variables: ModerationQueueQueryVariables });
+}
+export function useModerationQueueLazyQuery(options: useLazyQuery.Options<ModerationQueueQuery, ModerationQueueQueryVariables> = {}) {
+  return useLazyQuery<ModerationQueueQuery, ModerationQueueQueryVariables>(ModerationQueueDocument, options);
+}
+export function useResolveReportsMutation(options: useMutation.Options<ResolveReportsMutation, ResolveReportsMutationVariables> = {}) {
+  return useMutation<ResolveReportsMutation, ResolveReportsMutationVariables>(ResolveReportsDocument, options);
 }
 export function usePropertyReviewsQuery(options: useQuery.Options<PropertyReviewsQuery, PropertyReviewsQueryVariables> & { variables: PropertyReviewsQueryVariables }) {
   return useQuery<PropertyReviewsQuery, PropertyReviewsQueryVariables>(PropertyReviewsDocument, options as useQuery.Options<PropertyReviewsQuery, PropertyReviewsQueryVariables> & { variables: PropertyReviewsQueryVariables });

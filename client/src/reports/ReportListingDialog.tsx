@@ -1,0 +1,77 @@
+// "Report this listing" on the details page (loaded when the button is first
+// pressed): a reason, details (required with "Other"), sent once.
+import { Button, CloseButton, Dialog, Field, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { useFormik } from 'formik';
+import { REPORT_DETAILS_MAX_LENGTH, REPORT_REASON_LABELS, REPORT_REASONS, reportSchema, type ReportReasonValue } from '@opennest/common/validation/report';
+import { errorMessage } from '../app/errors';
+import { useReportListingMutation } from '../graphql/generated';
+import { useServerAwareValidation } from '../ui/form-validation';
+import { SelectField } from '../ui/SelectField';
+import { toaster } from '../ui/toaster';
+
+interface ReportValues {
+  reason: ReportReasonValue | '';
+  details: string;
+}
+
+const REASON_OPTIONS = [{ value: '', label: 'Choose a reason' }, ...REPORT_REASONS.map((reason) => ({ value: reason, label: REPORT_REASON_LABELS[reason] }))];
+
+export default function ReportListingDialog({ propertyId, title, open, onClose }: { propertyId: string; title: string; open: boolean; onClose(): void }) {
+  const [reportListing] = useReportListingMutation();
+  const { validate, showServerErrors } = useServerAwareValidation<ReportValues>(reportSchema, ['reason', 'details']);
+  const form = useFormik<ReportValues>({
+    initialValues: { reason: '', details: '' },
+    validate,
+    onSubmit: async (values, helpers) => {
+      try {
+        await reportListing({ variables: { input: { propertyId, reason: values.reason as ReportReasonValue, details: values.details.trim() || null } } });
+      } catch (error) {
+        showServerErrors(helpers, values, error);
+        toaster.create({ type: 'error', title: 'Could not send the report', description: errorMessage(error, 'Something went wrong') });
+        return;
+      }
+      toaster.create({ type: 'success', title: 'Report sent', description: 'An admin will look at it. You can follow it under My Reports.' });
+      helpers.resetForm();
+      onClose();
+    },
+  });
+  const detailsError = form.touched.details ? form.errors.details : undefined;
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content asChild>
+            <form onSubmit={form.handleSubmit} noValidate aria-label="Report this listing">
+              <Dialog.CloseTrigger asChild disabled={form.isSubmitting}>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+              <Dialog.Header>
+                <Dialog.Title>Report “{title}”</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <SelectField label="Reason" name="reason" value={form.values.reason} options={REASON_OPTIONS} onChange={(reason) => void form.setFieldValue('reason', reason)} data-testid="report-reason" />
+                  {form.touched.reason && form.errors.reason && <Field.Root invalid><Field.ErrorText>{form.errors.reason}</Field.ErrorText></Field.Root>}
+                  <Field.Root invalid={Boolean(detailsError)}>
+                    <Field.Label>Details{form.values.reason !== 'other' && ' (optional)'}</Field.Label>
+                    <Textarea name="details" value={form.values.details} onChange={form.handleChange} onBlur={form.handleBlur} maxLength={REPORT_DETAILS_MAX_LENGTH} rows={4} />
+                    <Field.ErrorText>{detailsError}</Field.ErrorText>
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="red" loading={form.isSubmitting} loadingText="Sending...">
+                  Send report
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
