@@ -7,7 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, signedInAs, startBrowserSession, type BrowserSession } from './browser';
 
 let session: BrowserSession;
 const colours = ['#c05621', '#2b6cb0', '#2f855a'];
@@ -21,10 +21,7 @@ afterAll(async () => {
   await session?.close();
 });
 
-async function signedInPage(role: 'agent' | 'admin' | 'user', name: string) {
-  const account = await session.app.createUser(role, { name });
-  return { page: await session.signedInPage(account.email, account.password), account };
-}
+const signedInPage = (role: 'agent' | 'admin' | 'user', name: string) => signedInAs(session, role, name);
 
 it('lists a house with photos, finds it with filters, shows its gallery, handles a report and shows the price history', async () => {
   const unique = `P${Date.now().toString(36)}`;

@@ -2,13 +2,12 @@
 // action (dismiss, reject the listing, mark the agent as fraud) needs a note.
 import { Badge, Button, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { LuFlag } from 'react-icons/lu';
 import { REPORT_REASON_LABELS } from '@opennest/common/validation/report';
 import { errorMessage } from '../app/errors';
 import { useModerationQueueQuery, useResolveReportsMutation, type ModerationAction, type ModerationQueueQuery } from '../graphql/generated';
 import { PageHeader } from '../properties/page-parts';
-import { CardList, ListCard, LoadingBlock } from '../ui/CardList';
-import { EmptyNotice, QueryState } from '../ui/QueryState';
+import { ListCard } from '../ui/CardList';
+import { ReportCards } from './ReportCards';
 import { toaster } from '../ui/toaster';
 import { plural } from '../ui/plural';
 
@@ -78,24 +77,21 @@ function ModerationCard({ item, onDone }: { item: Item; onDone(): void }) {
   );
 }
 
+const LIST = {
+  what: 'the reports',
+  label: 'Reported listings',
+  testId: 'moderation-queue',
+  empty: { title: 'No open reports.', description: 'Reports of bad listings appear here.', testId: 'moderation-empty' },
+};
+
 export default function ModerationPage() {
   const queue = useModerationQueueQuery({ fetchPolicy: 'cache-and-network' });
   return (
     <>
       <PageHeader title="Moderation" subtitle="Reported listings, most-reported first." />
-      <QueryState
-        query={queue}
-        data={queue.data?.moderationQueue}
-        skeleton={<LoadingBlock label="Loading the reports" />}
-        errorTitle="Could not load the reports"
-        empty={<EmptyNotice icon={<LuFlag />} title="No open reports." description="Reports of bad listings appear here." testId="moderation-empty" />}
-      >
-        {(items) => (
-          <CardList label="Reported listings" items={items} testId="moderation-queue">
-            {(item) => <ModerationCard key={item.property.id} item={item} onDone={() => void queue.refetch()} />}
-          </CardList>
-        )}
-      </QueryState>
+      <ReportCards {...LIST} query={queue} items={queue.data?.moderationQueue}>
+        {(item) => <ModerationCard key={item.property.id} item={item} onDone={() => void queue.refetch()} />}
+      </ReportCards>
     </>
   );
 }

@@ -1,6 +1,7 @@
 // "Report this listing" on the details page (loaded when the button is first
 // pressed): a reason, details (required with "Other"), sent once.
-import { Button, CloseButton, Dialog, Field, Portal, Stack, Textarea } from '@chakra-ui/react';
+import { Field, Textarea } from '@chakra-ui/react';
+import { FormDialog } from '../ui/FormDialog';
 import { useFormik } from 'formik';
 import { REPORT_DETAILS_MAX_LENGTH, REPORT_REASON_LABELS, REPORT_REASONS, reportSchema, type ReportReasonValue } from '@opennest/common/validation/report';
 import { errorMessage } from '../app/errors';
@@ -37,41 +38,18 @@ export default function ReportListingDialog({ propertyId, title, open, onClose }
   });
   const detailsError = form.touched.details ? form.errors.details : undefined;
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form onSubmit={form.handleSubmit} noValidate aria-label="Report this listing">
-              <Dialog.CloseTrigger asChild disabled={form.isSubmitting}>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-              <Dialog.Header>
-                <Dialog.Title>Report “{title}”</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <SelectField label="Reason" name="reason" value={form.values.reason} options={REASON_OPTIONS} onChange={(reason) => void form.setFieldValue('reason', reason)} data-testid="report-reason" />
-                  {form.touched.reason && form.errors.reason && <Field.Root invalid><Field.ErrorText>{form.errors.reason}</Field.ErrorText></Field.Root>}
-                  <Field.Root invalid={Boolean(detailsError)}>
-                    <Field.Label>Details{form.values.reason !== 'other' && ' (optional)'}</Field.Label>
-                    <Textarea name="details" value={form.values.details} onChange={form.handleChange} onBlur={form.handleBlur} maxLength={REPORT_DETAILS_MAX_LENGTH} rows={4} />
-                    <Field.ErrorText>{detailsError}</Field.ErrorText>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="red" loading={form.isSubmitting} loadingText="Sending...">
-                  Send report
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={open} title={`Report “${title}”`} submitting={form.isSubmitting} submitLabel="Send report" busyLabel="Sending..." palette="red" onSubmit={form.handleSubmit} onClose={onClose}>
+      <SelectField label="Reason" name="reason" value={form.values.reason} options={REASON_OPTIONS} onChange={(reason) => void form.setFieldValue('reason', reason)} data-testid="report-reason" />
+      {form.touched.reason && form.errors.reason && (
+        <Field.Root invalid>
+          <Field.ErrorText>{form.errors.reason}</Field.ErrorText>
+        </Field.Root>
+      )}
+      <Field.Root invalid={Boolean(detailsError)}>
+        <Field.Label>Details{form.values.reason !== 'other' && ' (optional)'}</Field.Label>
+        <Textarea name="details" value={form.values.details} onChange={form.handleChange} onBlur={form.handleBlur} maxLength={REPORT_DETAILS_MAX_LENGTH} rows={4} />
+        <Field.ErrorText>{detailsError}</Field.ErrorText>
+      </Field.Root>
+    </FormDialog>
   );
 }
