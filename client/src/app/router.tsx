@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
                   { path: 'payment/:id', ...page('Payment', () => import('../payments/PaymentPage')) },
                   { path: 'property-bought', ...page('Property Bought', () => import('../offers/PropertyBoughtPage')) },
                   { path: 'my-reviews', ...page('My Reviews', () => import('../reviews/MyReviewsPage')) },
+                  { path: 'my-reports', ...page('My Reports', () => import('../reports/MyReportsPage')) },
                   { path: 'saved-searches', ...page('Saved Searches', () => import('../saved-searches/SavedSearchesPage')) },
                   { path: 'contact/:propertyId', ...page('Contact Agent', () => import('../messages/ContactAgentPage')) },
                   // Every role but fraud: the bell, messages (buyers and agents), e-mail settings
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
                       { path: 'manage-properties', ...page('Manage Properties', () => import('../properties/ManagePropertiesPage')) },
                       { path: 'manage-users', ...page('Manage Users', () => import('../users/ManageUsersPage')) },
                       { path: 'manage-reviews', ...page('Manage Reviews', () => import('../reviews/ManageReviewsPage')) },
+                      { path: 'moderation', ...page('Moderation', () => import('../reports/ModerationPage')) },
                       { path: 'advertise-property', ...page('Advertise Property', () => import('../properties/AdvertisePropertyPage')) },
                     ],
                   },

@@ -7,7 +7,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { LuArrowLeft, LuArrowRight, LuTrash2 } from 'react-icons/lu';
 import { MAX_PHOTOS } from '@opennest/common/validation/property';
 import { errorMessage } from '../app/errors';
-import { uploadImageWithProgress } from '../app/http';
+import { HttpError, type UploadedImage } from '../app/http';
+import { redirectToLogin } from '../app/navigation';
+import { currentIdToken } from '../app/session';
 import type { AuthSource } from '../app/session';
 
 export interface PhotoItem {
@@ -199,4 +201,42 @@ export function PhotosField({ list, error, helperText, disabled, onTouched }: Ph
       </Text>
     </Field.Root>
   );
+}
+
+/**
+ * The same upload through XMLHttpRequest, which reports how much of the file
+ * has been sent (fetch cannot): `onProgress` gets 0..1.
+ */
+async function uploadImageWithProgress(auth: AuthSource, file: File, onProgress: (sent: number) => void): Promise<UploadedImage> {
+  const token = await currentIdToken(auth);
+  const form = new FormData();
+  form.append('file', file);
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/uploads');
+    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new HttpError('The upload failed; check your connection.', 0));
+    request.onload = () => {
+      const body = parseJson(request.responseText) as { message?: string; code?: string } | null;
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(1);
+        resolve(body as unknown as UploadedImage);
+        return;
+      }
+      if (request.status === 401 || request.status === 403) redirectToLogin();
+      reject(new HttpError(body?.message ?? `Upload failed (${request.status}).`, request.status, body?.code));
+    };
+    request.send(form);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }

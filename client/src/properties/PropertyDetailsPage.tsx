@@ -10,6 +10,7 @@ import { priceRange, STATUS_COLOUR } from './format';
 import { PropertyFacts, PropertyLocation, SaleBadge, SaleStateNotice } from './page-parts';
 import { PropertyReviewsSlot } from './PropertyReviewsSlot';
 import { ListingTimeline } from './ListingTimeline';
+import { ReportListingButton } from '../reports/ReportListingButton';
 import { PropertyWishlistSlot } from './PropertyWishlistSlot';
 import { ContactAgentButton } from '../messages/ContactAgentButton';
 import { titled } from '../layout/page-title';
@@ -114,6 +115,7 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
             <LuCalendar aria-hidden />
             <Text>Listed on {formatDate(property.createdAt)}</Text>
           </HStack>
+          <ReportListingButton property={property} />
         </Stack>
       </Grid>
 

@@ -52,6 +52,8 @@ function useStepping(count: number) {
       else if (event.key === 'ArrowLeft') step(-1);
       else return;
       event.preventDefault();
+      // The full-screen dialog is portalled, but React still bubbles its keys to the gallery: step once.
+      event.stopPropagation();
     },
     onPointerDown(event: PointerEvent) {
       if (event.pointerType === 'touch') start.current = event.clientX;

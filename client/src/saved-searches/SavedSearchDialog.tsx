@@ -1,6 +1,7 @@
 // The name and alert frequency of a saved search, in a dialog: "Save this
 // search" on All Properties, and Edit on the saved searches page.
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
+import { FormDialog } from '../ui/FormDialog';
 import { describeFilter } from './describe-filter';
 import type { PropertyFilter } from './saved-searches.generated';
 import { useFormik } from 'formik';
@@ -55,48 +56,21 @@ export function SavedSearchDialog({ open, title, summary, filter, initialValues,
     },
   });
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && !form.isSubmitting && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" asChild>
-            <form onSubmit={form.handleSubmit} noValidate aria-label={title}>
-              <Dialog.CloseTrigger asChild disabled={form.isSubmitting}>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted">{summary}</Text>
-                  {filter && describeFilter(filter) && (
-                    <Text color="fg.muted" data-testid="saved-search-filters">
-                      Filters: {describeFilter(filter)}.
-                    </Text>
-                  )}
-                  <FormField form={form} name="name" label="Name" maxLength={80} autoComplete="off" />
-                  <SelectField
-                    label="Alert me about new matching listings"
-                    name="frequency"
-                    value={form.values.frequency}
-                    options={FREQUENCY_OPTIONS}
-                    onChange={(value) => void form.setFieldValue('frequency', value)}
-                  />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={form.isSubmitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="teal" loading={form.isSubmitting} loadingText="Saving">
-                  {submitLabel}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog open={open} title={title} submitting={form.isSubmitting} submitLabel={submitLabel} busyLabel="Saving" onSubmit={form.handleSubmit} onClose={onClose}>
+      <Text color="fg.muted">{summary}</Text>
+      {filter && describeFilter(filter) && (
+        <Text color="fg.muted" data-testid="saved-search-filters">
+          Filters: {describeFilter(filter)}.
+        </Text>
+      )}
+      <FormField form={form} name="name" label="Name" maxLength={80} autoComplete="off" />
+      <SelectField
+        label="Alert me about new matching listings"
+        name="frequency"
+        value={form.values.frequency}
+        options={FREQUENCY_OPTIONS}
+        onChange={(value) => void form.setFieldValue('frequency', value)}
+      />
+    </FormDialog>
   );
 }

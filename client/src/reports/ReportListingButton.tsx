@@ -1,0 +1,36 @@
+// "Report this listing" for signed-in people other than its agent; the dialog's code loads on first press.
+import { Button } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import { LuFlag } from 'react-icons/lu';
+import { useAuth } from '../auth/AuthProvider';
+
+const ReportListingDialog = lazy(() => import('./ReportListingDialog'));
+
+export function ReportListingButton({ property }: { property: { id: string; title: string; agent: { id: string } } }) {
+  const { viewer } = useAuth();
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  if (!viewer || viewer.role === 'fraud' || viewer.id === property.agent.id) return null;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        colorPalette="red"
+        alignSelf="start"
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        data-testid="report-listing"
+      >
+        <LuFlag aria-hidden /> Report this listing
+      </Button>
+      {used && (
+        <Suspense fallback={null}>
+          <ReportListingDialog propertyId={property.id} title={property.title} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
