@@ -4,7 +4,9 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
 import type { Logger } from '../infra/logger';
-import { isAppError } from '../shared/errors';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
+import { graphqlExtensionsOf } from '../rest/errors';
+import { httpStatusByCode, isAppError, type AppError } from '../shared/errors';
 import type { RequestContext } from '../context/request-context';
 
 interface Options {
@@ -53,14 +55,9 @@ export function createApolloServer({ schema, isProduction, log }: Options): Apol
 
 /** Callers see typed, stack-free errors; unexpected ones are logged and masked. */
 export function formatError(formatted: GraphQLFormattedError, error: unknown, log: Logger): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
-  if (isAppError(original)) {
-    return {
-      message: original.message,
-      locations: formatted.locations,
-      path: formatted.path,
-      extensions: { code: original.code, ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}) },
-    };
+  const original = appErrorOf(error);
+  if (original) {
+    return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: graphqlExtensionsOf(original) };
   }
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {
@@ -71,10 +68,17 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, lo
   return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
+/** The AppError a resolver error stands for: thrown as one, or an unreachable database (SERVICE_UNAVAILABLE). */
+function appErrorOf(error: unknown): AppError | null {
+  const original = unwrapResolverError(error);
+  if (isAppError(original)) return original;
+  return isDatabaseUnavailable(original) ? databaseUnavailable() : null;
+}
+
 /** The code the caller sees: resolver errors carry it on the original AppError, not on the GraphQLError yet. */
 function errorCode(error: GraphQLError): string {
-  const original = unwrapResolverError(error);
-  if (isAppError(original)) return original.code;
+  const original = appErrorOf(error);
+  if (original) return original.code;
   const code = error.extensions?.code;
   return typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR';
 }
@@ -84,7 +88,14 @@ function logOperations(): ApolloServerPlugin<RequestContext> {
     async requestDidStart({ contextValue }) {
       const started = process.hrtime.bigint();
       return {
-        async willSendResponse({ operationName, errors }) {
+        async willSendResponse({ operationName, errors, response }) {
+          // An operation refused for a while (database unreachable, over a rate limit) says so
+          // in its HTTP status and Retry-After too, as the REST routes do, so clients and proxies can back off.
+          const retry = errors?.map(appErrorOf).find((error) => error?.retryAfterSeconds !== undefined);
+          if (retry) {
+            response.http.status = httpStatusByCode[retry.code];
+            response.http.headers.set('retry-after', String(retry.retryAfterSeconds));
+          }
           contextValue.log.info(
             {
               operation: operationName ?? 'anonymous',

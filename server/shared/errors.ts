@@ -23,12 +23,15 @@ export type FieldErrors = Record<string, string>;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fieldErrors?: FieldErrors;
+  /** When to try again (TOO_MANY_REQUESTS, SERVICE_UNAVAILABLE): REST's Retry-After header, GraphQL's extensions.retryAfter. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, fieldErrors?: FieldErrors) {
+  constructor(code: ErrorCode, message: string, fieldErrors?: FieldErrors, retryAfterSeconds?: number) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fieldErrors = fieldErrors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
