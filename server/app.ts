@@ -49,7 +49,11 @@ export interface BuiltApp {
   app: Express;
   /** Serves the app (HTTP and the GraphQL WebSocket on /graphql) on `port` (0: any free one). */
   listen(port: number, host: string): Promise<{ server: Server; url: string }>;
-  /** Stops GraphQL (HTTP and WebSocket) and closes the server listen() opened. */
+  /**
+   * Graceful stop: /readyz answers 503 (draining) at once; after the configured drain
+   * delay no new connection is accepted; in-flight requests get up to the shutdown
+   * timeout to finish; then every connection, GraphQL's WebSocket and Apollo are closed.
+   */
   stop(): Promise<void>;
 }
 
@@ -80,7 +84,17 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  let draining = false;
+  app.use((_req, res, next) => {
+    // While draining, keep-alive connections are not reused: clients reconnect (to another process).
+    if (draining) res.setHeader('Connection', 'close');
+    next();
+  });
   app.get('/readyz', async (req, res) => {
+    if (draining) {
+      res.status(503).json({ status: 'draining', message: 'Shutting down.' });
+      return;
+    }
     try {
       await db.$queryRaw`SELECT 1`;
       res.json({ status: 'ready' });
@@ -137,14 +151,21 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
       return { server, url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}` };
     },
     async stop() {
+      draining = true;
       if (served) {
         const { server, sockets } = served;
         served = null;
+        if (config.shutdownDrainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainDelayMs));
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Subscriptions never finish by themselves: end them now (clients reconnect elsewhere).
         await sockets.close().catch(() => undefined);
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        server.closeIdleConnections();
+        let timer: NodeJS.Timeout | undefined;
+        const finished = await Promise.race([closed.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), config.shutdownTimeoutMs)))]);
+        clearTimeout(timer);
+        if (!finished) log.warn({ timeoutMs: config.shutdownTimeoutMs }, 'in-flight requests did not finish in time; closing their connections');
+        server.closeAllConnections();
+        await closed;
       }
       await apollo.stop();
     },

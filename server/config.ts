@@ -54,6 +54,10 @@ export interface AppConfig {
   unsubscribeSecret?: string;
   /** Run the job workers (e-mail, digests, saved-search matching) in this process (JOB_WORKERS=in-process, the default) or not (off: `npm run worker` runs them). */
   jobWorkers: boolean;
+  /** Graceful shutdown: how long /readyz says 503 (draining) while still serving, before new connections are refused. */
+  shutdownDrainDelayMs: number;
+  /** Graceful shutdown: the longest in-flight requests are given to finish before their connections are closed. */
+  shutdownTimeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -83,6 +87,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || 'OpenNest <no-reply@opennest.test>',
     unsubscribeSecret: env.UNSUBSCRIBE_SECRET || undefined,
     jobWorkers: jobWorkers(env.JOB_WORKERS),
+    shutdownDrainDelayMs: intFrom(env.SHUTDOWN_DRAIN_DELAY_MS, 0),
+    shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 10_000),
   };
 }
 

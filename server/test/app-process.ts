@@ -16,8 +16,8 @@ export interface AppProcess {
   pid: number;
   /** What the process printed so far (stdout and stderr, the last 50 kB). */
   logs(): string;
-  /** SIGTERM and wait for a clean exit (SIGKILL after 15 s). */
-  stop(): Promise<void>;
+  /** SIGTERM and wait for the exit (SIGKILL after 15 s); how it exited. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 export interface AppProcessOptions {
@@ -74,6 +74,7 @@ export async function startAppProcess({ databaseUrl, env = {}, label = 'app proc
       clearTimeout(force);
     }
     await fs.rm(dataDir, { recursive: true, force: true });
+    return { code: child.exitCode, signal: child.signalCode };
   };
 
   try {
