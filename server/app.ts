@@ -28,6 +28,7 @@ import { attachGraphqlWebSocket } from './graphql/websocket';
 import type { ImageStorage } from './uploads/image-storage';
 import type { PaymentProvider } from './payments/payment-provider';
 import { clientApp } from './web/client-app';
+import type { RateLimits } from './rate-limits/rate-limits';
 import type { PaymentsRuntimeConfig } from '@opennest/common/runtime-config';
 
 export interface AppDeps {
@@ -41,6 +42,8 @@ export interface AppDeps {
   /** Browser-facing Auth emulator URL, when the emulator is used. */
   authEmulatorUrl: string | null;
   payments: PaymentProvider;
+  /** Counters shared by every process (server/rate-limits). */
+  rateLimits: RateLimits;
   /** What the browser needs to take card payments. */
   paymentsBrowser: PaymentsRuntimeConfig;
 }
@@ -62,7 +65,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   const services = createServices(deps);
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
 
   app.use(
     pinoHttp({
@@ -109,7 +112,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
 
   // GraphQL
   const schema = buildSchema();
-  const apollo = createApolloServer({ schema, isProduction: config.isProduction, log });
+  const apollo = createApolloServer({ schema, isProduction: config.isProduction, log, rateLimits: deps.rateLimits });
   await apollo.start();
   app.get('/graphql', (req, res, next) => {
     // A person opening /graphql in a browser gets the offline explorer.
@@ -122,7 +125,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // domain folders, each with its own caller check, body parser and input checks.
   const api = express.Router();
   const env = { runtimeConfig: runtimeConfig(deps), maxUploadBytes: config.maxUploadBytes, openApiDocument: buildOpenApiDocument(apiRoutes) };
-  mountRoutes(api, apiRoutes, { env, withContext });
+  mountRoutes(api, apiRoutes, { env, withContext, rateLimits: deps.rateLimits });
   api.use(apiNotFound);
   app.use('/api', api);
 

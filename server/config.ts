@@ -2,6 +2,7 @@
 // once. With none set, every part runs embedded (see README "Configuration").
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rateLimitsFromEnv, type RateLimitConfig } from './rate-limits/rate-limits';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,6 +59,10 @@ export interface AppConfig {
   shutdownDrainDelayMs: number;
   /** Graceful shutdown: the longest in-flight requests are given to finish before their connections are closed. */
   shutdownTimeoutMs: number;
+  /** Rate limits per route class (RATE_LIMIT_* variables, "points/seconds"). */
+  rateLimits: RateLimitConfig;
+  /** Express's `trust proxy`: which proxies' X-Forwarded-For/-Proto to believe (the client IP of rate limits, HTTPS for HSTS). */
+  trustProxy: boolean | number | string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -89,7 +94,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jobWorkers: jobWorkers(env.JOB_WORKERS),
     shutdownDrainDelayMs: intFrom(env.SHUTDOWN_DRAIN_DELAY_MS, 0),
     shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    rateLimits: rateLimitsFromEnv(env),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
+}
+
+/** TRUST_PROXY: "true"/"false", a number of hops, or Express's list form ("loopback", "10.0.0.0/8, uniquelocal"). */
+function trustProxy(value: string | undefined): boolean | number | string {
+  if (!value) return 'loopback';
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 function jobWorkers(value: string | undefined): boolean {

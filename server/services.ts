@@ -19,6 +19,7 @@ import type { Backbone } from './backbone';
 import { createNotificationsService } from './notifications/notifications.service';
 import { createSavedSearchesService } from './saved-searches/saved-searches.service';
 import { createMessagesService } from './messages/messages.service';
+import type { RateLimits } from './rate-limits/rate-limits';
 
 export interface ServiceDeps {
   db: Db;
@@ -26,6 +27,7 @@ export interface ServiceDeps {
   storage: ImageStorage;
   payments: PaymentProvider;
   log: Logger;
+  rateLimits: RateLimits;
   backbone: Pick<Backbone, 'events' | 'jobs' | 'notifier' | 'tokens'>;
 }
 

@@ -14,6 +14,8 @@ import { createLoaders, type Loaders } from './loaders';
 /** Per-request context shared by GraphQL resolvers and REST handlers. */
 export interface RequestContext {
   requestId: string;
+  /** The client's address (Express's req.ip, trust proxy applied); null when the transport has none. */
+  clientIp: string | null;
   log: Logger;
   caller: Caller;
   services: Services;
@@ -32,11 +34,12 @@ export interface ContextDeps {
 /** Resolves the caller from the `Authorization` value (or its absence) and assembles the context. */
 export async function createRequestContext(
   deps: ContextDeps,
-  request: { authorization: string | undefined; requestId?: string; log: Logger },
+  request: { authorization: string | undefined; requestId?: string; clientIp?: string; log: Logger },
 ): Promise<RequestContext> {
   const caller = await resolveCaller(request.authorization, deps.identity, deps.db);
   return {
     requestId: request.requestId ?? randomUUID(),
+    clientIp: request.clientIp ?? null,
     log: request.log,
     caller,
     services: deps.services,

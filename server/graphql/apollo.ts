@@ -2,7 +2,8 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import type { GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { GraphQLError, Kind, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { callerKey, GRAPHQL_COST_PER_POINT, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
 import type { Logger } from '../infra/logger';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
 import { graphqlExtensionsOf } from '../rest/errors';
@@ -13,7 +14,11 @@ interface Options {
   schema: GraphQLSchema;
   isProduction: boolean;
   log: Logger;
+  rateLimits: RateLimits;
 }
+
+/** Each validated document's cost (graphql-armor's cost analysis), for the `graphql` rate limit's weights. */
+const operationCosts = new WeakMap<DocumentNode, number>();
 
 export const MAX_TOKENS = 2000;
 
@@ -21,7 +26,10 @@ export const MAX_TOKENS = 2000;
 export function createArmorProtection() {
   const armor = new ApolloArmor({
     maxDepth: { n: 10 },
-    costLimit: { maxCost: 5000 },
+    costLimit: {
+      maxCost: 5000,
+      onAccept: [(context, details: { n?: number }) => void (context && typeof details?.n === 'number' && operationCosts.set(context.getDocument(), details.n))],
+    },
     maxAliases: { n: 15 },
     maxDirectives: { n: 20 },
     // graphql-armor's token limit re-parses the document in a plugin hook, so any
@@ -34,13 +42,13 @@ export function createArmorProtection() {
   return armor.protect();
 }
 
-export function createApolloServer({ schema, isProduction, log }: Options): ApolloServer<RequestContext> {
+export function createApolloServer({ schema, isProduction, log, rateLimits }: Options): ApolloServer<RequestContext> {
   const protection = createArmorProtection();
 
   return new ApolloServer<RequestContext>({
     schema,
     ...protection,
-    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), logOperations()],
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), logOperations(), rateLimitOperations(rateLimits)],
     validationRules: protection.validationRules,
     parseOptions: { maxTokens: MAX_TOKENS },
     // "Did you mean ...?" hints map the schema for attackers; keep them in development.
@@ -64,7 +72,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, lo
     // Parse/validation/variable errors: already safe and useful to the caller.
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
   }
-  log.error({ err: original }, 'unexpected GraphQL error');
+  log.error({ err: unwrapResolverError(error) }, 'unexpected GraphQL error');
   return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
@@ -72,6 +80,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, lo
 function appErrorOf(error: unknown): AppError | null {
   const original = unwrapResolverError(error);
   if (isAppError(original)) return original;
+  if (original instanceof GraphQLError && isAppError(original.originalError)) return original.originalError;
   return isDatabaseUnavailable(original) ? databaseUnavailable() : null;
 }
 
@@ -81,6 +90,44 @@ function errorCode(error: GraphQLError): string {
   if (original) return original.code;
   const code = error.extensions?.code;
   return typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR';
+}
+
+/** Mutations whose rate-limit class is not the signed-in user's writes (README "Rate limits"). */
+const MUTATION_CLASSES: Partial<Record<string, RateLimitClass>> = { recordSignIn: 'signIn', subscribeToNewsletter: 'anonymousWrites' };
+
+/**
+ * Every operation counts against the `graphql` limit of its caller (user, else IP),
+ * weighing 1 + cost / 100; each mutation field also against its write class, as
+ * the REST routes do. Checked once the operation is known and validated, before
+ * anything runs.
+ */
+function rateLimitOperations(rateLimits: RateLimits): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation, document, contextValue }) {
+          const { caller, clientIp } = contextValue;
+          const ip = clientIp ?? undefined;
+          try {
+            if (operation?.operation === 'mutation') {
+              for (const selection of operation.selectionSet.selections) {
+                if (selection.kind !== Kind.FIELD) continue;
+                const kind: RateLimitClass = MUTATION_CLASSES[selection.name.value] ?? 'userWrites';
+                await rateLimits.consume(kind, kind === 'userWrites' ? callerKey(caller, ip) : `ip:${ip}`);
+              }
+            }
+            const cost = operationCosts.get(document) ?? 0;
+            await rateLimits.consume('graphql', callerKey(caller, ip), 1 + Math.floor(cost / GRAPHQL_COST_PER_POINT));
+          } catch (error) {
+            // Refused, or the counters' database unreachable (503, as for any other query).
+            const refusal = isAppError(error) ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
+            if (!refusal) throw error;
+            throw new GraphQLError(refusal.message, { originalError: refusal, extensions: { code: refusal.code } });
+          }
+        },
+      };
+    },
+  };
 }
 
 function logOperations(): ApolloServerPlugin<RequestContext> {

@@ -17,6 +17,7 @@ import { createLogger } from '../infra/logger';
 import type { Backbone } from '../backbone';
 import { serveApp } from '../serve';
 import { createLocalImageStorage } from '../uploads/image-storage';
+import { DEFAULT_RATE_LIMITS, GENEROUS_RATE_LIMITS } from '../rate-limits/rate-limits';
 import { createTestDatabase } from './database';
 import * as operations from './generated/graphql';
 import { signUp, uniqueEmail, type TestAccount } from './identity';
@@ -94,6 +95,9 @@ export async function startTestApp(
     uploadDir,
     clientDistDir: options.clientDistDir ?? path.join(uploadDir, 'no-client'),
     maxUploadBytes: 1024 * 1024,
+    // Tests send everything from one IP and a few accounts: only the rate-limit tests (which set
+    // them low) and the messages' own limit are met; every other class is out of reach.
+    rateLimits: { ...GENEROUS_RATE_LIMITS, messages: DEFAULT_RATE_LIMITS.messages },
     ...configOverrides,
     ...(configOverrides.nodeEnv !== undefined && configOverrides.isProduction === undefined ? { isProduction: configOverrides.nodeEnv === 'production' } : {}),
   };
