@@ -112,7 +112,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
 
   // GraphQL
   const schema = buildSchema();
-  const apollo = createApolloServer({ schema, isProduction: config.isProduction, log, rateLimits: deps.rateLimits });
+  const apollo = createApolloServer({ schema, isProduction: config.isProduction, introspection: config.introspection, log, rateLimits: deps.rateLimits });
   await apollo.start();
   app.get('/graphql', (req, res, next) => {
     // A person opening /graphql in a browser gets the offline explorer.

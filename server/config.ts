@@ -59,6 +59,8 @@ export interface AppConfig {
   shutdownDrainDelayMs: number;
   /** Graceful shutdown: the longest in-flight requests are given to finish before their connections are closed. */
   shutdownTimeoutMs: number;
+  /** GraphQL schema introspection (GRAPHQL_INTROSPECTION=true|false; default: on except in production). */
+  introspection: boolean;
   /** Rate limits per route class (RATE_LIMIT_* variables, "points/seconds"). */
   rateLimits: RateLimitConfig;
   /** Express's `trust proxy`: which proxies' X-Forwarded-For/-Proto to believe (the client IP of rate limits, HTTPS for HSTS). */
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jobWorkers: jobWorkers(env.JOB_WORKERS),
     shutdownDrainDelayMs: intFrom(env.SHUTDOWN_DRAIN_DELAY_MS, 0),
     shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : nodeEnv !== 'production',
     rateLimits: rateLimitsFromEnv(env),
     trustProxy: trustProxy(env.TRUST_PROXY),
   };

@@ -336,7 +336,7 @@ describe('formatError', () => {
   describe('as wired into Apollo Server', () => {
     // No database in a unit test: operations are counted nowhere (rate limits have their own integration test).
     const uncounted = { config: GENEROUS_RATE_LIMITS, consume: async () => undefined, close: async () => undefined };
-    const server = createApolloServer({ schema: failing, isProduction: false, log, rateLimits: uncounted });
+    const server = createApolloServer({ schema: failing, isProduction: false, introspection: true, log, rateLimits: uncounted });
     beforeAll(() => server.start());
     afterAll(() => server.stop());
 

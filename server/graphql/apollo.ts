@@ -13,6 +13,8 @@ import type { RequestContext } from '../context/request-context';
 interface Options {
   schema: GraphQLSchema;
   isProduction: boolean;
+  /** Whether the schema may be introspected (config.introspection). */
+  introspection: boolean;
   log: Logger;
   rateLimits: RateLimits;
 }
@@ -42,7 +44,7 @@ export function createArmorProtection() {
   return armor.protect();
 }
 
-export function createApolloServer({ schema, isProduction, log, rateLimits }: Options): ApolloServer<RequestContext> {
+export function createApolloServer({ schema, isProduction, introspection, log, rateLimits }: Options): ApolloServer<RequestContext> {
   const protection = createArmorProtection();
 
   return new ApolloServer<RequestContext>({
@@ -53,7 +55,7 @@ export function createApolloServer({ schema, isProduction, log, rateLimits }: Op
     parseOptions: { maxTokens: MAX_TOKENS },
     // "Did you mean ...?" hints map the schema for attackers; keep them in development.
     hideSchemaDetailsFromClientErrors: isProduction,
-    introspection: true,
+    introspection,
     // main.ts owns shutdown; Apollo's own handler would re-raise the signal and
     // kill the process before the emulator has exported its accounts.
     stopOnTerminationSignals: false,

@@ -79,7 +79,7 @@ export interface TestApp {
 
 /**
  * `configOverrides` replaces parts of the test configuration (e.g. `{ nodeEnv: 'production' }`
- * to check production-only behaviour); `isProduction` follows `nodeEnv` unless given too.
+ * to check production-only behaviour); `isProduction` and `introspection` follow `nodeEnv` unless given too.
  * `wrapIdentity` lets a test put a wrapper between the app and the real identity
  * provider (e.g. to make one call fail); `TestApp.identity` stays the real one.
  */
@@ -100,6 +100,7 @@ export async function startTestApp(
     rateLimits: { ...GENEROUS_RATE_LIMITS, messages: DEFAULT_RATE_LIMITS.messages },
     ...configOverrides,
     ...(configOverrides.nodeEnv !== undefined && configOverrides.isProduction === undefined ? { isProduction: configOverrides.nodeEnv === 'production' } : {}),
+    ...(configOverrides.nodeEnv !== undefined && configOverrides.introspection === undefined ? { introspection: configOverrides.nodeEnv !== 'production' } : {}),
   };
   const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const identity = createFirebaseIdentityProvider(config.firebase, env.authEmulatorHost);
