@@ -29,6 +29,7 @@ import { attachGraphqlWebSocket } from './graphql/websocket';
 import type { ImageStorage } from './uploads/image-storage';
 import type { PaymentProvider } from './payments/payment-provider';
 import { clientApp } from './web/client-app';
+import type { RateLimits } from './rate-limits/rate-limits';
 import type { PaymentsRuntimeConfig } from '@opennest/common/runtime-config';
 
 export interface AppDeps {
@@ -42,6 +43,8 @@ export interface AppDeps {
   /** Browser-facing Auth emulator URL, when the emulator is used. */
   authEmulatorUrl: string | null;
   payments: PaymentProvider;
+  /** Counters shared by every process (server/rate-limits). */
+  rateLimits: RateLimits;
   /** What the browser needs to take card payments. */
   paymentsBrowser: PaymentsRuntimeConfig;
 }
@@ -50,7 +53,11 @@ export interface BuiltApp {
   app: Express;
   /** Serves the app (HTTP and the GraphQL WebSocket on /graphql) on `port` (0: any free one). */
   listen(port: number, host: string): Promise<{ server: Server; url: string }>;
-  /** Stops GraphQL (HTTP and WebSocket) and closes the server listen() opened. */
+  /**
+   * Graceful stop: /readyz answers 503 (draining) at once; after the configured drain
+   * delay no new connection is accepted; in-flight requests get up to the shutdown
+   * timeout to finish; then every connection, GraphQL's WebSocket and Apollo are closed.
+   */
   stop(): Promise<void>;
 }
 
@@ -59,7 +66,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   const services = createServices(deps);
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
 
   app.use(
     pinoHttp({
@@ -81,7 +88,17 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  let draining = false;
+  app.use((_req, res, next) => {
+    // While draining, keep-alive connections are not reused: clients reconnect (to another process).
+    if (draining) res.setHeader('Connection', 'close');
+    next();
+  });
   app.get('/readyz', async (req, res) => {
+    if (draining) {
+      res.status(503).json({ status: 'draining', message: 'Shutting down.' });
+      return;
+    }
     try {
       await db.$queryRaw`SELECT 1`;
       res.json({ status: 'ready' });
@@ -97,7 +114,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
 
   // GraphQL
   const schema = buildSchema();
-  const apollo = createApolloServer({ schema, isProduction: config.isProduction, log });
+  const apollo = createApolloServer({ schema, isProduction: config.isProduction, introspection: config.introspection, log, rateLimits: deps.rateLimits });
   await apollo.start();
   app.get('/graphql', (req, res, next) => {
     // A person opening /graphql in a browser gets the offline explorer.
@@ -110,7 +127,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // domain folders, each with its own caller check, body parser and input checks.
   const api = express.Router();
   const env = { runtimeConfig: runtimeConfig(deps), maxUploadBytes: config.maxUploadBytes, openApiDocument: buildOpenApiDocument(apiRoutes) };
-  mountRoutes(api, apiRoutes, { env, withContext });
+  mountRoutes(api, apiRoutes, { env, withContext, rateLimits: deps.rateLimits });
   api.use(apiNotFound);
   app.use('/api', api);
 
@@ -139,14 +156,21 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
       return { server, url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}` };
     },
     async stop() {
+      draining = true;
       if (served) {
         const { server, sockets } = served;
         served = null;
+        if (config.shutdownDrainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainDelayMs));
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Subscriptions never finish by themselves: end them now (clients reconnect elsewhere).
         await sockets.close().catch(() => undefined);
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        server.closeIdleConnections();
+        let timer: NodeJS.Timeout | undefined;
+        const finished = await Promise.race([closed.then(() => true), new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), config.shutdownTimeoutMs)))]);
+        clearTimeout(timer);
+        if (!finished) log.warn({ timeoutMs: config.shutdownTimeoutMs }, 'in-flight requests did not finish in time; closing their connections');
+        server.closeAllConnections();
+        await closed;
       }
       await apollo.stop();
       viewers.stop();

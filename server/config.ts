@@ -2,6 +2,7 @@
 // once. With none set, every part runs embedded (see README "Configuration").
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rateLimitsFromEnv, type RateLimitConfig } from './rate-limits/rate-limits';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,6 +55,16 @@ export interface AppConfig {
   unsubscribeSecret?: string;
   /** Run the job workers (e-mail, digests, saved-search matching) in this process (JOB_WORKERS=in-process, the default) or not (off: `npm run worker` runs them). */
   jobWorkers: boolean;
+  /** Graceful shutdown: how long /readyz says 503 (draining) while still serving, before new connections are refused. */
+  shutdownDrainDelayMs: number;
+  /** Graceful shutdown: the longest in-flight requests are given to finish before their connections are closed. */
+  shutdownTimeoutMs: number;
+  /** GraphQL schema introspection (GRAPHQL_INTROSPECTION=true|false; default: on except in production). */
+  introspection: boolean;
+  /** Rate limits per route class (RATE_LIMIT_* variables, "points/seconds"). */
+  rateLimits: RateLimitConfig;
+  /** Express's `trust proxy`: which proxies' X-Forwarded-For/-Proto to believe (the client IP of rate limits, HTTPS for HSTS). */
+  trustProxy: boolean | number | string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -83,7 +94,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || 'OpenNest <no-reply@opennest.test>',
     unsubscribeSecret: env.UNSUBSCRIBE_SECRET || undefined,
     jobWorkers: jobWorkers(env.JOB_WORKERS),
+    shutdownDrainDelayMs: intFrom(env.SHUTDOWN_DRAIN_DELAY_MS, 0),
+    shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : nodeEnv !== 'production',
+    rateLimits: rateLimitsFromEnv(env),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
+}
+
+/** TRUST_PROXY: "true"/"false", a number of hops, or Express's list form ("loopback", "10.0.0.0/8, uniquelocal"). */
+function trustProxy(value: string | undefined): boolean | number | string {
+  if (!value) return 'loopback';
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 function jobWorkers(value: string | undefined): boolean {

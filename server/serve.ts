@@ -12,6 +12,7 @@ import type { Logger } from './infra/logger';
 import { startPayments, type PaymentsRuntime } from './payments/payments-runtime';
 import type { ImageStorage } from './uploads/image-storage';
 import { createLocalImageStorage } from './uploads/image-storage';
+import { createRateLimits } from './rate-limits/rate-limits';
 
 export interface ServeOptions {
   config: AppConfig;
@@ -60,6 +61,8 @@ export async function serveApp(options: ServeOptions): Promise<ServedApp> {
       pollingIntervalSeconds: options.pollingIntervalSeconds,
     });
     steps.push(() => backbone.stop());
+    const rateLimits = await createRateLimits(databaseUrl, config.rateLimits);
+    steps.push(() => rateLimits.close());
     const built = await createApp({
       config,
       db,
@@ -69,6 +72,7 @@ export async function serveApp(options: ServeOptions): Promise<ServedApp> {
       log,
       authEmulatorUrl: options.authEmulatorUrl,
       payments: payments.provider,
+      rateLimits,
       paymentsBrowser: payments.browser,
     });
     steps.push(() => built.stop());

@@ -20,6 +20,7 @@ import { createNotificationsService } from './notifications/notifications.servic
 import { createSavedSearchesService } from './saved-searches/saved-searches.service';
 import { createMessagesService } from './messages/messages.service';
 import { createReportsService } from './reports/reports.service';
+import type { RateLimits } from './rate-limits/rate-limits';
 
 export interface ServiceDeps {
   db: Db;
@@ -27,6 +28,7 @@ export interface ServiceDeps {
   storage: ImageStorage;
   payments: PaymentProvider;
   log: Logger;
+  rateLimits: RateLimits;
   backbone: Pick<Backbone, 'events' | 'jobs' | 'notifier' | 'tokens'>;
 }
 

@@ -15,6 +15,8 @@ import type { ViewerLookup } from './viewer-lookup';
 /** Per-request context shared by GraphQL resolvers and REST handlers. */
 export interface RequestContext {
   requestId: string;
+  /** The client's address (Express's req.ip, trust proxy applied); null when the transport has none. */
+  clientIp: string | null;
   log: Logger;
   caller: Caller;
   services: Services;
@@ -35,11 +37,12 @@ export interface ContextDeps {
 /** Resolves the caller from the `Authorization` value (or its absence) and assembles the context. */
 export async function createRequestContext(
   deps: ContextDeps,
-  request: { authorization: string | undefined; requestId?: string; log: Logger },
+  request: { authorization: string | undefined; requestId?: string; clientIp?: string; log: Logger },
 ): Promise<RequestContext> {
   const caller = await resolveCaller(request.authorization, deps.identity, deps.viewers);
   return {
     requestId: request.requestId ?? randomUUID(),
+    clientIp: request.clientIp ?? null,
     log: request.log,
     caller,
     services: deps.services,

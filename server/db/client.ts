@@ -10,9 +10,20 @@ export interface DbOptions {
   onConnect?: (client: pg.PoolClient) => void;
 }
 
+/**
+ * How long a request waits for a database connection (a new one, or a free one of
+ * the pool) before it is told the service is unavailable (503, see unavailable.ts):
+ * with the database down or out of connections, requests answer within this bound
+ * instead of hanging.
+ */
+export const CONNECTION_TIMEOUT_MS = 3000;
+
 export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS, keepAlive: true });
   if (options.onConnect) pool.on('connect', options.onConnect);
+  // An idle pooled connection the server dropped (a restart, an outage) is discarded by
+  // the pool; without a listener its 'error' event would end the process.
+  pool.on('error', () => undefined);
   return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
 }
 

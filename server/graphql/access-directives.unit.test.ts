@@ -1,6 +1,7 @@
 // Access control on the GraphQL schema (@public / @signedIn / @auth) and the error
 // formatting that decides what callers may see, on small schemas and without any
 // infrastructure: the resolvers below are spies, the callers are hand-made.
+import { GENEROUS_RATE_LIMITS } from '../rate-limits/rate-limits';
 import { readFileSync } from 'node:fs';
 import { jest } from '@jest/globals';
 import path from 'node:path';
@@ -67,6 +68,7 @@ type CallerName = keyof typeof callers;
 
 const contextFor = (caller: Caller): RequestContext => ({
   requestId: 'test-request',
+  clientIp: '127.0.0.1',
   log,
   caller,
   services: {} as Services,
@@ -332,7 +334,9 @@ describe('formatError', () => {
   });
 
   describe('as wired into Apollo Server', () => {
-    const server = createApolloServer({ schema: failing, isProduction: false, log });
+    // No database in a unit test: operations are counted nowhere (rate limits have their own integration test).
+    const uncounted = { config: GENEROUS_RATE_LIMITS, consume: async () => undefined, close: async () => undefined };
+    const server = createApolloServer({ schema: failing, isProduction: false, introspection: true, log, rateLimits: uncounted });
     beforeAll(() => server.start());
     afterAll(() => server.stop());
 

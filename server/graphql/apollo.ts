@@ -2,17 +2,26 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import type { GraphQLError, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+import { GraphQLError, Kind, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { callerKey, GRAPHQL_COST_PER_POINT, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
 import type { Logger } from '../infra/logger';
-import { isAppError } from '../shared/errors';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
+import { graphqlExtensionsOf } from '../rest/errors';
+import { httpStatusByCode, isAppError, type AppError } from '../shared/errors';
 import type { RequestContext } from '../context/request-context';
 import { jitExecution } from './jit-executor';
 
 interface Options {
   schema: GraphQLSchema;
   isProduction: boolean;
+  /** Whether the schema may be introspected (config.introspection). */
+  introspection: boolean;
   log: Logger;
+  rateLimits: RateLimits;
 }
+
+/** Each validated document's cost (graphql-armor's cost analysis), for the `graphql` rate limit's weights. */
+const operationCosts = new WeakMap<DocumentNode, number>();
 
 export const MAX_TOKENS = 2000;
 
@@ -20,7 +29,10 @@ export const MAX_TOKENS = 2000;
 export function createArmorProtection() {
   const armor = new ApolloArmor({
     maxDepth: { n: 10 },
-    costLimit: { maxCost: 5000 },
+    costLimit: {
+      maxCost: 5000,
+      onAccept: [(context, details: { n?: number }) => void (context && typeof details?.n === 'number' && operationCosts.set(context.getDocument(), details.n))],
+    },
     maxAliases: { n: 15 },
     maxDirectives: { n: 20 },
     // graphql-armor's token limit re-parses the document in a plugin hook, so any
@@ -33,7 +45,7 @@ export function createArmorProtection() {
   return armor.protect();
 }
 
-export function createApolloServer({ schema, isProduction, log }: Options): ApolloServer<RequestContext> {
+export function createApolloServer({ schema, isProduction, introspection, log, rateLimits }: Options): ApolloServer<RequestContext> {
   const protection = createArmorProtection();
 
   return new ApolloServer<RequestContext>({
@@ -42,12 +54,12 @@ export function createApolloServer({ schema, isProduction, log }: Options): Apol
     ...protection,
     // Cache-control hints are not used (no @cacheControl, no CDN in front): without
     // the plugin, no hook runs for every resolved field (the bench's profile showed it).
-    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), logOperations()],
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), logOperations(), rateLimitOperations(rateLimits)],
     validationRules: protection.validationRules,
     parseOptions: { maxTokens: MAX_TOKENS },
     // "Did you mean ...?" hints map the schema for attackers; keep them in development.
     hideSchemaDetailsFromClientErrors: isProduction,
-    introspection: true,
+    introspection,
     // main.ts owns shutdown; Apollo's own handler would re-raise the signal and
     // kill the process before the emulator has exported its accounts.
     stopOnTerminationSignals: false,
@@ -57,30 +69,71 @@ export function createApolloServer({ schema, isProduction, log }: Options): Apol
 
 /** Callers see typed, stack-free errors; unexpected ones are logged and masked. */
 export function formatError(formatted: GraphQLFormattedError, error: unknown, log: Logger): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
-  if (isAppError(original)) {
-    return {
-      message: original.message,
-      locations: formatted.locations,
-      path: formatted.path,
-      extensions: { code: original.code, ...(original.fieldErrors ? { fieldErrors: original.fieldErrors } : {}) },
-    };
+  const original = appErrorOf(error);
+  if (original) {
+    return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: graphqlExtensionsOf(original) };
   }
   const code = formatted.extensions?.code;
   if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {
     // Parse/validation/variable errors: already safe and useful to the caller.
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
   }
-  log.error({ err: original }, 'unexpected GraphQL error');
+  log.error({ err: unwrapResolverError(error) }, 'unexpected GraphQL error');
   return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+/** The AppError a resolver error stands for: thrown as one, or an unreachable database (SERVICE_UNAVAILABLE). */
+function appErrorOf(error: unknown): AppError | null {
+  const original = unwrapResolverError(error);
+  if (isAppError(original)) return original;
+  if (original instanceof GraphQLError && isAppError(original.originalError)) return original.originalError;
+  return isDatabaseUnavailable(original) ? databaseUnavailable() : null;
 }
 
 /** The code the caller sees: resolver errors carry it on the original AppError, not on the GraphQLError yet. */
 function errorCode(error: GraphQLError): string {
-  const original = unwrapResolverError(error);
-  if (isAppError(original)) return original.code;
+  const original = appErrorOf(error);
+  if (original) return original.code;
   const code = error.extensions?.code;
   return typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR';
+}
+
+/** Mutations whose rate-limit class is not the signed-in user's writes (README "Rate limits"). */
+const MUTATION_CLASSES: Partial<Record<string, RateLimitClass>> = { recordSignIn: 'signIn', subscribeToNewsletter: 'anonymousWrites' };
+
+/**
+ * Every operation counts against the `graphql` limit of its caller (user, else IP),
+ * weighing 1 + cost / 100; each mutation field also against its write class, as
+ * the REST routes do. Checked once the operation is known and validated, before
+ * anything runs.
+ */
+function rateLimitOperations(rateLimits: RateLimits): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation, document, contextValue }) {
+          const { caller, clientIp } = contextValue;
+          const ip = clientIp ?? undefined;
+          try {
+            if (operation?.operation === 'mutation') {
+              for (const selection of operation.selectionSet.selections) {
+                if (selection.kind !== Kind.FIELD) continue;
+                const kind: RateLimitClass = MUTATION_CLASSES[selection.name.value] ?? 'userWrites';
+                await rateLimits.consume(kind, kind === 'userWrites' ? callerKey(caller, ip) : `ip:${ip}`);
+              }
+            }
+            const cost = operationCosts.get(document) ?? 0;
+            await rateLimits.consume('graphql', callerKey(caller, ip), 1 + Math.floor(cost / GRAPHQL_COST_PER_POINT));
+          } catch (error) {
+            // Refused, or the counters' database unreachable (503, as for any other query).
+            const refusal = isAppError(error) ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
+            if (!refusal) throw error;
+            throw new GraphQLError(refusal.message, { originalError: refusal, extensions: { code: refusal.code } });
+          }
+        },
+      };
+    },
+  };
 }
 
 function logOperations(): ApolloServerPlugin<RequestContext> {
@@ -88,7 +141,14 @@ function logOperations(): ApolloServerPlugin<RequestContext> {
     async requestDidStart({ contextValue }) {
       const started = process.hrtime.bigint();
       return {
-        async willSendResponse({ operationName, errors }) {
+        async willSendResponse({ operationName, errors, response }) {
+          // An operation refused for a while (database unreachable, over a rate limit) says so
+          // in its HTTP status and Retry-After too, as the REST routes do, so clients and proxies can back off.
+          const retry = errors?.map(appErrorOf).find((error) => error?.retryAfterSeconds !== undefined);
+          if (retry) {
+            response.http.status = httpStatusByCode[retry.code];
+            response.http.headers.set('retry-after', String(retry.retryAfterSeconds));
+          }
           contextValue.log.info(
             {
               operation: operationName ?? 'anonymous',

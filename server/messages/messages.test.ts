@@ -124,7 +124,7 @@ describe('who may do what', () => {
     const burst = await Promise.all(Array.from({ length: 9 }, (_, i) => app.graphql(operations.SendMessage, { conversationId: conversation.id, body: `Burst ${i}` }, chatty.idToken)));
     expect(burst.map((result) => result.errors)).toEqual(Array(9).fill(undefined));
     const refused = await app.graphql(operations.SendMessage, { conversationId: conversation.id, body: 'One too many' }, chatty.idToken);
-    expect(errorOf(refused)).toMatchObject({ extensions: { code: 'TOO_MANY_REQUESTS' } });
+    expect(errorOf(refused)).toMatchObject({ extensions: { code: 'RATE_LIMITED', retryAfter: expect.any(Number) } });
     expect(errorOf(refused)?.message).toMatch(/^You are sending messages too fast: at most 10 per minute\. .*your message was not sent\.$/);
     const stored = await app.db.message.findMany({ where: { conversationId: conversation.id } });
     expect(stored).toHaveLength(10);

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isDatabaseUnavailable, databaseUnavailable } from '../db/unavailable';
 import { AppError, httpStatusByCode, isAppError, notFound } from '../shared/errors';
 
 /** Unknown /api paths answer 404 JSON rather than falling through to the web client. */
@@ -13,6 +14,13 @@ export const apiNotFound: RequestHandler = (req) => {
 export const restErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const appError = toAppError(error);
   if (appError) {
+    if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
+    if (appError.code === 'SERVICE_UNAVAILABLE') req.log?.warn({ err: error }, 'service unavailable');
+    // /graphql's context is built by Express middleware, so its refusals come here too: answer them in GraphQL's shape.
+    if (req.originalUrl.split('?')[0] === '/graphql') {
+      res.status(httpStatusByCode[appError.code]).json({ errors: [{ message: appError.message, extensions: graphqlExtensionsOf(appError) }] });
+      return;
+    }
     res.status(httpStatusByCode[appError.code]).json({
       message: appError.message,
       code: appError.code,
@@ -24,8 +32,18 @@ export const restErrorHandler: ErrorRequestHandler = (error, req, res, _next) =>
   res.status(500).json({ message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR', requestId: String(req.id ?? '') });
 };
 
+/** The `extensions` of a GraphQL error for `error` (also used by the GraphQL layer's formatError). */
+export function graphqlExtensionsOf(error: AppError): Record<string, unknown> {
+  return {
+    code: error.code,
+    ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+    ...(error.retryAfterSeconds !== undefined ? { retryAfter: error.retryAfterSeconds } : {}),
+  };
+}
+
 function toAppError(error: unknown): AppError | null {
   if (isAppError(error)) return error;
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const status = (error as { status?: number; type?: string }).status;
   const type = (error as { type?: string }).type;
   if (type === 'entity.parse.failed') return new AppError('BAD_USER_INPUT', 'Malformed JSON body.');

@@ -1,12 +1,13 @@
 // The Express side of the route declarations (route.ts). Every route runs, in
 // this order: the request context (caller from the bearer token), the access
-// check, the body parser, the input checks, the handler. So a caller without a
+// check, the rate limit of its class, the body parser, the input checks, the handler. So a caller without a
 // valid token is refused (401) before a byte of the body is read or any input
 // is judged, and a caller of the wrong role (403) before any input is judged.
 import express, { type RequestHandler, type Router } from 'express';
 import type { z as zod } from 'zod';
 import { requireIdentity, requireViewer, type Caller } from '../context/caller';
 import { contextOf } from '../context/http';
+import { callerKey, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
 import { toBadInput } from './inputs';
 import { expressPath, type Access, type ApiRoute, type BodyDeclaration, type RestEnvironment } from './route';
 
@@ -14,7 +15,11 @@ import { expressPath, type Access, type ApiRoute, type BodyDeclaration, type Res
 const BODY_LIMIT = '1mb';
 
 /** `withContext` builds the request context (caller from the bearer token, services, loaders). */
-export function mountRoutes(router: Router, routes: readonly ApiRoute[], { env, withContext }: { env: RestEnvironment; withContext: RequestHandler }): void {
+export function mountRoutes(
+  router: Router,
+  routes: readonly ApiRoute[],
+  { env, withContext, rateLimits }: { env: RestEnvironment; withContext: RequestHandler; rateLimits: RateLimits },
+): void {
   const parsers = { json: express.json({ limit: BODY_LIMIT }), raw: express.raw({ type: () => true, limit: BODY_LIMIT }) };
   for (const route of routes) {
     const handle = handlerOf(route, env);
@@ -25,7 +30,7 @@ export function mountRoutes(router: Router, routes: readonly ApiRoute[], { env, 
     // A JSON body is parsed on every route that reads bodies (so malformed or
     // oversized JSON is a 400/413 everywhere); a multipart route adds its own parser.
     const readBody = route.body?.kind === 'raw' ? [parsers.raw] : route.body?.kind === 'multipart' ? [parsers.json, route.body.parser(env)] : [parsers.json];
-    router[route.method](expressPath(route.path), withContext, accessCheck(route.access), ...readBody, handle);
+    router[route.method](expressPath(route.path), withContext, accessCheck(route.access), rateLimit(route, rateLimits), ...readBody, handle);
   }
 }
 
@@ -40,6 +45,29 @@ const accessCheck =
     admit(access, contextOf(req).caller);
     next();
   };
+
+/** The rate-limit class of a route (README "Rate limits"); null: not limited here. */
+export function rateLimitClassOf(route: Pick<ApiRoute, 'method' | 'access' | 'operationId'>): RateLimitClass | null {
+  // The payment provider's webhook is signed, and refusing it would only delay payments.
+  if (route.access.kind === 'stripeSignature') return null;
+  if (route.operationId === 'recordSignIn') return 'signIn';
+  if (route.method === 'get') return route.access.kind === 'public' ? 'ipReads' : 'userReads';
+  return route.access.kind === 'public' ? 'anonymousWrites' : 'userWrites';
+}
+
+/** After the access check (no 429 before a 401), before the body is read. */
+function rateLimit(route: ApiRoute, rateLimits: RateLimits): RequestHandler {
+  const kind = rateLimitClassOf(route);
+  return async (req, _res, next) => {
+    if (!kind) return next();
+    const { caller } = contextOf(req);
+    // A signed-in reader of a public route counts as that user; anyone else by IP.
+    const limitedKind = kind === 'ipReads' && (caller.viewer || caller.identity) ? 'userReads' : kind;
+    const key = limitedKind === 'signIn' || limitedKind === 'anonymousWrites' ? `ip:${req.ip}` : callerKey(caller, req.ip);
+    await rateLimits.consume(limitedKind, key);
+    next();
+  };
+}
 
 function parsed(schema: zod.ZodType | undefined, value: unknown, part: 'params' | 'query' | 'body'): unknown {
   if (!schema) return {};

@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../config';
+import { GENEROUS_RATE_LIMITS, RATE_LIMIT_ENV, type RateLimitClass } from '../rate-limits/rate-limits';
 import { TEST_PUBLIC_URL, TEST_UNSUBSCRIBE_SECRET, testEnv } from './infrastructure';
 
 export interface AppProcess {
@@ -16,8 +17,8 @@ export interface AppProcess {
   pid: number;
   /** What the process printed so far (stdout and stderr, the last 50 kB). */
   logs(): string;
-  /** SIGTERM and wait for a clean exit (SIGKILL after 15 s). */
-  stop(): Promise<void>;
+  /** SIGTERM and wait for the exit (SIGKILL after 15 s); how it exited. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 export interface AppProcessOptions {
@@ -52,6 +53,8 @@ export async function startAppProcess({ databaseUrl, env = {}, label = 'app proc
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       CLIENT_DIST_DIR: path.join(dataDir, 'no-client'),
+      // As in test apps (test-app.ts): limits out of reach unless a test sets them.
+      ...Object.fromEntries((Object.keys(RATE_LIMIT_ENV) as RateLimitClass[]).map((kind) => [RATE_LIMIT_ENV[kind], `${GENEROUS_RATE_LIMITS[kind].points}/${GENEROUS_RATE_LIMITS[kind].seconds}`])),
       ...env,
     },
   });
@@ -74,6 +77,7 @@ export async function startAppProcess({ databaseUrl, env = {}, label = 'app proc
       clearTimeout(force);
     }
     await fs.rm(dataDir, { recursive: true, force: true });
+    return { code: child.exitCode, signal: child.signalCode };
   };
 
   try {

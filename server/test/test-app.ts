@@ -17,6 +17,7 @@ import { createLogger } from '../infra/logger';
 import type { Backbone } from '../backbone';
 import { serveApp } from '../serve';
 import { createLocalImageStorage } from '../uploads/image-storage';
+import { DEFAULT_RATE_LIMITS, GENEROUS_RATE_LIMITS } from '../rate-limits/rate-limits';
 import { createTestDatabase } from './database';
 import * as operations from './generated/graphql';
 import { signUp, uniqueEmail, type TestAccount } from './identity';
@@ -78,7 +79,7 @@ export interface TestApp {
 
 /**
  * `configOverrides` replaces parts of the test configuration (e.g. `{ nodeEnv: 'production' }`
- * to check production-only behaviour); `isProduction` follows `nodeEnv` unless given too.
+ * to check production-only behaviour); `isProduction` and `introspection` follow `nodeEnv` unless given too.
  * `wrapIdentity` lets a test put a wrapper between the app and the real identity
  * provider (e.g. to make one call fail); `TestApp.identity` stays the real one.
  */
@@ -94,8 +95,12 @@ export async function startTestApp(
     uploadDir,
     clientDistDir: options.clientDistDir ?? path.join(uploadDir, 'no-client'),
     maxUploadBytes: 1024 * 1024,
+    // Tests send everything from one IP and a few accounts: only the rate-limit tests (which set
+    // them low) and the messages' own limit are met; every other class is out of reach.
+    rateLimits: { ...GENEROUS_RATE_LIMITS, messages: DEFAULT_RATE_LIMITS.messages },
     ...configOverrides,
     ...(configOverrides.nodeEnv !== undefined && configOverrides.isProduction === undefined ? { isProduction: configOverrides.nodeEnv === 'production' } : {}),
+    ...(configOverrides.nodeEnv !== undefined && configOverrides.introspection === undefined ? { introspection: configOverrides.nodeEnv !== 'production' } : {}),
   };
   const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const identity = createFirebaseIdentityProvider(config.firebase, env.authEmulatorHost);

@@ -249,7 +249,7 @@ export type Mutation = {
   /**
    * A buyer writes to the agent of a verified listing; the conversation (one per
    * buyer, agent and listing) is created with the first message. A fraud agent
-   * cannot be contacted. Over the rate limit: TOO_MANY_REQUESTS, nothing stored.
+   * cannot be contacted. Over the rate limit: RATE_LIMITED, nothing stored.
    */
   contactAgent: ContactAgentResult;
   /**
