@@ -13,12 +13,27 @@
 import type { Db } from '../db/client';
 import type { EventBus } from '../events/event-bus';
 import type { User as UserRecord } from '../generated/prisma/client';
+import { unauthenticated } from '../shared/errors';
 
 /** The user record a verified Firebase uid belongs to, or null when there is none (yet). */
 export type ViewerLookup = (firebaseUid: string) => Promise<UserRecord | null>;
 
+/** Refusal of a token whose account an admin deleted (it may verify until it expires). */
+export const DELETED_ACCOUNT_MESSAGE = 'This account was deleted.';
+
+/**
+ * The record, or null for a caller not registered yet; a uid whose record an admin
+ * deleted (revoked_identities) is refused outright, so its still-valid token can
+ * neither read nor re-create a record. Only callers without a record pay the
+ * second look-up (an index probe).
+ */
 export function databaseViewerLookup(db: Db): ViewerLookup {
-  return (firebaseUid) => db.user.findUnique({ where: { firebaseUid } });
+  return async (firebaseUid) => {
+    const viewer = await db.user.findUnique({ where: { firebaseUid } });
+    if (viewer) return viewer;
+    if (await db.revokedIdentity.findUnique({ where: { firebaseUid }, select: { firebaseUid: true } })) throw unauthenticated(DELETED_ACCOUNT_MESSAGE);
+    return null;
+  };
 }
 
 /** Entries kept at most: one user record each (a few hundred bytes), the least recently used go first. */

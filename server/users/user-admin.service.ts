@@ -136,6 +136,8 @@ export function createUserAdminService({ db, identity, log, notifier }: { db: Db
           await tx.offer.deleteMany({ where: { OR: [{ buyerId: id }, { agentId: id }] } });
           await tx.property.deleteMany({ where: { agentId: id } });
           await tx.user.delete({ where: { id } });
+          // Its tokens stay valid until they expire (real Firebase checks no revocation): refuse them from now on.
+          await tx.revokedIdentity.upsert({ where: { firebaseUid: target.firebase_uid }, create: { firebaseUid: target.firebase_uid }, update: { revokedAt: new Date() } });
           try {
             await identity.deleteAccount(target.firebase_uid);
           } catch (error) {
