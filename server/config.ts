@@ -21,8 +21,12 @@ export type PaymentsConfig =
    * from the browser: `publicUrl` when it runs behind a port mapping (Docker).
    */
   | { mode: 'local'; host?: string; port?: number; publicUrl?: string }
-  /** Real Stripe (test-mode keys). */
-  | { mode: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string };
+  /**
+   * Real Stripe (test-mode keys). `apiUrl` (STRIPE_API_URL) sends the server's
+   * Stripe calls to a Stripe-compatible server instead of api.stripe.com: one
+   * provider shared by several app processes, as real Stripe is.
+   */
+  | { mode: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
 
 export type MailConfig =
   /** Start the embedded SMTP server with a web inbox (maildev); its inbox URL is printed at start. */
@@ -156,6 +160,7 @@ function paymentsConfig(env: Env): PaymentsConfig {
     secretKey: env.STRIPE_SECRET_KEY,
     publishableKey: required(env, 'STRIPE_PUBLISHABLE_KEY'),
     webhookSecret: required(env, 'STRIPE_WEBHOOK_SECRET'),
+    apiUrl: env.STRIPE_API_URL || undefined,
   };
 }
 

@@ -21,7 +21,7 @@ export interface PaymentsRuntime {
 export async function startPayments(config: PaymentsConfig, options: { stateFile?: string; log: Logger }): Promise<PaymentsRuntime> {
   if (config.mode === 'stripe') {
     return {
-      provider: createStripeProvider({ secretKey: config.secretKey, webhookSecret: config.webhookSecret }),
+      provider: createStripeProvider({ secretKey: config.secretKey, webhookSecret: config.webhookSecret, endpoint: config.apiUrl ? endpointOf(config.apiUrl) : undefined }),
       browser: { provider: 'stripe', publishableKey: config.publishableKey },
       attachApp: () => undefined,
       stop: async () => undefined,
@@ -42,4 +42,11 @@ export async function startPayments(config: PaymentsConfig, options: { stateFile
     signWebhook: (payload) => signWebhookPayload(payload, keys.webhookSecret),
     stop: () => local.stop(),
   };
+}
+
+/** The Stripe SDK's host/port/protocol for a Stripe-compatible server's URL. */
+function endpointOf(apiUrl: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
 }

@@ -11,13 +11,24 @@ export interface CardConfirmation {
   cors: string | null;
 }
 
+/** A payment server as the browser reaches it: its URL and the publishable key. */
+export interface CardPaymentServer {
+  apiUrl: string;
+  publishableKey: string;
+}
+
 /**
  * What the payment page's card form does: confirm the payment intent straight
  * against the payment server the app's runtime config names, with its
  * publishable key, from the app's origin, paying with the test card `cardNumber`.
  */
 export async function confirmWithCard(app: Pick<TestApp, 'url'>, clientSecret: string, paymentIntentId: string, cardNumber = '4242424242424242'): Promise<CardConfirmation> {
-  const config = (await (await fetch(`${app.url}/api/config`)).json()) as { payments: { apiUrl: string; publishableKey: string } };
+  const config = (await (await fetch(`${app.url}/api/config`)).json()) as { payments: CardPaymentServer };
+  return confirmCardAt(config.payments, app.url, clientSecret, paymentIntentId, cardNumber);
+}
+
+/** The card form's confirmation sent to a given payment server from `origin` (when no app's config names the server). */
+export async function confirmCardAt(server: CardPaymentServer, origin: string, clientSecret: string, paymentIntentId: string, cardNumber = '4242424242424242'): Promise<CardConfirmation> {
   const body = new URLSearchParams({
     client_secret: clientSecret,
     'payment_method_data[type]': 'card',
@@ -26,9 +37,9 @@ export async function confirmWithCard(app: Pick<TestApp, 'url'>, clientSecret: s
     'payment_method_data[card][exp_year]': String(new Date().getFullYear() + 3),
     'payment_method_data[card][cvc]': '123',
   });
-  const response = await fetch(`${config.payments.apiUrl}/v1/payment_intents/${paymentIntentId}/confirm`, {
+  const response = await fetch(`${server.apiUrl}/v1/payment_intents/${paymentIntentId}/confirm`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${config.payments.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
+    headers: { authorization: `Bearer ${server.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded', origin },
     body,
   });
   return { status: response.status, body: (await response.json()) as Record<string, any>, cors: response.headers.get('access-control-allow-origin') };
