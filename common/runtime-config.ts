@@ -16,6 +16,8 @@ export interface RuntimeConfig {
   /** Largest accepted upload, for a friendly check before sending. */
   maxUploadBytes: number;
   payments: PaymentsRuntimeConfig;
+  /** Whether the API answers schema introspection (GRAPHQL_INTROSPECTION), which the /sandbox explorer needs. */
+  graphqlIntrospection: boolean;
 }
 
 export type PaymentsRuntimeConfig =

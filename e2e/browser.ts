@@ -4,7 +4,7 @@ import { appendFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { projectRoot } from '../server/config';
+import { projectRoot, type AppConfig } from '../server/config';
 import { startTestApp, type TestApp } from '../server/test/test-app';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
@@ -18,10 +18,13 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** The app serving `clientDistDir` (by default the build `npm run build` made) and a headless Chromium. */
-export async function startBrowserSession({ clientDistDir = path.join(projectRoot, 'client', 'dist') } = {}): Promise<BrowserSession> {
+/**
+ * The app serving `clientDistDir` (by default the build `npm run build` made) and a headless Chromium;
+ * `config` overrides the test app's configuration (e.g. introspection off).
+ */
+export async function startBrowserSession({ clientDistDir = path.join(projectRoot, 'client', 'dist'), config = {} }: { clientDistDir?: string; config?: Partial<AppConfig> } = {}): Promise<BrowserSession> {
   if (!existsSync(path.join(clientDistDir, 'index.html'))) throw new Error('Build the client first: npm run build');
-  const app = await startTestApp({ clientDistDir });
+  const app = await startTestApp({ clientDistDir }, config);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
   const contexts: BrowserContext[] = [];
   const newPage: BrowserSession['newPage'] = async ({ width = 1280, height = 800 } = {}) => {

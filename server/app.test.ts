@@ -98,6 +98,8 @@ describe('GET /api/config', () => {
       maxUploadBytes: 1024 * 1024,
       // The local payment server: only the publishable key, never the secret one.
       payments: { provider: 'local', publishableKey: expect.stringMatching(/^pk_test_local_/), apiUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) },
+      // Introspection is on outside production (server/graphql/introspection.test.ts has the other cases).
+      graphqlIntrospection: true,
     });
     expect(text).not.toMatch(/postgres|password|secret|private|serviceAccount|databaseUrl|dataDir|uploadDir/i);
   });

@@ -184,7 +184,7 @@ function runtimeConfig({ config, authEmulatorUrl, paymentsBrowser }: AppDeps): R
       ? { apiKey: config.firebase.apiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId, appId: config.firebase.appId }
       : // The emulator accepts any API key; the project id is what ties tokens together.
         { apiKey: 'demo-api-key', authDomain: `${config.firebase.projectId}.firebaseapp.com`, projectId: config.firebase.projectId };
-  return { firebase, authEmulatorUrl, maxUploadBytes: config.maxUploadBytes, payments: paymentsBrowser };
+  return { firebase, authEmulatorUrl, maxUploadBytes: config.maxUploadBytes, payments: paymentsBrowser, graphqlIntrospection: config.introspection };
 }
 
 const securityHeaders: RequestHandler = (_req, res, next) => {

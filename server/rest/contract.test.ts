@@ -1270,7 +1270,7 @@ const behaviours: Behaviour[] = [
   {
     route: 'GET /config',
     as: 'anonymous',
-    fields: ['firebase', 'authEmulatorUrl', 'maxUploadBytes', 'payments'],
+    fields: ['firebase', 'authEmulatorUrl', 'maxUploadBytes', 'payments', 'graphqlIntrospection'],
     async arrange() {
       return { check: (answer) => expect(answer.body.maxUploadBytes).toBe(1024 * 1024) };
     },

@@ -15,6 +15,7 @@ const RuntimeConfigJson = z
       z.strictObject({ provider: z.literal('stripe'), publishableKey: z.string() }),
       z.strictObject({ provider: z.literal('local'), publishableKey: z.string(), apiUrl: z.string() }),
     ]),
+    graphqlIntrospection: z.boolean().openapi({ description: 'Whether the GraphQL API answers schema introspection (GRAPHQL_INTROSPECTION).' }),
   })
   .openapi('RuntimeConfig') satisfies z.ZodType<RuntimeConfig>;
 

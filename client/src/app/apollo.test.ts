@@ -1,8 +1,9 @@
 // The Apollo client's links: every request carries the bearer token, and the
 // spec's auth errors send the user to /login (the request still fails).
 import type { Auth } from 'firebase/auth';
-import { MeDocument, UsersDocument } from '../users/users.generated';
+import { DeleteUserDocument, MeDocument, UsersDocument } from '../users/users.generated';
 import { createApolloClient, createCache } from './apollo';
+import { isServiceUnavailable } from './errors';
 import { registerRouter } from './navigation';
 
 type Navigate = (to: string, options?: unknown) => Promise<void>;
@@ -76,6 +77,63 @@ describe('Apollo client links', () => {
     expect(signedOut).toBe(true);
     expect(requests).toHaveLength(0);
     expect(navigations).toEqual([['/login', { state: { from: '/dash-board?q=1' } }]]);
+  });
+});
+
+describe('A database outage (SERVICE_UNAVAILABLE)', () => {
+  const unavailableBody = { errors: [{ message: 'The service is temporarily unavailable; please retry in a few seconds.', extensions: { code: 'SERVICE_UNAVAILABLE' } }], data: null };
+  // What the server sends during an outage: HTTP 503 + Retry-After, the GraphQL error in the body,
+  // read as GraphQL (graphql-response+json) or, under plain JSON, as an HTTP error.
+  const outage = [
+    () => new Response(JSON.stringify(unavailableBody), { status: 503, headers: { 'content-type': 'application/graphql-response+json', 'retry-after': '5' } }),
+    () => new Response(JSON.stringify(unavailableBody), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '5' } }),
+  ];
+  const recovered = () => new Response(JSON.stringify({ data: { me: null, deleteUser: true } }), { status: 200, headers: { 'content-type': 'application/json' } });
+
+  /** A server that answers `answers` in turn, then as recovered. */
+  function server(answers: Array<() => Response>) {
+    const requests: Request[] = [];
+    const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push(new Request(input, init));
+      return (answers[requests.length - 1] ?? recovered)();
+    }) as typeof fetch;
+    return { requests, fetchImpl };
+  }
+  const client = (fetchImpl: typeof fetch) =>
+    createApolloClient(fakeAuth(async () => 'id-token'), { uri: 'http://api.test/graphql', fetch: fetchImpl, unavailableRetryDelaysMs: [1, 1, 1] });
+
+  it('sends a query again while the server is unavailable, and answers once it recovers', async () => {
+    const navigations = fakeRouter('/dash-board');
+    const { requests, fetchImpl } = server(outage);
+    const result = await client(fetchImpl).query({ query: MeDocument, fetchPolicy: 'network-only' });
+    expect(result.data).toEqual({ me: null });
+    expect(result.error).toBeUndefined();
+    expect(requests).toHaveLength(3);
+    // Every attempt is the same query, with the token of the moment.
+    expect(await Promise.all(requests.map(async (request) => (await request.json()).operationName))).toEqual(['Me', 'Me', 'Me']);
+    expect(requests.map((request) => request.headers.get('authorization'))).toEqual(['Bearer id-token', 'Bearer id-token', 'Bearer id-token']);
+    expect(navigations).toEqual([]);
+  });
+
+  it('gives the page the SERVICE_UNAVAILABLE error when the outage outlasts the retries', async () => {
+    const { requests, fetchImpl } = server([outage[0], outage[0], outage[0], outage[0]]);
+    const failure = await client(fetchImpl)
+      .query({ query: MeDocument, fetchPolicy: 'network-only' })
+      .then(() => null, (error: unknown) => error);
+    expect(isServiceUnavailable(failure)).toBe(true);
+    expect(requests).toHaveLength(4);
+  });
+
+  it.each([
+    ['as GraphQL', outage[0]],
+    ['as HTTP 503', outage[1]],
+  ])('never sends a mutation again by itself (unavailable %s)', async (_label, answer) => {
+    const { requests, fetchImpl } = server([answer]);
+    const failure = await client(fetchImpl)
+      .mutate({ mutation: DeleteUserDocument, variables: { id: 'u1' } })
+      .then(() => null, (error: unknown) => error);
+    expect(isServiceUnavailable(failure)).toBe(true);
+    expect(requests).toHaveLength(1);
   });
 });
 

@@ -4,12 +4,28 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { Observable, type Subscription } from 'rxjs';
+import { isServiceUnavailable } from './errors';
 import { redirectToLogin } from './navigation';
 import { currentIdToken, type AuthSource } from './session';
 
 const AUTH_ERROR_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
 
-export function createApolloClient(auth: AuthSource, transport: { uri?: string; fetch?: typeof fetch; wsUrl?: string } = {}): ApolloClient {
+/**
+ * How long a query answered SERVICE_UNAVAILABLE waits before each silent retry: a
+ * database restart of a few seconds goes unnoticed. After the last, the answer reaches
+ * the page, whose QueryState says so and keeps retrying by itself.
+ */
+export const UNAVAILABLE_RETRY_DELAYS_MS = [1000, 2000, 4000];
+
+interface Transport {
+  uri?: string;
+  fetch?: typeof fetch;
+  wsUrl?: string;
+  /** Overrides UNAVAILABLE_RETRY_DELAYS_MS (tests). */
+  unavailableRetryDelaysMs?: number[];
+}
+
+export function createApolloClient(auth: AuthSource, transport: Transport = {}): ApolloClient {
   // Every request carries the signed-in user's ID token.
   const withToken = new SetContextLink(async (previous) => {
     const token = await currentIdToken(auth);
@@ -26,15 +42,59 @@ export function createApolloClient(auth: AuthSource, transport: { uri?: string; 
     }
   });
 
-  const http = ApolloLink.from([onAuthError, withToken, new HttpLink({ uri: transport.uri ?? '/graphql', fetch: transport.fetch })]);
+  const http = ApolloLink.from([retryUnavailableQueries(transport.unavailableRetryDelaysMs ?? UNAVAILABLE_RETRY_DELAYS_MS), onAuthError, withToken, new HttpLink({ uri: transport.uri ?? '/graphql', fetch: transport.fetch })]);
   // Subscriptions go over a WebSocket to the same origin and path (graphql-ws); the rest over HTTP.
-  const isSubscription = ({ query }: ApolloLink.Operation) => {
-    const definition = getMainDefinition(query);
-    return definition.kind === 'OperationDefinition' && definition.operation === 'subscription';
-  };
   return new ApolloClient({
-    link: ApolloLink.split(isSubscription, lazyLink(() => import('./socket-link').then(({ createSocketLink }) => createSocketLink(auth, transport.wsUrl))), http),
+    link: ApolloLink.split((operation) => operationType(operation) === 'subscription', lazyLink(() => import('./socket-link').then(({ createSocketLink }) => createSocketLink(auth, transport.wsUrl))), http),
     cache: createCache(),
+  });
+}
+
+function operationType({ query }: ApolloLink.Operation): string | null {
+  const definition = getMainDefinition(query);
+  return definition.kind === 'OperationDefinition' ? definition.operation : null;
+}
+
+/**
+ * Sends a query again, after each of `delaysMs`, while the server answers
+ * SERVICE_UNAVAILABLE (a GraphQL error, or HTTP 503): reading twice changes nothing.
+ * Mutations are never re-sent by themselves; the person decides whether to try again.
+ */
+function retryUnavailableQueries(delaysMs: number[]): ApolloLink {
+  return new ApolloLink((operation, forward) => {
+    if (operationType(operation) !== 'query') return forward(operation);
+    return new Observable((observer) => {
+      let attempt: Subscription | null = null;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const send = (retriesDone: number) => {
+        // Whether this failure is worth another try; if so, the next one is scheduled.
+        const retried = (unavailable: boolean) => {
+          if (!unavailable || retriesDone >= delaysMs.length) return false;
+          attempt?.unsubscribe();
+          timer = setTimeout(() => {
+            timer = undefined;
+            send(retriesDone + 1);
+          }, delaysMs[retriesDone]);
+          return true;
+        };
+        attempt = forward(operation).subscribe({
+          next: (result) => {
+            if (!retried(Boolean(result.errors?.some((error) => error.extensions?.code === 'SERVICE_UNAVAILABLE')))) observer.next(result);
+          },
+          error: (error: unknown) => {
+            if (!retried(isServiceUnavailable(error))) observer.error(error);
+          },
+          complete: () => {
+            if (timer === undefined) observer.complete();
+          },
+        });
+      };
+      send(0);
+      return () => {
+        clearTimeout(timer);
+        attempt?.unsubscribe();
+      };
+    });
   });
 }
 

@@ -1,4 +1,4 @@
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 
 /** The server's message for a failed request, or `fallback` when it sent none we can show. */
 export function errorMessage(error: unknown, fallback: string): string {
@@ -32,4 +32,15 @@ export function fieldErrors(error: unknown): Record<string, string> | null {
   if (!CombinedGraphQLErrors.is(error)) return null;
   const fields = error.errors[0]?.extensions?.fieldErrors;
   return fields && typeof fields === 'object' ? (fields as Record<string, string>) : null;
+}
+
+/**
+ * Whether the server said it cannot answer right now (its database is unreachable):
+ * GraphQL's SERVICE_UNAVAILABLE, or HTTP 503 (REST, or a GraphQL answer the HTTP link
+ * could not read as GraphQL). Nothing was changed, and the same request may simply be sent again.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  if (CombinedGraphQLErrors.is(error)) return error.errors.some((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE');
+  if (ServerError.is(error)) return error.statusCode === 503;
+  return error instanceof Error && 'status' in error && error.status === 503; // HttpError from app/http
 }

@@ -1,8 +1,8 @@
 // The states of a screen that shows a query's answer, in one place (in the
 // spirit of RedwoodJS Cells): the page passes its skeleton, its error title, its
 // empty state and a render function for the content.
-import { Alert, Button, EmptyState, VStack } from '@chakra-ui/react';
-import { useState, type ReactNode } from 'react';
+import { Alert, Button, EmptyState, Spinner, VStack } from '@chakra-ui/react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { LuRefreshCw } from 'react-icons/lu';
 import { errorMessage } from '../app/errors';
 import { isEmptyList, queryView } from './query-view';
@@ -30,8 +30,37 @@ interface QueryStateProps<T> {
   children: (data: T) => ReactNode;
 }
 
+/**
+ * How long a screen waits before asking again while the server is unavailable (the
+ * server's Retry-After; the Apollo link has already retried a few times by then).
+ */
+export const UNAVAILABLE_RETRY_MS = 5000;
+
 export function QueryState<T>({ query, data, skeleton, errorTitle, notFoundTitle, empty, isEmpty = isEmptyList, children }: QueryStateProps<T>) {
-  const view = queryView({ data, loading: query.loading, error: query.error, isEmpty: (value: T) => empty !== undefined && isEmpty(value), handlesNotFound: Boolean(notFoundTitle) });
+  const [retryingUnavailable, setRetryingUnavailable] = useState(false);
+  const view = queryView({
+    data,
+    loading: query.loading,
+    error: query.error,
+    isEmpty: (value: T) => empty !== undefined && isEmpty(value),
+    handlesNotFound: Boolean(notFoundTitle),
+    retryingUnavailable,
+  });
+  const retryUnavailable = useEffectEvent(() => {
+    setRetryingUnavailable(true);
+    query
+      .refetch()
+      .catch(() => {
+        // The query's own state says whether it is still unavailable.
+      })
+      .finally(() => setRetryingUnavailable(false));
+  });
+  // While the server is unavailable the screen asks again by itself, until it answers.
+  useEffect(() => {
+    if (view !== 'unavailable' || retryingUnavailable) return;
+    const timer = setTimeout(retryUnavailable, UNAVAILABLE_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [view, retryingUnavailable]);
   switch (view) {
     case 'content':
       return children(data as T);
@@ -43,7 +72,21 @@ export function QueryState<T>({ query, data, skeleton, errorTitle, notFoundTitle
       return <QueryError title={notFoundTitle!} error={query.error} />;
     case 'error':
       return <QueryError title={errorTitle} error={query.error} onRetry={() => query.refetch()} />;
+    case 'unavailable':
+      return <UnavailableNotice />;
   }
+}
+
+/** The server cannot answer for a moment (its database is unreachable); the screen retries by itself. */
+function UnavailableNotice() {
+  return (
+    <Alert.Root status="warning" role="status" aria-live="polite" alignItems="center" data-testid="query-unavailable">
+      <Alert.Indicator>
+        <Spinner size="sm" />
+      </Alert.Indicator>
+      <Alert.Title>OpenNest is temporarily unavailable. Retrying…</Alert.Title>
+    </Alert.Root>
+  );
 }
 
 interface QueryErrorProps {

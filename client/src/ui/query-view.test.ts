@@ -34,4 +34,13 @@ describe('queryView', () => {
     expect(view({ error: failure('BAD_USER_INPUT'), handlesNotFound: true })).toBe('notFound');
     expect(view({ error: failure('FORBIDDEN'), handlesNotFound: true })).toBe('error');
   });
+
+  it('says the service is unavailable, and keeps saying so while its own retry runs', () => {
+    expect(view({ error: failure('SERVICE_UNAVAILABLE') })).toBe('unavailable');
+    expect(view({ error: failure('SERVICE_UNAVAILABLE'), handlesNotFound: true })).toBe('unavailable');
+    expect(view({ loading: true, retryingUnavailable: true })).toBe('unavailable');
+    // Any other retry, and the first load, show the skeleton; data on screen still wins.
+    expect(view({ loading: true, retryingUnavailable: false })).toBe('loading');
+    expect(view({ data: ['a'], error: failure('SERVICE_UNAVAILABLE') })).toBe('content');
+  });
 });
