@@ -3,13 +3,14 @@
 import type { Db } from '../db/client';
 import type { Logger } from '../infra/logger';
 import type { Mailer } from '../mail/mailer';
+import { createNewsletterJobHandlers, newsletterConfirmationJob } from '../newsletter/newsletter-confirmation';
 import { createEmailJobHandlers, dailyDigestJob, notificationEmailJob, weeklyDigestJob } from '../notifications/notification-jobs';
 import type { Notifier } from '../notifications/notifier';
 import type { UnsubscribeTokens } from '../notifications/unsubscribe-token';
 import { createMatchingJobHandler, savedSearchMatchingJob } from '../saved-searches/matching';
 import type { JobHandler, JobKind } from './job-queue';
 
-export const JOB_KINDS: Array<JobKind<object>> = [notificationEmailJob, dailyDigestJob, weeklyDigestJob, savedSearchMatchingJob];
+export const JOB_KINDS: Array<JobKind<object>> = [notificationEmailJob, dailyDigestJob, weeklyDigestJob, savedSearchMatchingJob, newsletterConfirmationJob];
 
 export interface JobHandlerDeps {
   db: Db;
@@ -20,4 +21,8 @@ export interface JobHandlerDeps {
   log: Logger;
 }
 
-export const createJobHandlers = (deps: JobHandlerDeps): JobHandler[] => [...createEmailJobHandlers(deps), createMatchingJobHandler(deps)];
+export const createJobHandlers = (deps: JobHandlerDeps): JobHandler[] => [
+  ...createEmailJobHandlers(deps),
+  createMatchingJobHandler(deps),
+  ...createNewsletterJobHandlers(deps),
+];

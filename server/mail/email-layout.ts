@@ -12,23 +12,47 @@ export interface EmailEntry {
   action: string;
 }
 
-export interface EmailContent {
+interface EmailBody {
   subject: string;
   greeting: string;
   /** One sentence before the entries. */
   intro: string;
   entries: EmailEntry[];
+}
+
+/** Notification e-mails end with their one-click unsubscribe link. */
+export interface UnsubscribableEmail extends EmailBody {
   /** What the unsubscribe link stops, e.g. "e-mails about new offers". */
   unsubscribeWhat: string;
   unsubscribeUrl: string;
   settingsUrl: string;
 }
 
+/** A one-off e-mail someone asked for (e.g. confirming an address): the foot says why it came instead. */
+export interface RequestedEmail extends EmailBody {
+  /** Why the reader got it, e.g. "Someone subscribed this address...". */
+  reason: string;
+}
+
+export type EmailContent = UnsubscribableEmail | RequestedEmail;
+
+const footerLinesOf = (content: EmailContent): string[] =>
+  'reason' in content
+    ? [content.reason]
+    : [`Stop ${content.unsubscribeWhat} (one click, no sign-in): ${content.unsubscribeUrl}`, `All e-mail settings: ${content.settingsUrl}`];
+
+const footerHtmlOf = (content: EmailContent): string =>
+  'reason' in content
+    ? escapeHtml(content.reason)
+    : `<a href="${escapeHtml(content.unsubscribeUrl)}" style="color:${BRAND.colourDark}">Stop ${escapeHtml(content.unsubscribeWhat)}</a> (one click, no sign-in) ·
+          <a href="${escapeHtml(content.settingsUrl)}" style="color:${BRAND.colourDark}">All e-mail settings</a>`;
+
 export function renderEmail(content: EmailContent): { subject: string; text: string; html: string } {
   return { subject: `${BRAND.name}: ${content.subject}`, text: renderText(content), html: renderHtml(content) };
 }
 
-function renderText({ greeting, intro, entries, unsubscribeWhat, unsubscribeUrl, settingsUrl }: EmailContent): string {
+function renderText(content: EmailContent): string {
+  const { greeting, intro, entries } = content;
   return [
     greeting,
     '',
@@ -38,8 +62,7 @@ function renderText({ greeting, intro, entries, unsubscribeWhat, unsubscribeUrl,
     '',
     '--',
     `${BRAND.name}, the property marketplace`,
-    `Stop ${unsubscribeWhat} (one click, no sign-in): ${unsubscribeUrl}`,
-    `All e-mail settings: ${settingsUrl}`,
+    ...footerLinesOf(content),
     '',
   ].join('\n');
 }
@@ -47,7 +70,8 @@ function renderText({ greeting, intro, entries, unsubscribeWhat, unsubscribeUrl,
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-function renderHtml({ subject, greeting, intro, entries, unsubscribeWhat, unsubscribeUrl, settingsUrl }: EmailContent): string {
+function renderHtml(content: EmailContent): string {
+  const { subject, greeting, intro, entries } = content;
   const entryRows = entries
     .map(
       (entry) => `
@@ -73,8 +97,7 @@ function renderHtml({ subject, greeting, intro, entries, unsubscribeWhat, unsubs
         </td></tr>
         <tr><td style="padding:16px 24px;background:#fafafa;color:${BRAND.muted};font-size:12px">
           ${BRAND.name}, the property marketplace.<br>
-          <a href="${escapeHtml(unsubscribeUrl)}" style="color:${BRAND.colourDark}">Stop ${escapeHtml(unsubscribeWhat)}</a> (one click, no sign-in) ·
-          <a href="${escapeHtml(settingsUrl)}" style="color:${BRAND.colourDark}">All e-mail settings</a>
+          ${footerHtmlOf(content)}
         </td></tr>
       </table>
     </td></tr>

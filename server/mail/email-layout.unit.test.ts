@@ -2,11 +2,15 @@
 // and colour, links, the unsubscribe link, and people's text escaped in HTML.
 import { BRAND, renderEmail } from './email-layout';
 
-const email = renderEmail({
+const body = {
   subject: 'A new offer',
   greeting: 'Hello Ann <Agent>,',
   intro: 'Something happened.',
   entries: [{ text: 'Bo offered $1.00 on "Villa" & <b>Co</b>.', url: 'https://opennest.example/dash-board/requested-properties?a=1&b=2', action: 'See the offer' }],
+};
+
+const email = renderEmail({
+  ...body,
   unsubscribeWhat: 'e-mails about new offers',
   unsubscribeUrl: 'https://opennest.example/unsubscribe?token=abc',
   settingsUrl: 'https://opennest.example/dash-board/email-settings',
@@ -28,4 +32,12 @@ it('escapes people’s text in the HTML part and carries the brand', () => {
   expect(email.html).toContain(`background:${BRAND.colour}`);
   expect(email.html).toContain('>OpenNest<');
   expect(email.html).toContain('href="https://opennest.example/unsubscribe?token=abc"');
+});
+
+it('ends an e-mail someone asked for with why it came, and no unsubscribe link', () => {
+  const requested = renderEmail({ ...body, reason: 'Someone subscribed <this> address.' });
+  expect(requested.text).toContain('Someone subscribed <this> address.');
+  expect(requested.text).not.toContain('Stop ');
+  expect(requested.html).toContain('Someone subscribed &lt;this&gt; address.');
+  expect(requested.html).not.toContain('All e-mail settings');
 });

@@ -2,13 +2,16 @@
 // any mail service through SMTP_URL (and MAIL_FROM), with no code change.
 import nodemailer from 'nodemailer';
 
+/** Queue options of jobs that send e-mail: retries with exponential backoff (about 5 s, 10 s, 20 s... capped by the retry limit), then `failed`. */
+export const EMAIL_RETRIES = { retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 } as const;
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** The one-click unsubscribe URL (List-Unsubscribe header, RFC 2369). */
-  unsubscribeUrl: string;
+  /** The one-click unsubscribe URL (List-Unsubscribe header, RFC 2369); none for a one-off e-mail someone asked for. */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -20,7 +23,7 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string; from: string 
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send({ to, subject, text, html, unsubscribeUrl }) {
-      await transport.sendMail({ from, to, subject, text, html, headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` } });
+      await transport.sendMail({ from, to, subject, text, html, headers: unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>` } : {} });
     },
     close: () => transport.close(),
   };

@@ -7,12 +7,10 @@ import type { EmailDelivery, Notification as NotificationRecord, User as UserRec
 import type { Logger } from '../infra/logger';
 import { jobHandler, jobKind, type JobHandler } from '../jobs/job-queue';
 import { renderEmail, type EmailEntry } from '../mail/email-layout';
-import type { Mailer } from '../mail/mailer';
+import { EMAIL_RETRIES, type Mailer } from '../mail/mailer';
 import { NOTIFICATION_TYPES } from './notification-types';
 import type { UnsubscribeTokens } from './unsubscribe-token';
 
-/** Retries with exponential backoff (about 5 s, 10 s, 20 s... capped by the retry limit), then `failed`. */
-const EMAIL_RETRIES = { retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 } as const;
 
 export const notificationEmailJob = jobKind<{ notificationId: string }>({ name: 'notification-email', options: EMAIL_RETRIES });
 

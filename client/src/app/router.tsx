@@ -30,6 +30,8 @@ export const routes: RouteObject[] = [
           { path: 'sandbox', ...page('GraphQL Sandbox', () => import('../sandbox/SandboxPage')) },
           // E-mails' one-click unsubscribe link: no sign-in needed.
           { path: 'unsubscribe', ...page('Unsubscribe', () => import('../notifications/UnsubscribePage')) },
+          // The newsletter's confirmation link: no sign-in needed.
+          { path: 'newsletter/confirm', ...page('Confirm Subscription', () => import('../home/NewsletterConfirmPage')) },
           {
             element: <RequireAuth />,
             children: [

@@ -247,6 +247,12 @@ export type Mutation = {
    */
   completeOfferPayment: Offer;
   /**
+   * Confirms a newsletter sign-up with the token of the link e-mailed to the
+   * address (no sign-in); only confirmed sign-ups count. A wrong or outdated
+   * token is NOT_FOUND; confirming twice is harmless.
+   */
+  confirmNewsletterSubscription: NewsletterSubscription;
+  /**
    * A buyer writes to the agent of a verified listing; the conversation (one per
    * buyer, agent and listing) is created with the first message. A fraud agent
    * cannot be contacted. Over the rate limit: RATE_LIMITED, nothing stored.
@@ -322,7 +328,7 @@ export type Mutation = {
    * already paid, or exceed the provider's per-payment maximum.
    */
   startOfferPayment: OfferPayment;
-  /** Subscribes an address to the newsletter; subscribing twice is harmless. */
+  /** Subscribes an address to the newsletter; subscribing twice is harmless. The sign-up counts once confirmed through the link e-mailed to the address. */
   subscribeToNewsletter: NewsletterSubscription;
   /**
    * The one-click unsubscribe link of an e-mail (no sign-in): the signed token
@@ -367,6 +373,11 @@ export type MutationAdvertisePropertyArgs = {
 export type MutationCompleteOfferPaymentArgs = {
   offerId: Scalars['ID']['input'];
   paymentIntentId: Scalars['String']['input'];
+};
+
+
+export type MutationConfirmNewsletterSubscriptionArgs = {
+  token: Scalars['String']['input'];
 };
 
 
@@ -1398,6 +1409,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   addToWishlist?: Resolver<ResolversTypes['WishlistItem'], ParentType, ContextType, RequireFields<MutationAddToWishlistArgs, 'propertyId'>>;
   advertiseProperty?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<MutationAdvertisePropertyArgs, 'id'>>;
   completeOfferPayment?: Resolver<ResolversTypes['Offer'], ParentType, ContextType, RequireFields<MutationCompleteOfferPaymentArgs, 'offerId' | 'paymentIntentId'>>;
+  confirmNewsletterSubscription?: Resolver<ResolversTypes['NewsletterSubscription'], ParentType, ContextType, RequireFields<MutationConfirmNewsletterSubscriptionArgs, 'token'>>;
   contactAgent?: Resolver<ResolversTypes['ContactAgentResult'], ParentType, ContextType, RequireFields<MutationContactAgentArgs, 'body' | 'propertyId'>>;
   deleteProperty?: Resolver<ResolversTypes['DeletePropertyResult'], ParentType, ContextType, RequireFields<MutationDeletePropertyArgs, 'id'>>;
   deleteReview?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationDeleteReviewArgs, 'id'>>;
