@@ -114,8 +114,12 @@ export function HeroCarousel() {
               index={index}
               height="full"
               position="relative"
-              // Slides out of view keep their links out of the tab order.
+              // Slides out of view keep their links out of the tab order. Hidden from
+              // assistive tech by the same page state: the carousel's own hidden flag follows
+              // the scroll position, which lags a rotation, and a hidden slide whose links are
+              // not yet inert is one a screen reader can land in.
               inert={index !== page}
+              aria-hidden={index !== page}
               data-testid="hero-slide"
             >
               <Image
