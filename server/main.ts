@@ -10,7 +10,7 @@ import { createLogger } from './infra/logger';
 import { stopOnSignals } from './infra/shutdown';
 import { loadUnsubscribeSecret } from './notifications/unsubscribe-token';
 import { serveApp } from './serve';
-import { createLocalImageStorage } from './uploads/image-storage';
+import { createImageStorage } from './uploads/create-image-storage';
 import path from 'node:path';
 
 const config = loadConfig();
@@ -23,7 +23,7 @@ async function main() {
 
   const db = createDb(infrastructure.databaseUrl);
   const identity = createFirebaseIdentityProvider(config.firebase, infrastructure.authEmulatorHost ?? undefined);
-  const storage = createLocalImageStorage(config.uploadDir);
+  const storage = createImageStorage(config);
   const demoLogins = config.seedDemo ? await seedDemoData({ db, identity, storage, log }) : [];
 
   const served = await serveApp({
