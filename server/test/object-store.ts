@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import type { ImageStorageConfig } from '../config';
 import { s3ObjectStore } from '../uploads/s3-object-store';
@@ -19,6 +19,8 @@ export interface TestObjectStore {
   config: Extract<ImageStorageConfig, { mode: 's3' }>;
   /** The same as environment variables (for an app process: README "Image storage"). */
   env: Record<string, string>;
+  /** An object's bytes (read through S3). */
+  bytes(key: string): Promise<Buffer>;
   /** The bucket's keys, sorted (read through S3, not from s3rver's files). */
   keys(): Promise<string[]>;
   /** Stops answering (connections refused) until start() is called again; the objects stay. */
@@ -53,6 +55,10 @@ export async function startTestObjectStore(bucket = 'opennest-test-images'): Pro
     bucket,
     config,
     env: { S3_BUCKET: bucket, S3_REGION: config.region, S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId, S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey },
+    async bytes(key) {
+      const object = await reader.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return Buffer.from(await object.Body!.transformToByteArray());
+    },
     async keys() {
       const listed = await reader.send(new ListObjectsV2Command({ Bucket: bucket }));
       return (listed.Contents ?? []).map((object) => object.Key ?? '').sort();
