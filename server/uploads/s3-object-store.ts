@@ -30,7 +30,7 @@ export function s3ObjectStore(config: S3StorageConfig): ObjectStore & { client: 
     // Unset: the SDK's default chain (environment, shared files, instance or task role).
     credentials: config.credentials,
     // An unreachable store must fail an upload in seconds (then 503), not hang it.
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 20_000 },
+    requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
     maxAttempts: 2,
   });
   const Bucket = config.bucket;
