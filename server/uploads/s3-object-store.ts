@@ -36,12 +36,14 @@ export function s3ObjectStore(config: S3StorageConfig): ObjectStore & { client: 
   const Bucket = config.bucket;
 
   /** Status, validators and caching of a found object. */
-  const describe = (res: Response, key: string, object: Pick<GetObjectCommandOutput, 'ContentType' | 'ContentLength' | 'ETag' | 'LastModified'>) => {
+  const setObjectHeaders = (res: Response, key: string, object: Pick<GetObjectCommandOutput, 'ContentType' | 'ContentLength' | 'ETag' | 'LastModified' | 'ContentRange'>) => {
     res.setHeader('Content-Type', object.ContentType || contentTypeOf(key));
     res.setHeader('Cache-Control', IMMUTABLE_CACHE_CONTROL);
     if (object.ETag) res.setHeader('ETag', object.ETag);
     if (object.LastModified) res.setHeader('Last-Modified', object.LastModified.toUTCString());
     if (object.ContentLength !== undefined) res.setHeader('Content-Length', String(object.ContentLength));
+    res.setHeader('Accept-Ranges', 'bytes');
+    if (object.ContentRange) res.setHeader('Content-Range', object.ContentRange);
   };
 
   const serve: RequestHandler = async (req, res, next) => {
@@ -66,12 +68,15 @@ export function s3ObjectStore(config: S3StorageConfig): ObjectStore & { client: 
     try {
       if (req.method === 'HEAD') {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: key, ...conditions }), { abortSignal: abortOnClose(res) });
-        describe(res, key, head);
+        setObjectHeaders(res, key, head);
         return res.status(200).end();
       }
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: key, ...conditions }), { abortSignal: abortOnClose(res) });
-      describe(res, key, object);
-      res.status(200);
+      // One byte range from a start (`bytes=0-99`, `bytes=100-`, what browsers send) is passed on; anything else
+      // (several ranges, a suffix `bytes=-100`, which not every S3-compatible server reads right) gets the whole object.
+      const range = typeof req.headers.range === 'string' && /^bytes=\d+-\d*$/.test(req.headers.range) ? req.headers.range : undefined;
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range, ...conditions }), { abortSignal: abortOnClose(res) });
+      setObjectHeaders(res, key, object);
+      res.status(object.ContentRange ? 206 : 200);
       await pipeline(object.Body as Readable, res);
     } catch (error) {
       if (res.headersSent) {
@@ -85,6 +90,7 @@ export function s3ObjectStore(config: S3StorageConfig): ObjectStore & { client: 
         return res.status(304).end();
       }
       if (isMissing(error)) return next(notFound());
+      if (statusOf(error) === 416) return res.status(416).setHeader('Content-Range', 'bytes */*').end();
       req.log?.warn({ err: error, bucket: Bucket, key }, 'object store read failed');
       next(storageUnavailable());
     }
