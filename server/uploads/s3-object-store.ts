@@ -91,8 +91,8 @@ export function s3ObjectStore(config: S3StorageConfig): ObjectStore & { client: 
       }
       if (isMissing(error)) return next(notFound());
       if (statusOf(error) === 416) return res.status(416).setHeader('Content-Range', 'bytes */*').end();
-      req.log?.warn({ err: error, bucket: Bucket, key }, 'object store read failed');
-      next(storageUnavailable());
+      // Logged (with this cause) by the error handler, as every SERVICE_UNAVAILABLE is.
+      next(Object.assign(storageUnavailable(), { cause: error }));
     }
   };
 
