@@ -131,7 +131,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   api.use(apiNotFound);
   app.use('/api', api);
 
-  app.use('/uploads', express.static(config.uploadDir, { index: false, immutable: true, maxAge: '365d', fallthrough: false }));
+  app.use('/uploads', deps.storage.serve);
 
   // Built web client; every other GET is a client route (its 404 page included).
   if (existsSync(path.join(config.clientDistDir, 'index.html'))) {

@@ -28,6 +28,22 @@ export type PaymentsConfig =
    */
   | { mode: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
 
+/** An S3-compatible bucket for uploaded images (S3_* variables); see README "Image storage". */
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** MinIO, s3rver, another provider; unset: AWS S3. */
+  endpoint?: string;
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's default credential chain. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+export type ImageStorageConfig =
+  /** Files under `uploadDir`, on this machine (the embedded default). */
+  | { mode: 'local' }
+  | ({ mode: 's3' } & S3StorageConfig);
+
 export type MailConfig =
   /** Start the embedded SMTP server with a web inbox (maildev); its inbox URL is printed at start. */
   | { mode: 'embedded'; smtpPort?: number; webPort?: number }
@@ -43,6 +59,8 @@ export interface AppConfig {
   /** Unset: an embedded PostgreSQL is started with its data under dataDir. */
   databaseUrl?: string;
   uploadDir: string;
+  /** Where uploaded images are stored: `uploadDir`, or an S3 bucket when S3_BUCKET is set. */
+  imageStorage: ImageStorageConfig;
   maxUploadBytes: number;
   firebase: FirebaseConfig;
   payments: PaymentsConfig;
@@ -85,6 +103,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     uploadDir: path.resolve(projectRoot, env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    imageStorage: imageStorageConfig(env),
     maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 5 * 1024 * 1024),
     firebase,
     payments: paymentsConfig(env),
@@ -144,6 +163,42 @@ function firebaseConfig(env: Env): FirebaseConfig {
     };
   }
   return { mode: 'embedded-emulator', projectId };
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+
+/** S3_BUCKET chooses the S3 store; its companions are checked here so that a half configuration stops the start with a clear message. */
+export function imageStorageConfig(env: Env): ImageStorageConfig {
+  const bucket = env.S3_BUCKET;
+  if (!bucket) {
+    const stray = S3_VARIABLES.filter((name) => env[name]);
+    if (stray.length) throw new Error(`${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not: set S3_BUCKET to store images in S3, or unset them to store images in UPLOAD_DIR.`);
+    return { mode: 'local' };
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`S3_BUCKET must be a bucket name (3-63 lowercase letters, digits, dots and hyphens), got "${bucket}".`);
+  const region = env.S3_REGION || env.AWS_REGION;
+  if (!region) throw new Error('S3_BUCKET is set, so S3_REGION is required too (the bucket\'s region; any value such as us-east-1 for MinIO).');
+  let endpoint: string | undefined;
+  if (env.S3_ENDPOINT) {
+    const url = URL.canParse(env.S3_ENDPOINT) ? new URL(env.S3_ENDPOINT) : null;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`S3_ENDPOINT must be an http(s) URL such as http://minio:9000, got "${env.S3_ENDPOINT}".`);
+    endpoint = env.S3_ENDPOINT.replace(/\/+$/, '');
+  }
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK\'s default credential chain.');
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE;
+  if (pathStyle && pathStyle !== 'true' && pathStyle !== 'false') throw new Error(`S3_FORCE_PATH_STYLE must be "true" or "false", got "${pathStyle}".`);
+  return {
+    mode: 's3',
+    bucket,
+    region,
+    endpoint,
+    // Self-hosted stores (MinIO, s3rver) are usually reached by path (http://minio:9000/bucket/key).
+    forcePathStyle: pathStyle ? pathStyle === 'true' : Boolean(endpoint),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  };
 }
 
 function paymentsConfig(env: Env): PaymentsConfig {

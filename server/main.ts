@@ -10,7 +10,7 @@ import { createLogger } from './infra/logger';
 import { stopOnSignals } from './infra/shutdown';
 import { loadUnsubscribeSecret } from './notifications/unsubscribe-token';
 import { serveApp } from './serve';
-import { createLocalImageStorage } from './uploads/image-storage';
+import { createImageStorage } from './uploads/create-image-storage';
 import path from 'node:path';
 
 const config = loadConfig();
@@ -23,7 +23,7 @@ async function main() {
 
   const db = createDb(infrastructure.databaseUrl);
   const identity = createFirebaseIdentityProvider(config.firebase, infrastructure.authEmulatorHost ?? undefined);
-  const storage = createLocalImageStorage(config.uploadDir);
+  const storage = createImageStorage(config);
   const demoLogins = config.seedDemo ? await seedDemoData({ db, identity, storage, log }) : [];
 
   const served = await serveApp({
@@ -46,6 +46,7 @@ async function main() {
     localPaymentsUrl: browser.provider === 'local' ? browser.apiUrl : null,
     inboxUrl: infrastructure.mailInboxUrl,
     jobWorkers: config.jobWorkers,
+    images: config.imageStorage.mode === 's3' ? `S3 bucket ${config.imageStorage.bucket}${config.imageStorage.endpoint ? ` at ${config.imageStorage.endpoint}` : ''}` : config.uploadDir,
     readySeconds: secondsSinceStart(),
   });
   // Started by a parent over IPC (server/test/app-process.ts): tell it where we listen.
@@ -73,11 +74,13 @@ interface BannerParts {
   /** The embedded mail server's web inbox, when e-mail goes there. */
   inboxUrl: string | null;
   jobWorkers: boolean;
+  /** Where uploaded images are stored (a directory, or an S3 bucket: never its credentials). */
+  images: string;
   /** Seconds from `npm start` to ready. */
   readySeconds: number;
 }
 
-function printBanner(url: string, logins: DemoLogin[], { authEmulatorUrl, localPaymentsUrl, inboxUrl, jobWorkers, readySeconds }: BannerParts) {
+function printBanner(url: string, logins: DemoLogin[], { authEmulatorUrl, localPaymentsUrl, inboxUrl, jobWorkers, images, readySeconds }: BannerParts) {
   const lines = [
     '',
     `  OpenNest is running on ${url} (ready ${readySeconds.toFixed(1)} s after start)`,
@@ -86,6 +89,7 @@ function printBanner(url: string, logins: DemoLogin[], { authEmulatorUrl, localP
     ...(authEmulatorUrl ? [`    Auth        Firebase Auth emulator at ${authEmulatorUrl}`] : []),
     ...(localPaymentsUrl ? [`    Payments    local Stripe-compatible server at ${localPaymentsUrl} (card 4242 4242 4242 4242 succeeds)`] : []),
     ...(inboxUrl ? [`    E-mail      every e-mail the app sends lands in the inbox at ${inboxUrl}`] : []),
+    `    Images      ${images} (served at ${url}/uploads)`,
     `    Jobs        ${jobWorkers ? 'workers run in this process (e-mail, digests, saved-search alerts)' : 'JOB_WORKERS=off: run `npm run worker` to process jobs'}`,
     ...(logins.length
       ? ['', '  Demo logins (e-mail / password):', ...logins.map((l) => `    ${l.role.padEnd(6)} ${l.email.padEnd(24)} ${l.password}`)]

@@ -10,8 +10,8 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { Logger } from './infra/logger';
 import { startPayments, type PaymentsRuntime } from './payments/payments-runtime';
+import { createImageStorage } from './uploads/create-image-storage';
 import type { ImageStorage } from './uploads/image-storage';
-import { createLocalImageStorage } from './uploads/image-storage';
 import { createRateLimits } from './rate-limits/rate-limits';
 
 export interface ServeOptions {
@@ -68,7 +68,7 @@ export async function serveApp(options: ServeOptions): Promise<ServedApp> {
       db,
       identity,
       backbone,
-      storage: options.storage ?? createLocalImageStorage(config.uploadDir),
+      storage: options.storage ?? createImageStorage(config),
       log,
       authEmulatorUrl: options.authEmulatorUrl,
       payments: payments.provider,

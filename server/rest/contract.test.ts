@@ -1702,6 +1702,7 @@ describe('coverage of the document', () => {
   // Answers no test here can provoke without breaking a dependency on purpose.
   const NOT_PROVOKED = new Set([
     'DELETE /users/{id} 503', // the identity provider failing mid-deletion
+    'POST /uploads 503', // the S3 image store unreachable (this app stores on disk; uploads/s3-object-store.test.ts stops a real one)
     'POST /stripe/webhook 500', // the payment provider unreachable while the webhook asks it about a payment
   ]);
 

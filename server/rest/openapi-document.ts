@@ -31,7 +31,7 @@ const ERROR_ANSWERS: Record<ErrorStatus, { name: string; description: string }> 
   404: { name: 'NotFound', description: 'NOT_FOUND: no such record (or one the caller may not see).' },
   409: { name: 'Conflict', description: 'CONFLICT: the record’s state does not allow this (see the operation’s description).' },
   413: { name: 'PayloadTooLarge', description: 'PAYLOAD_TOO_LARGE: the body is over the limit (1 MB of JSON; MAX_UPLOAD_BYTES for images).' },
-  503: { name: 'ServiceUnavailable', description: 'SERVICE_UNAVAILABLE: the identity provider failed; nothing was changed.' },
+  503: { name: 'ServiceUnavailable', description: 'SERVICE_UNAVAILABLE: a service the request needs (the identity provider, the image storage) failed; nothing was changed.' },
 };
 
 const errorContent = { 'application/json': { schema: ErrorJson } };

@@ -15,6 +15,8 @@ import { TEST_PUBLIC_URL, TEST_UNSUBSCRIBE_SECRET, testEnv } from './infrastruct
 export interface AppProcess {
   url: string;
   pid: number;
+  /** Its own DATA_DIR (a fresh temporary directory; its uploads go under it unless UPLOAD_DIR or S3_BUCKET says otherwise). */
+  dataDir: string;
   /** What the process printed so far (stdout and stderr, the last 50 kB). */
   logs(): string;
   /** SIGTERM and wait for the exit (SIGKILL after 15 s); how it exited. */
@@ -91,7 +93,7 @@ export async function startAppProcess({ databaseUrl, env = {}, label = 'app proc
         }
       });
     });
-    return { url, pid: child.pid!, logs: () => output, stop };
+    return { url, pid: child.pid!, dataDir, logs: () => output, stop };
   } catch (error) {
     await stop();
     throw new Error(`${label}: ${(error as Error).message}\n--- its output ---\n${output}`);

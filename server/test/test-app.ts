@@ -16,7 +16,7 @@ import type { Role, User as UserRecord } from '../generated/prisma/client';
 import { createLogger } from '../infra/logger';
 import type { Backbone } from '../backbone';
 import { serveApp } from '../serve';
-import { createLocalImageStorage } from '../uploads/image-storage';
+import { createImageStorage } from '../uploads/create-image-storage';
 import { DEFAULT_RATE_LIMITS, GENEROUS_RATE_LIMITS } from '../rate-limits/rate-limits';
 import { createTestDatabase } from './database';
 import * as operations from './generated/graphql';
@@ -109,7 +109,7 @@ export async function startTestApp(
     db: database.db,
     databaseUrl: database.url,
     identity: options.wrapIdentity ? options.wrapIdentity(identity) : identity,
-    storage: createLocalImageStorage(uploadDir),
+    storage: createImageStorage(config),
     log,
     authEmulatorUrl: `http://${env.authEmulatorHost}`,
     smtpUrl: env.smtpUrl,

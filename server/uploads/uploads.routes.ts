@@ -33,8 +33,10 @@ export const uploadRoutes = [
   route('POST /uploads', 'uploadImage', {
     spec: false,
     summary: 'Upload an image (any signed-in caller, record or not)',
-    description: 'Re-encoded to WebP (metadata stripped) with a thumbnail. 400 when the file is missing, not an image or damaged; 413 over MAX_UPLOAD_BYTES.',
+    description:
+      'Re-encoded to WebP (metadata stripped) with a thumbnail. 400 when the file is missing, not an image or damaged; 413 over MAX_UPLOAD_BYTES; 503 (with Retry-After) when the image storage cannot be reached, nothing stored.',
     access: signedIn,
+    refusals: [503],
     body: {
       kind: 'multipart',
       schema: z
