@@ -367,8 +367,8 @@ describe('deleting a property', () => {
     }
     expect((await app.rest('GET', `/api/properties/${property.id}`, { token: admin.idToken })).status).toBe(404);
     const mine = await app.graphql(operations.MyProperties, {}, agent.idToken);
-    expect(dataOf(mine).myProperties.map((p) => p.id)).not.toContain(property.id);
-    expect(dataOf(mine).myProperties.map((p) => p.id)).toContain(neighbour.id);
+    expect(dataOf(mine).myProperties.nodes.map((p) => p.id)).not.toContain(property.id);
+    expect(dataOf(mine).myProperties.nodes.map((p) => p.id)).toContain(neighbour.id);
     const all = await app.graphql(operations.AllProperties, { first: 1000 }, admin.idToken);
     expect(dataOf(all).allProperties.nodes.map((p) => p.id)).not.toContain(property.id);
     const verified = await app.graphql(operations.VerifiedProperties, { search: row.location, first: 48 }, buyer.idToken);
@@ -584,12 +584,12 @@ describe('who sees what', () => {
     const others = await seed(agentB.user.id, { status: 'pending' });
 
     const mine = await app.graphql(operations.MyProperties, {}, agentA.idToken);
-    expect(dataOf(mine).myProperties).toEqual([
+    expect(dataOf(mine).myProperties.nodes).toEqual([
       { id: newest.id, status: 'verified', agent: { id: agentA.user.id } },
       { id: newer.id, status: 'pending', agent: { id: agentA.user.id } },
       { id: older.id, status: 'rejected', agent: { id: agentA.user.id } },
     ]);
-    expect(dataOf(await app.graphql(operations.MyProperties, {}, agentB.idToken)).myProperties.map((p) => p.id)).toEqual([others.id]);
+    expect(dataOf(await app.graphql(operations.MyProperties, {}, agentB.idToken)).myProperties.nodes.map((p) => p.id)).toEqual([others.id]);
     for (const account of [buyer, admin, fraud]) {
       expect(errorOf(await app.graphql(operations.MyProperties, {}, account.idToken))).toMatchObject({ message: ONLY_AGENTS, extensions: { code: 'FORBIDDEN' } });
     }
