@@ -147,6 +147,12 @@ describe('GraphQL hardening', () => {
     expect(refused.data).toBeUndefined();
     expect(refused.errors).toEqual([{ message: expect.stringContaining('Query depth limit of 10 exceeded, found 11.'), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }]);
 
+    // Depth counts fields, not fragments: the same 10 levels through nested spreads pass, 11 do not.
+    const throughFragments = (depth: number) =>
+      `{ __type(name: "User") { ...L1 } } fragment L1 on __Type { ...L2 } fragment L2 on __Type { ${introspectionOfDepth(depth).replace(/^__type\(name: "User"\) \{ /, '').replace(/ \}$/, '')} }`;
+    expect((await app.graphqlText(throughFragments(10))).errors).toBeUndefined();
+    expect((await app.graphqlText(throughFragments(11))).errors).toEqual([{ message: expect.stringContaining('Query depth limit of 10 exceeded, found 11.'), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }]);
+
     // The whole document is validated first: a mutation next to a too-deep query does not run.
     const account = await signUp();
     const mixed = await postGraphql(

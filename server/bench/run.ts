@@ -305,6 +305,9 @@ interface ScenarioDefinition {
 const listRequest = (variables: Variables): GraphqlRequest => ({ operationName: 'AllProperties', query: QUERY, variables: { ...variables } });
 const checkListPage = (data: Record<string, unknown>, request: GraphqlRequest) => checkPage(data as unknown as PageData, request.variables as unknown as Variables);
 
+/** The dashboard lists' page size (the client's and the server's default). */
+const OWN_LIST_PAGE_SIZE = 20;
+
 const SCENARIOS: ScenarioDefinition[] = [
   { name: 'search', as: 'buyer', explain: true, request: () => listRequest({ search: settings.search, sort: 'PRICE_ASC', first: PAGE_SIZE }), check: checkListPage },
   { name: 'sort only', as: 'buyer', explain: true, request: () => listRequest({ sort: 'PRICE_ASC', first: PAGE_SIZE }), check: checkListPage },
@@ -366,12 +369,17 @@ const SCENARIOS: ScenarioDefinition[] = [
   {
     name: 'agent: requested offers',
     as: 'agent',
+    // The Requested Properties page's first page (the list is paged since issue 13).
     request: () => ({
       operationName: 'OffersOnMyProperties',
-      query: `query OffersOnMyProperties { offersOnMyProperties { id offerAmount buyingDate status createdAt property { id title location image } buyer { id name email image } } }`,
-      variables: {},
+      query: `query OffersOnMyProperties($first: Int) { offersOnMyProperties(first: $first) { nodes { id offerAmount buyingDate status createdAt property { id title location image } buyer { id name email image } } pageInfo { endCursor hasNextPage } } }`,
+      variables: { first: OWN_LIST_PAGE_SIZE },
     }),
-    check: (data) => checkList(data, 'offersOnMyProperties', 1),
+    check: (data) => {
+      const page = data.offersOnMyProperties as { nodes: unknown[]; pageInfo: { hasNextPage: boolean } };
+      if (page.nodes.length !== OWN_LIST_PAGE_SIZE || !page.pageInfo.hasNextPage) throw new Error(`Expected a full first page of ${OWN_LIST_PAGE_SIZE} offers with more after it, got ${page.nodes.length}.`);
+      return `${page.nodes.length} offersOnMyProperties (first page, more follow)`;
+    },
   },
 ];
 

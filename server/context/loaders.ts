@@ -3,12 +3,24 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../db/client';
 import type { Property as PropertyRecord, User as UserRecord } from '../generated/prisma/client';
+import { visibleTo } from '../properties/listing-visibility';
 
-export function createLoaders(db: Db) {
+export function createLoaders(db: Db, viewer: Pick<UserRecord, 'id' | 'role'> | null = null) {
+  const propertyById = new DataLoader<string, PropertyRecord | null>(async (ids) => byIds(ids, await db.property.findMany({ where: { id: { in: [...ids] } } })));
   return {
     userById: new DataLoader<string, UserRecord | null>(async (ids) => byIds(ids, await db.user.findMany({ where: { id: { in: [...ids] } } }))),
     /** Deleted listings included: offers and reviews still name the property they were about. */
-    propertyById: new DataLoader<string, PropertyRecord | null>(async (ids) => byIds(ids, await db.property.findMany({ where: { id: { in: [...ids] } } }))),
+    propertyById,
+    /**
+     * Listings this request's caller may open (listing-visibility.ts), or null:
+     * the details page's property and its reviews share one read with the
+     * visibility check inside it. What it finds primes propertyById.
+     */
+    visibleListingById: new DataLoader<string, PropertyRecord | null>(async (ids) => {
+      const rows = await db.property.findMany({ where: { id: { in: [...ids] }, ...visibleTo(viewer) } });
+      for (const row of rows) propertyById.prime(row.id, row);
+      return byIds(ids, rows);
+    }),
   };
 }
 

@@ -46,7 +46,7 @@ export async function createRequestContext(
     log: request.log,
     caller,
     services: deps.services,
-    loaders: createLoaders(deps.db),
+    loaders: createLoaders(deps.db, caller.viewer),
     storage: deps.storage,
   };
 }

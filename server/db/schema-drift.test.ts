@@ -146,8 +146,8 @@ describe('the comparator reports drift', () => {
     ['a duplicate index', 'CREATE INDEX users_role_again ON users (role)', ['not in schema.prisma: index users (role) #2']],
     [
       'an index with its columns reordered',
-      'DROP INDEX offers_buyer_id_created_at_idx; CREATE INDEX ON offers (created_at, buyer_id)',
-      ['missing from the database: index offers (buyer_id, created_at)', 'not in schema.prisma: index offers (created_at, buyer_id)'],
+      'DROP INDEX reviews_user_id_created_at_idx; CREATE INDEX ON reviews (created_at, user_id)',
+      ['missing from the database: index reviews (user_id, created_at)', 'not in schema.prisma: index reviews (created_at, user_id)'],
     ],
     [
       'a descending index',

@@ -28,7 +28,9 @@ export const MAX_TOKENS = 2000;
 /** The same limits for every transport (HTTP through Apollo, WebSocket through graphql-ws). */
 export function createArmorProtection() {
   const armor = new ApolloArmor({
-    maxDepth: { n: 10 },
+    // Depth is counted in fields: a fragment spread is not a level (unflattened, each
+    // spread counted twice, and a paged list's `nodes` pushed the wishlist past 10).
+    maxDepth: { n: 10, flattenFragments: true },
     costLimit: {
       maxCost: 5000,
       onAccept: [(context, details: { n?: number }) => void (context && typeof details?.n === 'number' && operationCosts.set(context.getDocument(), details.n))],

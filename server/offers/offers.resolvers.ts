@@ -3,8 +3,8 @@ import { loadRequired } from '../context/load-required';
 
 export const offersResolvers: Resolvers = {
   Query: {
-    myOffers: (_parent, _args, { caller, services }) => services.offers.listMine(caller),
-    offersOnMyProperties: (_parent, _args, { caller, services }) => services.offers.listForAgent(caller),
+    myOffers: (_parent, args, { caller, services }) => services.offers.listMine(caller, args),
+    offersOnMyProperties: (_parent, args, { caller, services }) => services.offers.listForAgent(caller, args),
     offer: (_parent, { id }, { caller, services }) => services.offers.get(caller, id),
     mySales: (_parent, _args, { caller, services }) => services.offers.sales(caller),
   },

@@ -10,6 +10,7 @@ import { Prisma, type Offer as OfferRecord, type User as UserRecord } from '../g
 type Tx = Prisma.TransactionClient;
 import { conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
+import { newestFirstQuery, OWN_LIST_PAGES, type Page, type PageArgs } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
 import { findPublicListing } from '../properties/listing-visibility';
 import type { Notifier } from '../notifications/notifier';
@@ -89,9 +90,11 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
       }
     },
 
-    async listMine(caller: Caller): Promise<OfferRecord[]> {
+    /** The calling buyer's offers, a page at a time (index offers(buyer_id, created_at, id)). */
+    async listMine(caller: Caller, args: PageArgs): Promise<Page<OfferRecord>> {
       const viewer = requireViewer(caller, ['user']);
-      return db.offer.findMany({ where: { buyerId: viewer.id }, orderBy: newestFirst });
+      const q = newestFirstQuery(args, OWN_LIST_PAGES);
+      return q.page(await db.offer.findMany({ where: { buyerId: viewer.id, ...q.where }, orderBy: q.orderBy, take: q.take }));
     },
 
     /** The spec's GET /offers/user?email=: one's own offers, or anyone's for an admin. */
@@ -100,9 +103,11 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
       return db.offer.findMany({ where: { buyer: { email: normalized } }, orderBy: newestFirst });
     },
 
-    async listForAgent(caller: Caller): Promise<OfferRecord[]> {
+    /** Offers on the calling agent's listings, a page at a time (index offers(agent_id, created_at, id)). */
+    async listForAgent(caller: Caller, args: PageArgs): Promise<Page<OfferRecord>> {
       const viewer = requireViewer(caller, ['agent']);
-      return db.offer.findMany({ where: { agentId: viewer.id }, orderBy: newestFirst });
+      const q = newestFirstQuery(args, OWN_LIST_PAGES);
+      return q.page(await db.offer.findMany({ where: { agentId: viewer.id, ...q.where }, orderBy: q.orderBy, take: q.take }));
     },
 
     /** The spec's GET /offers/agent/{email}: one's own, or anyone's for an admin. */

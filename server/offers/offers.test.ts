@@ -397,16 +397,16 @@ describe('reading offers', () => {
     const theirs = await createOffer(app, p1, someoneElse.user.id, 'pending', '1400.00', { createdAt: new Date(base) });
 
     const myOffers = await app.graphql(operations.MyOffers, {}, me.idToken);
-    expect(dataOf(myOffers).myOffers).toEqual([
+    expect(dataOf(myOffers).myOffers.nodes).toEqual([
       { id: mine[1].id, status: 'accepted', offerAmount: '1200.00', property: { id: p2.id } },
       { id: mine[2].id, status: 'rejected', offerAmount: '1300.00', property: { id: p3.id } },
       { id: mine[0].id, status: 'pending', offerAmount: '1100.00', property: { id: p1.id } },
     ]);
 
     const received = await app.graphql(operations.OffersOnMyProperties, {}, seller.idToken);
-    expect(dataOf(received).offersOnMyProperties.map((o) => o.id)).toEqual([theirs.id, mine[2].id, mine[0].id]);
-    expect(dataOf(received).offersOnMyProperties[0]).toEqual({ id: theirs.id, status: 'pending', offerAmount: '1400.00', property: { id: p1.id }, buyer: { id: someoneElse.user.id } });
-    expect(dataOf(await app.graphql(operations.OffersOnMyProperties, {}, rival.idToken)).offersOnMyProperties.map((o) => o.id)).toEqual([mine[1].id]);
+    expect(dataOf(received).offersOnMyProperties.nodes.map((o) => o.id)).toEqual([theirs.id, mine[2].id, mine[0].id]);
+    expect(dataOf(received).offersOnMyProperties.nodes[0]).toEqual({ id: theirs.id, status: 'pending', offerAmount: '1400.00', property: { id: p1.id }, buyer: { id: someoneElse.user.id } });
+    expect(dataOf(await app.graphql(operations.OffersOnMyProperties, {}, rival.idToken)).offersOnMyProperties.nodes.map((o) => o.id)).toEqual([mine[1].id]);
 
     expect(errorOf(await app.graphql(operations.MyOffers, {}, seller.idToken))?.extensions?.code).toBe('FORBIDDEN');
     expect(errorOf(await app.graphql(operations.OffersOnMyProperties, {}, me.idToken))?.extensions?.code).toBe('FORBIDDEN');
@@ -661,10 +661,10 @@ describe('no N+1 queries', () => {
     const [few, many] = [await buyerWithOffers(2), await buyerWithOffers(24)];
 
     const graphqlCount = async (holder: Account, size: number) => {
-      const { result, statements } = await app.sqlStatementsDuring(() => app.graphql(operations.MyOffersWithPeople, {}, holder.idToken));
+      const { result, statements } = await app.sqlStatementsDuring(() => app.graphql(operations.MyOffersWithPeople, { first: 24 }, holder.idToken));
       expect(result.errors).toBeUndefined();
-      expect(dataOf(result).myOffers).toHaveLength(size);
-      return { statements, offers: dataOf(result).myOffers };
+      expect(dataOf(result).myOffers.nodes).toHaveLength(size);
+      return { statements, offers: dataOf(result).myOffers.nodes };
     };
     const small = await graphqlCount(few, 2);
     const large = await graphqlCount(many, 24);
@@ -692,10 +692,10 @@ describe('no N+1 queries', () => {
     }
     const count = async (owner: Account, size: number) => {
       const { result, statements } = await app.sqlStatementsDuring(() =>
-        app.graphql(operations.OffersOnMyPropertiesWithBuyers, {}, owner.idToken),
+        app.graphql(operations.OffersOnMyPropertiesWithBuyers, { first: 24 }, owner.idToken),
       );
       expect(result.errors).toBeUndefined();
-      expect(dataOf(result).offersOnMyProperties).toHaveLength(size);
+      expect(dataOf(result).offersOnMyProperties.nodes).toHaveLength(size);
       const rest = await app.sqlStatementsDuring(() => app.rest('GET', `/api/offers/agent/${encodeURIComponent(owner.email)}`, { token: owner.idToken }));
       expect(rest.result.body).toHaveLength(size);
       return [statements.length, rest.statements.length];

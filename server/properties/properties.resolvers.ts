@@ -7,8 +7,8 @@ export const propertiesResolvers: Resolvers = {
     verifiedProperties: (_parent, args, { caller, services }) => services.properties.listVerified(caller, args),
     verifiedPropertyCount: (_parent, args, { caller, services }) => services.properties.countVerified(caller, args),
     advertisedProperties: (_parent, { first }, { services }) => services.properties.listAdvertised(first),
-    property: (_parent, { id }, { caller, services }) => services.properties.getVisible(caller, id),
-    myProperties: (_parent, _args, { caller, services }) => services.properties.listMine(caller),
+    property: (_parent, { id }, { caller, services, loaders }) => services.properties.getVisible(caller, id, loaders),
+    myProperties: (_parent, args, { caller, services }) => services.properties.listMine(caller, args),
     allProperties: (_parent, args, { caller, services }) => services.properties.listAll(caller, args),
   },
   Mutation: {

@@ -11,9 +11,10 @@ import type { Db } from '../db/client';
 import { Prisma, type Property as PropertyRecord, type PropertyStatus, type User as UserRecord } from '../generated/prisma/client';
 import { badInput, conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
-import { cursorId, decodeCursor, encodeCursor, escapeLike, INVALID_CURSOR, newestFirstAfter, newestFirstCursor, pageSize, toPage, type CursorKey, type Page } from '../shared/pagination';
+import { cursorId, decodeCursor, encodeCursor, escapeLike, INVALID_CURSOR, newestFirstAfter, newestFirstCursor, newestFirstQuery, OWN_LIST_PAGES, pageSize, toPage, type CursorKey, type Page, type PageArgs } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
-import { canSee, liveListing, publicListing } from './listing-visibility';
+import { findVisibleListing, liveListing, PROPERTY_NOT_FOUND, publicListing } from './listing-visibility';
+import type { Loaders } from '../context/loaders';
 import type { Notifier } from '../notifications/notifier';
 import type { JobQueue } from '../jobs/job-queue';
 import { savedSearchMatchingJob } from '../saved-searches/matching';
@@ -24,7 +25,7 @@ export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC';
 export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'AREA_DESC'];
 
 export const REJECTED_CANNOT_UPDATE = 'This property is rejected and cannot be updated.';
-export const PROPERTY_NOT_FOUND = 'Property not found.';
+export { PROPERTY_NOT_FOUND };
 export const SEARCH_MAX_LENGTH = 100;
 
 export interface ListVerifiedArgs {
@@ -117,20 +118,17 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
       });
     },
 
-    /** Details page: verified ones for everyone signed in; others only for their agent and admins. */
-    async getVisible(caller: Caller, id: string): Promise<PropertyRecord> {
-      const viewer = requireViewer(caller);
-      const property = await findLive(id);
-      const agent = await db.user.findUniqueOrThrow({ where: { id: property.agentId }, select: { role: true } });
-      // An invisible listing looks exactly like a missing one.
-      if (!canSee(viewer, property, agent.role)) throw notFound(PROPERTY_NOT_FOUND);
-      return property;
+    /** Details page: verified ones for everyone signed in; others only for their agent and admins (one read per request). */
+    async getVisible(caller: Caller, id: string, loaders: Pick<Loaders, 'visibleListingById'>): Promise<PropertyRecord> {
+      requireViewer(caller);
+      return findVisibleListing(loaders, id);
     },
 
-    /** The calling agent's own listings, newest first. */
-    async listMine(caller: Caller): Promise<PropertyRecord[]> {
+    /** The calling agent's own listings, newest first, a page at a time (index properties(agent_id, created_at, id)). */
+    async listMine(caller: Caller, args: PageArgs): Promise<Page<PropertyRecord>> {
       const viewer = requireViewer(caller, ['agent']);
-      return db.property.findMany({ where: { agentId: viewer.id, ...live }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+      const q = newestFirstQuery(args, OWN_LIST_PAGES);
+      return q.page(await db.property.findMany({ where: { agentId: viewer.id, ...live, ...q.where }, orderBy: q.orderBy, take: q.take }));
     },
 
     /**

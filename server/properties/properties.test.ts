@@ -4,7 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Property as PropertyRecord, PropertyStatus } from '../generated/prisma/client';
 import type { AddPropertyInput, PropertySort as Sort, UpdatePropertyInput } from '../graphql/generated/resolvers-types';
-import { createCast, createListing, createOffer, createWishlistItem, dataOf, errorOf, ONLY_ADMINS, ONLY_AGENTS, PROPERTY_NOT_FOUND, unique, type Account, type Json, type ListingData } from '../test/fixtures';
+import { createCast, createListing, createOffer, createReview, createUserRow, createWishlistItem, dataOf, errorOf, ONLY_ADMINS, ONLY_AGENTS, PROPERTY_NOT_FOUND, unique, type Account, type Json, type ListingData } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { looseVariables, startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
 
@@ -367,8 +367,8 @@ describe('deleting a property', () => {
     }
     expect((await app.rest('GET', `/api/properties/${property.id}`, { token: admin.idToken })).status).toBe(404);
     const mine = await app.graphql(operations.MyProperties, {}, agent.idToken);
-    expect(dataOf(mine).myProperties.map((p) => p.id)).not.toContain(property.id);
-    expect(dataOf(mine).myProperties.map((p) => p.id)).toContain(neighbour.id);
+    expect(dataOf(mine).myProperties.nodes.map((p) => p.id)).not.toContain(property.id);
+    expect(dataOf(mine).myProperties.nodes.map((p) => p.id)).toContain(neighbour.id);
     const all = await app.graphql(operations.AllProperties, { first: 1000 }, admin.idToken);
     expect(dataOf(all).allProperties.nodes.map((p) => p.id)).not.toContain(property.id);
     const verified = await app.graphql(operations.VerifiedProperties, { search: row.location, first: 48 }, buyer.idToken);
@@ -584,12 +584,12 @@ describe('who sees what', () => {
     const others = await seed(agentB.user.id, { status: 'pending' });
 
     const mine = await app.graphql(operations.MyProperties, {}, agentA.idToken);
-    expect(dataOf(mine).myProperties).toEqual([
+    expect(dataOf(mine).myProperties.nodes).toEqual([
       { id: newest.id, status: 'verified', agent: { id: agentA.user.id } },
       { id: newer.id, status: 'pending', agent: { id: agentA.user.id } },
       { id: older.id, status: 'rejected', agent: { id: agentA.user.id } },
     ]);
-    expect(dataOf(await app.graphql(operations.MyProperties, {}, agentB.idToken)).myProperties.map((p) => p.id)).toEqual([others.id]);
+    expect(dataOf(await app.graphql(operations.MyProperties, {}, agentB.idToken)).myProperties.nodes.map((p) => p.id)).toEqual([others.id]);
     for (const account of [buyer, admin, fraud]) {
       expect(errorOf(await app.graphql(operations.MyProperties, {}, account.idToken))).toMatchObject({ message: ONLY_AGENTS, extensions: { code: 'FORBIDDEN' } });
     }
@@ -907,6 +907,43 @@ describe('no N+1 queries', () => {
     const [restSmall, restLarge] = [await rest(2), await rest(24)];
     console.log(`GET /api/properties/verified SQL statements: limit 2 → ${restSmall}, limit 24 → ${restLarge}`);
     expect(restLarge).toBe(restSmall);
+  });
+
+  it('reads a details page with its reviews in 4 statements, however many reviewers (listing and visibility once, agent, reviews, reviewers)', async () => {
+    const reviewedBy = async (count: number) => {
+      const listing = await seed(otherAgent.user.id, { title: unique('Reviewed') });
+      for (let i = 0; i < count; i += 1) await createReview(app, listing.id, (await createUserRow(app, `reviewer${i}`)).id);
+      return listing;
+    };
+    const [few, many] = [await reviewedBy(2), await reviewedBy(12)];
+    await app.graphql(operations.Property, { id: few.id }, buyer.idToken); // the caller's record is read once, then kept
+    const measure = async (id: string, reviews: number) => {
+      const { result, statements } = await app.sqlStatementsDuring(() => app.graphql(operations.PropertyDetailsWithReviews, { id }, buyer.idToken));
+      expect(result.errors).toBeUndefined();
+      expect(dataOf(result).property).toMatchObject({ id, agent: { id: otherAgent.user.id, name: 'Olive Other' } });
+      expect(dataOf(result).propertyReviews).toHaveLength(reviews);
+      expect(new Set(dataOf(result).propertyReviews.map((review) => review.reviewer.id)).size).toBe(reviews);
+      return statements;
+    };
+    const [small, large] = [await measure(few.id, 2), await measure(many.id, 12)];
+    console.log(`property + propertyReviews SQL statements: 2 reviews → ${small.length}, 12 reviews → ${large.length}`);
+    expect(large).toHaveLength(small.length);
+    const from = (table: string) => large.filter((sql) => new RegExp(`FROM "public"\\."${table}"`).test(sql));
+    // One read of the listing for both fields, its visibility (status, agent's role) inside it.
+    expect(from('properties')).toEqual([expect.stringMatching(/FROM "public"\."properties" (LEFT JOIN "public"\."users" AS "j\d+" ON .* )?WHERE/)]);
+    expect(from('reviews')).toHaveLength(1);
+    // The agent, then the reviewers in one batch.
+    expect(from('users')).toHaveLength(2);
+    expect(from('users')).toEqual(expect.arrayContaining([expect.stringMatching(/"users"\."id" IN \(\$1\)/), expect.stringMatching(/"users"\."id" IN \((\$\d+,){11}\$\d+\)/)]));
+    expect(large).toHaveLength(4);
+
+    // Someone who may not see it gets NOT_FOUND from both fields, as before.
+    const hidden = await seed(otherAgent.user.id, { status: 'pending' });
+    const refused = await app.graphql(operations.PropertyDetailsWithReviews, { id: hidden.id }, buyer.idToken);
+    expect(refused.data).toBeNull();
+    expect(errorOf(refused)).toMatchObject({ message: PROPERTY_NOT_FOUND, extensions: { code: 'NOT_FOUND' } });
+    expect(dataOf(await app.graphql(operations.PropertyDetailsWithReviews, { id: hidden.id }, otherAgent.idToken)).property.id).toBe(hidden.id);
+    expect(dataOf(await app.graphql(operations.PropertyDetailsWithReviews, { id: hidden.id }, admin.idToken)).property.id).toBe(hidden.id);
   });
 });
 

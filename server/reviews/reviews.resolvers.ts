@@ -3,7 +3,7 @@ import { loadRequired } from '../context/load-required';
 
 export const reviewsResolvers: Resolvers = {
   Query: {
-    propertyReviews: (_parent, { propertyId }, { caller, services }) => services.reviews.listForProperty(caller, propertyId),
+    propertyReviews: (_parent, { propertyId }, { caller, services, loaders }) => services.reviews.listForProperty(caller, propertyId, loaders),
     latestReviews: (_parent, { first }, { services }) => services.reviews.latest(first),
     myReviews: (_parent, _args, { caller, services }) => services.reviews.listMine(caller),
     allReviews: (_parent, args, { caller, services }) => services.reviews.listAll(caller, args),

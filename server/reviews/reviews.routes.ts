@@ -111,7 +111,7 @@ export const reviewRoutes = [
     params: z.object({ propertyId: z.string().openapi({ format: 'uuid', param: { description: 'A property id (UUID). Anything else is a 400; an unknown one a 404.' } }) }),
     success: { status: 200, description: 'The reviews.', schema: z.array(ReviewJson) },
     refusals: [403, 404],
-    handler: async ({ params, context }) => toJsonList(await context.services.reviews.listForProperty(context.caller, params.propertyId), context),
+    handler: async ({ params, context }) => toJsonList(await context.services.reviews.listForProperty(context.caller, params.propertyId, context.loaders), context),
   }),
 
   route('GET /my-reviews/{email}', 'listReviewsByEmail', listByEmail('path', {

@@ -8,7 +8,8 @@ import { forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { decodeCursor, newestFirstAfter, newestFirstCursor, pageSize, toPage, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
-import { canSee, findPublicListing, liveListing, publicListing } from '../properties/listing-visibility';
+import { findPublicListing, findVisibleListing, publicListing } from '../properties/listing-visibility';
+import type { Loaders } from '../context/loaders';
 import type { Notifier } from '../notifications/notifier';
 
 const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.ReviewOrderByWithRelationInput[];
@@ -35,12 +36,11 @@ export function createReviewsService({ db, notifier }: { db: Db; notifier: Notif
       });
     },
 
-    async listForProperty(caller: Caller, rawPropertyId: string): Promise<ReviewRecord[]> {
-      const viewer = requireViewer(caller);
-      const propertyId = parseId(rawPropertyId, 'property id');
-      const property = await db.property.findFirst({ where: { id: propertyId, ...liveListing }, include: { agent: { select: { role: true } } } });
-      if (!property || !canSee(viewer, property, property.agent.role)) throw notFound('Property not found.');
-      return db.review.findMany({ where: { propertyId }, orderBy: newestFirst });
+    /** A listing's reviews, for whoever may open it; the visibility read is the one the details page's property field makes. */
+    async listForProperty(caller: Caller, rawPropertyId: string, loaders: Pick<Loaders, 'visibleListingById'>): Promise<ReviewRecord[]> {
+      requireViewer(caller);
+      const property = await findVisibleListing(loaders, rawPropertyId);
+      return db.review.findMany({ where: { propertyId: property.id }, orderBy: newestFirst });
     },
 
     async latest(first?: number | null): Promise<ReviewRecord[]> {

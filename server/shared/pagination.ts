@@ -68,7 +68,13 @@ export const newestFirstCursor = (row: { createdAt: Date; id: string }) => encod
  * page to learn whether another follows) and what turns its rows into the page:
  * `q.page(await model.findMany({ where: { ...filter, ...q.where }, orderBy: q.orderBy, take: q.take }))`.
  */
-export function newestFirstQuery({ first, after }: { first?: number | null; after?: string | null }, limits: { fallback: number; max: number }) {
+/** A connection field's paging arguments, as GraphQL passes them. */
+export interface PageArgs {
+  first?: number | null;
+  after?: string | null;
+}
+
+export function newestFirstQuery({ first, after }: PageArgs, limits: { fallback: number; max: number }) {
   const size = pageSize(first, limits);
   return {
     where: after ? newestFirstAfter(decodeCursor(after, 'NEWEST')) : {},
@@ -77,6 +83,9 @@ export function newestFirstQuery({ first, after }: { first?: number | null; afte
     page: <T extends { createdAt: Date; id: string }>(rows: T[]) => toPage(rows, size, newestFirstCursor),
   };
 }
+
+/** A caller's own lists (their offers, listings, wishlist): 20 a page unless asked, at most 100. */
+export const OWN_LIST_PAGES = { fallback: 20, max: 100 };
 
 export function pageSize(first: number | null | undefined, { fallback = 24, max = 48 } = {}): number {
   const size = first ?? fallback;

@@ -439,7 +439,7 @@ describe('markUserAsFraud', () => {
     const verifiedIds = async (account: Account) => expectOk(await app.graphql(operations.VerifiedProperties, { search: location, first: 48 }, account.idToken)).verifiedProperties.nodes.map((node) => node.id);
     const advertisedIds = async () => expectOk(await app.graphql(operations.AdvertisedProperties, { first: 24 })).advertisedProperties.map((node) => node.id);
     const latestReviewIds = async () => expectOk(await app.graphql(operations.LatestReviews, { first: 24 })).latestReviews.map((node) => node.id);
-    const wishlistPropertyIds = async () => expectOk(await app.graphql(operations.MyWishlist, {}, shopper.idToken)).myWishlist.map((item) => item.property.id);
+    const wishlistPropertyIds = async () => expectOk(await app.graphql(operations.MyWishlist, {}, shopper.idToken)).myWishlist.nodes.map((item) => item.property.id);
 
     expect((await verifiedIds(shopper)).sort()).toEqual([...crookListings, honestListing].map((p) => p.id).sort());
     expect(await advertisedIds()).toEqual(expect.arrayContaining([advertised.id, honestListing.id]));
@@ -803,7 +803,7 @@ describe('myProfileFigures', () => {
 
     // Once the crook is marked as fraud their listing leaves the wishlist page, and the figure follows.
     expectOk(await app.graphql(operations.MarkUserAsFraud, { id: crook.user.id }, admin.idToken));
-    const shown = expectOk(await app.graphql(operations.MyWishlist, {}, member.idToken)).myWishlist;
+    const shown = expectOk(await app.graphql(operations.MyWishlist, {}, member.idToken)).myWishlist.nodes;
     expect(shown).toHaveLength(2);
     expect((await figuresOf(member)).wishlistItems).toBe(shown.length);
   });

@@ -3,7 +3,8 @@ import { loadRequired } from '../context/load-required';
 
 export const wishlistResolvers: Resolvers = {
   Query: {
-    myWishlist: (_parent, _args, { caller, services }) => services.wishlist.listMine(caller),
+    myWishlist: (_parent, args, { caller, services }) => services.wishlist.listMine(caller, args),
+    myWishlistItemFor: (_parent, { propertyId }, { caller, services }) => services.wishlist.findForProperty(caller, propertyId),
     wishlistItem: (_parent, { id }, { caller, services }) => services.wishlist.get(caller, id),
   },
   Mutation: {

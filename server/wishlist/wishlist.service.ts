@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { Prisma, type User as UserRecord, type WishlistItem as WishlistItemRecord } from '../generated/prisma/client';
 import { conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
+import { newestFirstQuery, OWN_LIST_PAGES, type Page, type PageArgs } from '../shared/pagination';
 import { publicListing } from '../properties/listing-visibility';
 
 export const ALREADY_IN_WISHLIST = 'Already in wishlist';
@@ -30,12 +31,18 @@ export function createWishlistService({ db }: { db: Db }) {
       }
     },
 
-    async listMine(caller: Caller): Promise<WishlistItemRecord[]> {
+    /** The calling buyer's wishlist, a page at a time (index wishlist_items(user_id, created_at, id)). */
+    async listMine(caller: Caller, args: PageArgs): Promise<Page<WishlistItemRecord>> {
       const viewer = requireViewer(caller, ['user']);
-      return db.wishlistItem.findMany({
-        where: { userId: viewer.id, property: publicListing },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      });
+      const q = newestFirstQuery(args, OWN_LIST_PAGES);
+      return q.page(await db.wishlistItem.findMany({ where: { userId: viewer.id, property: publicListing, ...q.where }, orderBy: q.orderBy, take: q.take }));
+    },
+
+    /** The calling buyer's item for one property, or null (whether the details page offers 'Add to Wishlist'). */
+    async findForProperty(caller: Caller, rawPropertyId: string): Promise<WishlistItemRecord | null> {
+      const viewer = requireViewer(caller, ['user']);
+      const propertyId = parseId(rawPropertyId, 'property id');
+      return db.wishlistItem.findUnique({ where: { userId_propertyId: { userId: viewer.id, propertyId } } });
     },
 
     /** The spec's GET /wishlist?email=: one's own list, or anyone's for an admin. */

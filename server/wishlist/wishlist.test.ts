@@ -118,18 +118,18 @@ describe('reading and removing', () => {
 
     const mine = await app.graphql(operations.MyWishlist, {}, lister.idToken);
     expect(mine.errors).toBeUndefined();
-    expect(dataOf(mine).myWishlist.map((i) => i.id)).toEqual([items[0].id, items[2].id, items[1].id]);
-    expect(dataOf(mine).myWishlist.map((i) => i.property.id)).toEqual([first.id, third.id, second.id]);
-    expect(dataOf(mine).myWishlist[2].property).toMatchObject({ title: second.title, agent: { id: otherAgent.user.id, name: 'Olive Other', email: otherAgent.email, image: null } });
-    expect(dataOf(mine).myWishlist[0].createdAt).toBe(new Date(base + 3000).toISOString());
+    expect(dataOf(mine).myWishlist.nodes.map((i) => i.id)).toEqual([items[0].id, items[2].id, items[1].id]);
+    expect(dataOf(mine).myWishlist.nodes.map((i) => i.property.id)).toEqual([first.id, third.id, second.id]);
+    expect(dataOf(mine).myWishlist.nodes[2].property).toMatchObject({ title: second.title, agent: { id: otherAgent.user.id, name: 'Olive Other', email: otherAgent.email, image: null } });
+    expect(dataOf(mine).myWishlist.nodes[0].createdAt).toBe(new Date(base + 3000).toISOString());
 
     const theirs = await app.graphql(operations.MyWishlist, {}, stranger.idToken);
-    expect(dataOf(theirs).myWishlist.map((i) => i.property.id)).toEqual([first.id]);
+    expect(dataOf(theirs).myWishlist.nodes.map((i) => i.property.id)).toEqual([first.id]);
 
     // The agent deletes a listing: it leaves the wishlist view.
     await app.db.property.update({ where: { id: third.id }, data: { deletedAt: new Date() } });
     const after = await app.graphql(operations.MyWishlist, {}, lister.idToken);
-    expect(dataOf(after).myWishlist.map((i) => i.property.id)).toEqual([first.id, second.id]);
+    expect(dataOf(after).myWishlist.nodes.map((i) => i.property.id)).toEqual([first.id, second.id]);
 
     for (const account of [agent, admin, fraud]) expect(errorOf(await app.graphql(operations.MyWishlist, {}, account.idToken))?.extensions?.code).toBe('FORBIDDEN');
     expect(errorOf(await app.graphql(operations.MyWishlist, {}))?.extensions?.code).toBe('UNAUTHENTICATED');

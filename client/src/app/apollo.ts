@@ -150,6 +150,11 @@ export function createCache(): InMemoryCache {
           allReviews: appendPages([]),
           notifications: appendPages([]),
           conversations: appendPages([]),
+          // A caller's own dashboard lists (issue 13: paged, 'Load more' under each).
+          myOffers: appendPages([]),
+          offersOnMyProperties: appendPages([]),
+          myProperties: appendPages([]),
+          myWishlist: appendPages([]),
         },
       },
       // A thread's earlier messages, page after page.

@@ -1,7 +1,7 @@
 // The domains' cache helpers drop the answers of the documents they name (every
 // argument set), leave other answers alone, and keep typed list updates typed.
 import { PropertyReviewsDocument, LatestReviewsDocument, MyReviewsDocument, type ReviewFieldsFragment } from '../reviews/reviews.generated';
-import { MyWishlistDocument, type WishlistItemFieldsFragment } from '../wishlist/wishlist.generated';
+import { MyWishlistDocument, MyWishlistItemForDocument, type WishlistItemFieldsFragment } from '../wishlist/wishlist.generated';
 import { evictListsGainingReview, evictReviewLists, forgetReview } from '../reviews/reviews.cache';
 import { forgetWishlistItem, prependToWishlist } from '../wishlist/wishlist.cache';
 import { createCache } from './apollo';
@@ -95,11 +95,16 @@ describe('cache helpers', () => {
     prependToWishlist(cache, item('w0', 'p0'));
     expect(cache.readQuery({ query: MyWishlistDocument })).toBeNull();
 
-    cache.writeQuery({ query: MyWishlistDocument, data: { myWishlist: [item('w1', 'p1')] } });
+    const firstPage = { __typename: 'WishlistConnection' as const, nodes: [item('w1', 'p1')], pageInfo: { __typename: 'PageInfo' as const, endCursor: 'c1', hasNextPage: true } };
+    cache.writeQuery({ query: MyWishlistDocument, data: { myWishlist: firstPage } });
     prependToWishlist(cache, item('w2', 'p2'));
-    expect(ids(cache.readQuery({ query: MyWishlistDocument })?.myWishlist)).toEqual(['w2', 'w1']);
+    expect(ids(cache.readQuery({ query: MyWishlistDocument })?.myWishlist.nodes)).toEqual(['w2', 'w1']);
+    // The loaded pages keep their place in the list (the next page still follows the same cursor).
+    expect(cache.readQuery({ query: MyWishlistDocument })?.myWishlist.pageInfo).toEqual(firstPage.pageInfo);
+    // The property's details page knows it is wishlisted without asking.
+    expect(cache.readQuery({ query: MyWishlistItemForDocument, variables: { propertyId: 'p2' } })?.myWishlistItemFor).toEqual({ __typename: 'WishlistItem', id: 'w2', property: { __typename: 'Property', id: 'p2' } });
 
     forgetWishlistItem(cache, 'w1');
-    expect(ids(cache.readQuery({ query: MyWishlistDocument })?.myWishlist)).toEqual(['w2']);
+    expect(ids(cache.readQuery({ query: MyWishlistDocument })?.myWishlist.nodes)).toEqual(['w2']);
   });
 });

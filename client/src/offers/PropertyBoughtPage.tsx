@@ -1,4 +1,4 @@
-import { AspectRatio, Box, Button, Card, Code, DataList, HStack, Image, SimpleGrid, Text } from '@chakra-ui/react';
+import { AspectRatio, Box, Button, Card, Code, DataList, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuCreditCard, LuShoppingBag } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { MessageAgentLink } from '../messages/ContactAgentButton';
@@ -7,6 +7,7 @@ import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-part
 import { cardGridColumns } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
+import { LoadMore, usePaging } from '../ui/paging';
 import { formatCalendarDate, OfferStatusBadge } from './offer-parts';
 import { BuyerOnly } from '../auth/RoleOnly';
 import { dollars } from '@opennest/common/money';
@@ -24,11 +25,13 @@ export default function PropertyBoughtPage() {
 function PropertyBought() {
   // Statuses change on the agent's side: always ask the server, show the cache meanwhile.
   const myOffers = useMyOffersQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
-  const offers = myOffers.data?.myOffers;
+  const connection = myOffers.data?.myOffers;
+  const offers = connection?.nodes;
+  const paging = usePaging(connection?.pageInfo, myOffers.fetchMore, 'offers');
 
   return (
     <>
-      <PageHeader title="Property Bought" subtitle={offers && offers.length > 0 ? plural(offers.length, 'offer') : undefined} />
+      <PageHeader title="Property Bought" subtitle={offers && offers.length > 0 ? (paging.hasMore ? `The newest ${plural(offers.length, 'offer')}` : plural(offers.length, 'offer')) : undefined} />
       <QueryState
         query={myOffers}
         data={offers}
@@ -48,11 +51,14 @@ function PropertyBought() {
         }
       >
         {(made) => (
-          <SimpleGrid columns={cardGridColumns.all} gap="6" data-testid="offers-grid">
-            {made.map((offer) => (
-              <OfferCard key={offer.id} offer={offer} />
-            ))}
-          </SimpleGrid>
+          <Stack gap="6">
+            <SimpleGrid columns={cardGridColumns.all} gap="6" data-testid="offers-grid">
+              {made.map((offer) => (
+                <OfferCard key={offer.id} offer={offer} />
+              ))}
+            </SimpleGrid>
+            <LoadMore paging={paging} />
+          </Stack>
         )}
       </QueryState>
     </>

@@ -6,6 +6,7 @@ import { useAcceptOfferMutation, useOffersOnMyPropertiesQuery, useRejectOfferMut
 import { PageHeader } from '../properties/page-parts';
 import { AgentOnly } from '../auth/RoleOnly';
 import { DataTable, DataTableSkeleton, DecisionCell, type TableFrame } from '../ui/DataTable';
+import { usePaging } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
@@ -54,7 +55,9 @@ function RequestedProperties() {
   const [rejectOffer] = useRejectOfferMutation();
   const [busy, setBusy] = useState<Record<string, Decision>>({});
 
-  const offers = offersOnMyProperties.data?.offersOnMyProperties;
+  const connection = offersOnMyProperties.data?.offersOnMyProperties;
+  const offers = connection?.nodes;
+  const paging = usePaging(connection?.pageInfo, offersOnMyProperties.fetchMore, 'offers');
   // While an offer is being accepted, the other pending offers on that property wait for the outcome.
   const propertiesBeingAccepted = new Set(offers?.filter((offer) => busy[offer.id] === 'accept').map((offer) => offer.property.id));
 
@@ -103,7 +106,7 @@ function RequestedProperties() {
   const askedOthers = asked ? othersPendingOn(asked.offer) : 0;
 
   const table = (received: OfferFieldsFragment[]) => (
-    <DataTable {...TABLE}>
+    <DataTable {...TABLE} paging={paging}>
       {received.map((offer) => {
         const rowBusy = busy[offer.id];
         const waiting = Boolean(rowBusy) || propertiesBeingAccepted.has(offer.property.id);
@@ -135,7 +138,9 @@ function RequestedProperties() {
         headingRef={headingRef}
         subtitle={
           offers && offers.length > 0
-            ? `${plural(offers.length, 'offer')} on your properties, newest first; ${pending} pending.`
+            ? paging.hasMore
+              ? `The newest ${plural(offers.length, 'offer')} on your properties; ${pending} pending among them.`
+              : `${plural(offers.length, 'offer')} on your properties, newest first; ${pending} pending.`
             : 'Offers buyers made on your properties.'
         }
       />

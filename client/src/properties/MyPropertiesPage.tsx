@@ -1,4 +1,4 @@
-import { AspectRatio, Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Text } from '@chakra-ui/react';
+import { AspectRatio, Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { LuHouse, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -7,6 +7,7 @@ import { useDeletePropertyMutation, useMyPropertiesQuery, type PropertyCardField
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
+import { LoadMore, usePaging } from '../ui/paging';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { PageHeader } from './page-parts';
 import { forgetProperty } from './properties.cache';
@@ -29,7 +30,9 @@ function MyProperties() {
   // After a deletion the Delete button that opened the dialog is gone: focus goes to the heading instead.
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const properties = myProperties.data?.myProperties;
+  const connection = myProperties.data?.myProperties;
+  const properties = connection?.nodes;
+  const paging = usePaging(connection?.pageInfo, myProperties.fetchMore, 'properties');
 
   const deletion = useConfirmAction(async ({ id, title }: PropertyCardFieldsFragment) => {
     try {
@@ -90,6 +93,7 @@ function MyProperties() {
   );
 
   const grid = (listings: PropertyCardFieldsFragment[]) => (
+    <Stack gap="6">
     <SimpleGrid columns={cardGridColumns.all} gap="6">
       {listings.map((property) => (
         <PropertyCard
@@ -117,6 +121,8 @@ function MyProperties() {
         />
       ))}
     </SimpleGrid>
+    <LoadMore paging={paging} />
+    </Stack>
   );
 
   return (
@@ -124,7 +130,7 @@ function MyProperties() {
       <PageHeader
         title="My Added Properties"
         headingRef={headingRef}
-        subtitle={properties && properties.length > 0 ? plural(properties.length, 'property', 'properties') : undefined}
+        subtitle={properties && properties.length > 0 ? `${paging.hasMore ? 'The newest ' : ''}${plural(properties.length, 'property', 'properties')}` : undefined}
         actions={properties && properties.length > 0 ? addButton : undefined}
       />
       <QueryState query={myProperties} data={properties} skeleton={skeleton} errorTitle="Could not load your properties" empty={empty}>

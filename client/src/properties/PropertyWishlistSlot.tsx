@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
 import { type PropertyDetailsFieldsFragment } from './properties.generated';
-import { useAddToWishlistMutation, useMyWishlistQuery } from '../wishlist/wishlist.generated';
+import { useAddToWishlistMutation, useMyWishlistItemForQuery } from '../wishlist/wishlist.generated';
 import { toaster } from '../ui/toaster';
 import { prependToWishlist } from '../wishlist/wishlist.cache';
 
@@ -30,8 +30,9 @@ export function PropertyWishlistSlot({ property }: { property: PropertyDetailsFi
 }
 
 function AddToWishlist({ property }: { property: PropertyDetailsFieldsFragment }) {
-  // Whether it is in the wishlist already (a failed load still lets the buyer try: the server says so).
-  const { data, loading, refetch } = useMyWishlistQuery({ fetchPolicy: 'cache-and-network' });
+  // Whether it is in the wishlist already, asked of this one property (the wishlist itself is paged);
+  // a failed load still lets the buyer try: the server says so.
+  const { data, loading, refetch } = useMyWishlistItemForQuery({ variables: { propertyId: property.id }, fetchPolicy: 'cache-and-network' });
   const [added, setAdded] = useState(false);
   const [addToWishlist, { loading: adding }] = useAddToWishlistMutation({
     update(cache, { data: result }) {
@@ -39,7 +40,7 @@ function AddToWishlist({ property }: { property: PropertyDetailsFieldsFragment }
     },
   });
 
-  const inWishlist = added || Boolean(data?.myWishlist.some((item) => item.property.id === property.id));
+  const inWishlist = added || Boolean(data?.myWishlistItemFor);
 
   const add = async () => {
     try {

@@ -1,4 +1,4 @@
-import { Button, HStack, Link, SimpleGrid, Text, VStack } from '@chakra-ui/react';
+import { Button, HStack, Link, SimpleGrid, Stack, Text, VStack } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { LuHandCoins, LuHeart, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -10,6 +10,7 @@ import { cardGridColumns, PropertyCard } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
+import { LoadMore, usePaging } from '../ui/paging';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { forgetWishlistItem } from './wishlist.cache';
@@ -32,7 +33,9 @@ function Wishlist() {
   // After a removal its Remove button is gone: focus goes to the heading instead.
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const items = wishlist.data?.myWishlist;
+  const connection = wishlist.data?.myWishlist;
+  const items = connection?.nodes;
+  const paging = usePaging(connection?.pageInfo, wishlist.fetchMore, 'wishlist items');
 
   const removal = useConfirmAction(async ({ id, property }: WishlistItemFieldsFragment) => {
     try {
@@ -50,6 +53,7 @@ function Wishlist() {
   }, headingRef);
 
   const grid = (saved: WishlistItemFieldsFragment[]) => (
+    <Stack gap="6">
     <SimpleGrid columns={cardGridColumns.all} gap="6" data-testid="wishlist-grid">
       {saved.map((item) => {
         const { property } = item;
@@ -97,11 +101,13 @@ function Wishlist() {
         );
       })}
     </SimpleGrid>
+    <LoadMore paging={paging} />
+    </Stack>
   );
 
   return (
     <>
-      <PageHeader title="Wishlist" headingRef={headingRef} subtitle={items && items.length > 0 ? plural(items.length, 'property', 'properties') : undefined} />
+      <PageHeader title="Wishlist" headingRef={headingRef} subtitle={items && items.length > 0 ? `${paging.hasMore ? 'The newest ' : ''}${plural(items.length, 'property', 'properties')}` : undefined} />
       <QueryState
         query={wishlist}
         data={items}

@@ -576,6 +576,13 @@ export type Offer = {
   transactionId?: Maybe<Scalars['String']['output']>;
 };
 
+/** A page of offers, newest first (created_at, then id, descending). */
+export type OfferConnection = {
+  __typename?: 'OfferConnection';
+  nodes: Array<Offer>;
+  pageInfo: PageInfo;
+};
+
 export type OfferCounts = {
   __typename?: 'OfferCounts';
   accepted: Scalars['Int']['output'];
@@ -744,26 +751,28 @@ export type Query = {
   me?: Maybe<User>;
   /** Admin: listings with open reports, most-reported first, then newest report first. */
   moderationQueue: Array<ModerationItem>;
-  /** Offers the calling buyer made, newest first (property bought page). */
-  myOffers: Array<Offer>;
+  /** Offers the calling buyer made, newest first (property bought page), by cursor pages (20 by default, at most 100). */
+  myOffers: OfferConnection;
   /** Figures for the caller's profile page. */
   myProfileFigures: ProfileFigures;
-  /** The calling agent's own properties, newest first. */
-  myProperties: Array<Property>;
+  /** The calling agent's own properties, newest first, by cursor pages (20 by default, at most 100). */
+  myProperties: PropertyConnection;
   /** The caller's reports, newest first, with what came of them. */
   myReports: Array<ListingReport>;
   /** The calling buyer's own reviews, newest first. */
   myReviews: Array<Review>;
   /** The calling agent's sold properties and their exact total. */
   mySales: Sales;
-  /** The calling buyer's wishlist, newest first. */
-  myWishlist: Array<WishlistItem>;
+  /** The calling buyer's wishlist, newest first, by cursor pages (20 by default, at most 100). */
+  myWishlist: WishlistConnection;
+  /** The calling buyer's wishlist item for this property, or null when it is not in their wishlist (the details page's button). */
+  myWishlistItemFor?: Maybe<WishlistItem>;
   /** The caller's notifications, newest first (20 per page by default, at most 50). Fraud accounts see none. */
   notifications: NotificationConnection;
   /** One offer, for its buyer, its agent or an admin. */
   offer: Offer;
-  /** Offers on the calling agent's properties, newest first (requested properties page). */
-  offersOnMyProperties: Array<Offer>;
+  /** Offers on the calling agent's properties, newest first (requested properties page), by cursor pages (20 by default, at most 100). */
+  offersOnMyProperties: OfferConnection;
   /**
    * One property. Verified ones are visible to every signed-in user; pending and
    * rejected ones only to their agent and to admins (NOT_FOUND for others).
@@ -826,6 +835,29 @@ export type QueryLatestReviewsArgs = {
 };
 
 
+export type QueryMyOffersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryMyPropertiesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryMyWishlistArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryMyWishlistItemForArgs = {
+  propertyId: Scalars['ID']['input'];
+};
+
+
 export type QueryNotificationsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -834,6 +866,12 @@ export type QueryNotificationsArgs = {
 
 export type QueryOfferArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryOffersOnMyPropertiesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1070,6 +1108,13 @@ export type UserSummary = {
   name: Scalars['String']['output'];
 };
 
+/** A page of wishlist items, newest first (created_at, then id, descending). */
+export type WishlistConnection = {
+  __typename?: 'WishlistConnection';
+  nodes: Array<WishlistItem>;
+  pageInfo: PageInfo;
+};
+
 export type WishlistItem = {
   __typename?: 'WishlistItem';
   createdAt: Scalars['DateTime']['output'];
@@ -1185,6 +1230,7 @@ export type ResolversTypes = ResolversObject<{
   NotificationEvent: ResolverTypeWrapper<NotificationEventView>;
   NotificationType: NotificationType;
   Offer: ResolverTypeWrapper<OfferRecord>;
+  OfferConnection: ResolverTypeWrapper<Omit<OfferConnection, 'nodes'> & { nodes: Array<ResolversTypes['Offer']> }>;
   OfferCounts: ResolverTypeWrapper<OfferCounts>;
   OfferPayment: ResolverTypeWrapper<OfferPayment>;
   OfferStatus: OfferStatus;
@@ -1221,6 +1267,7 @@ export type ResolversTypes = ResolversObject<{
   User: ResolverTypeWrapper<UserRecord>;
   UserConnection: ResolverTypeWrapper<Omit<UserConnection, 'nodes'> & { nodes: Array<ResolversTypes['User']> }>;
   UserSummary: ResolverTypeWrapper<UserRecord>;
+  WishlistConnection: ResolverTypeWrapper<Omit<WishlistConnection, 'nodes'> & { nodes: Array<ResolversTypes['WishlistItem']> }>;
   WishlistItem: ResolverTypeWrapper<WishlistItemRecord>;
 }>;
 
@@ -1253,6 +1300,7 @@ export type ResolversParentTypes = ResolversObject<{
   NotificationConnection: Omit<NotificationConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Notification']> };
   NotificationEvent: NotificationEventView;
   Offer: OfferRecord;
+  OfferConnection: Omit<OfferConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Offer']> };
   OfferCounts: OfferCounts;
   OfferPayment: OfferPayment;
   PageInfo: PageInfo;
@@ -1281,6 +1329,7 @@ export type ResolversParentTypes = ResolversObject<{
   User: UserRecord;
   UserConnection: Omit<UserConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['User']> };
   UserSummary: UserRecord;
+  WishlistConnection: Omit<WishlistConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['WishlistItem']> };
   WishlistItem: WishlistItemRecord;
 }>;
 
@@ -1473,6 +1522,11 @@ export type OfferResolvers<ContextType = RequestContext, ParentType extends Reso
   transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type OfferConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['OfferConnection'] = ResolversParentTypes['OfferConnection']> = ResolversObject<{
+  nodes?: Resolver<Array<ResolversTypes['Offer']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
 export type OfferCountsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['OfferCounts'] = ResolversParentTypes['OfferCounts']> = ResolversObject<{
   accepted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   bought?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1554,16 +1608,17 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   latestReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType, RequireFields<QueryLatestReviewsArgs, 'first'>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   moderationQueue?: Resolver<Array<ResolversTypes['ModerationItem']>, ParentType, ContextType>;
-  myOffers?: Resolver<Array<ResolversTypes['Offer']>, ParentType, ContextType>;
+  myOffers?: Resolver<ResolversTypes['OfferConnection'], ParentType, ContextType, RequireFields<QueryMyOffersArgs, 'first'>>;
   myProfileFigures?: Resolver<ResolversTypes['ProfileFigures'], ParentType, ContextType>;
-  myProperties?: Resolver<Array<ResolversTypes['Property']>, ParentType, ContextType>;
+  myProperties?: Resolver<ResolversTypes['PropertyConnection'], ParentType, ContextType, RequireFields<QueryMyPropertiesArgs, 'first'>>;
   myReports?: Resolver<Array<ResolversTypes['ListingReport']>, ParentType, ContextType>;
   myReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType>;
   mySales?: Resolver<ResolversTypes['Sales'], ParentType, ContextType>;
-  myWishlist?: Resolver<Array<ResolversTypes['WishlistItem']>, ParentType, ContextType>;
+  myWishlist?: Resolver<ResolversTypes['WishlistConnection'], ParentType, ContextType, RequireFields<QueryMyWishlistArgs, 'first'>>;
+  myWishlistItemFor?: Resolver<Maybe<ResolversTypes['WishlistItem']>, ParentType, ContextType, RequireFields<QueryMyWishlistItemForArgs, 'propertyId'>>;
   notifications?: Resolver<ResolversTypes['NotificationConnection'], ParentType, ContextType, RequireFields<QueryNotificationsArgs, 'first'>>;
   offer?: Resolver<ResolversTypes['Offer'], ParentType, ContextType, RequireFields<QueryOfferArgs, 'id'>>;
-  offersOnMyProperties?: Resolver<Array<ResolversTypes['Offer']>, ParentType, ContextType>;
+  offersOnMyProperties?: Resolver<ResolversTypes['OfferConnection'], ParentType, ContextType, RequireFields<QueryOffersOnMyPropertiesArgs, 'first'>>;
   property?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<QueryPropertyArgs, 'id'>>;
   propertyReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType, RequireFields<QueryPropertyReviewsArgs, 'propertyId'>>;
   roleByEmail?: Resolver<ResolversTypes['RoleOfEmail'], ParentType, ContextType, RequireFields<QueryRoleByEmailArgs, 'email'>>;
@@ -1663,6 +1718,11 @@ export type UserSummaryResolvers<ContextType = RequestContext, ParentType extend
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type WishlistConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['WishlistConnection'] = ResolversParentTypes['WishlistConnection']> = ResolversObject<{
+  nodes?: Resolver<Array<ResolversTypes['WishlistItem']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
 export type WishlistItemResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['WishlistItem'] = ResolversParentTypes['WishlistItem']> = ResolversObject<{
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -1692,6 +1752,7 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   NotificationConnection?: NotificationConnectionResolvers<ContextType>;
   NotificationEvent?: NotificationEventResolvers<ContextType>;
   Offer?: OfferResolvers<ContextType>;
+  OfferConnection?: OfferConnectionResolvers<ContextType>;
   OfferCounts?: OfferCountsResolvers<ContextType>;
   OfferPayment?: OfferPaymentResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
@@ -1713,6 +1774,7 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   User?: UserResolvers<ContextType>;
   UserConnection?: UserConnectionResolvers<ContextType>;
   UserSummary?: UserSummaryResolvers<ContextType>;
+  WishlistConnection?: WishlistConnectionResolvers<ContextType>;
   WishlistItem?: WishlistItemResolvers<ContextType>;
 }>;
 
