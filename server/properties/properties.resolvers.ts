@@ -7,7 +7,7 @@ export const propertiesResolvers: Resolvers = {
     verifiedProperties: (_parent, args, { caller, services }) => services.properties.listVerified(caller, args),
     verifiedPropertyCount: (_parent, args, { caller, services }) => services.properties.countVerified(caller, args),
     advertisedProperties: (_parent, { first }, { services }) => services.properties.listAdvertised(first),
-    property: (_parent, { id }, { caller, services }) => services.properties.getVisible(caller, id),
+    property: (_parent, { id }, { caller, services, clientIp, userAgent }) => services.properties.openDetails(caller, id, { clientIp, userAgent }),
     myProperties: (_parent, _args, { caller, services }) => services.properties.listMine(caller),
     allProperties: (_parent, args, { caller, services }) => services.properties.listAll(caller, args),
   },

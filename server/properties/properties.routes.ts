@@ -211,7 +211,7 @@ export const propertyRoutes = [
     params: idParams,
     success: { status: 200, description: 'The listing.', schema: PropertyJson },
     refusals: [403, 404],
-    handler: async ({ params, context }) => toPropertyJson(await context.services.properties.getVisible(context.caller, params.id), context),
+    handler: async ({ params, context }) => toPropertyJson(await context.services.properties.openDetails(context.caller, params.id, context), context),
   }),
 
   route('PUT /properties/{id}', 'updateProperty', {

@@ -19,6 +19,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import { savedSearchMatchingJob } from '../saved-searches/matching';
 import { notifyRejected } from '../offers/offers.service';
 import { recordListingEvent, recordPriceChange } from './listing-history';
+import type { DetailsVisitor, ListingNumbersService } from '../listing-numbers/listing-numbers.service';
 
 export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC';
 export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'AREA_DESC'];
@@ -44,7 +45,24 @@ export const MATCH_COUNT_CAP = 1000;
 
 const live = liveListing;
 
-export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifier: Notifier; jobs: JobQueue }) {
+export interface PropertiesDeps {
+  db: Db;
+  notifier: Notifier;
+  jobs: JobQueue;
+  /** Counts details-page views (agents' numbers). */
+  listingNumbers: Pick<ListingNumbersService, 'countView'>;
+}
+
+export function createPropertiesService({ db, notifier, jobs, listingNumbers }: PropertiesDeps) {
+  async function getVisible(caller: Caller, id: string): Promise<PropertyRecord> {
+    const viewer = requireViewer(caller);
+    const property = await findLive(id);
+    const agent = await db.user.findUniqueOrThrow({ where: { id: property.agentId }, select: { role: true } });
+    // An invisible listing looks exactly like a missing one.
+    if (!canSee(viewer, property, agent.role)) throw notFound(PROPERTY_NOT_FOUND);
+    return property;
+  }
+
   async function findLive(id: string): Promise<PropertyRecord> {
     const property = await db.property.findFirst({ where: { id: parseId(id, 'property id'), ...live } });
     if (!property) throw notFound(PROPERTY_NOT_FOUND);
@@ -117,13 +135,17 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
       });
     },
 
-    /** Details page: verified ones for everyone signed in; others only for their agent and admins. */
-    async getVisible(caller: Caller, id: string): Promise<PropertyRecord> {
-      const viewer = requireViewer(caller);
-      const property = await findLive(id);
-      const agent = await db.user.findUniqueOrThrow({ where: { id: property.agentId }, select: { role: true } });
-      // An invisible listing looks exactly like a missing one.
-      if (!canSee(viewer, property, agent.role)) throw notFound(PROPERTY_NOT_FOUND);
+    /** Verified ones for everyone signed in; others only for their agent and admins. */
+    getVisible,
+
+    /**
+     * The details page's read (GraphQL `property`, REST `GET /properties/{id}`):
+     * the listing as getVisible gives it, and one view counted for its agent's
+     * numbers (lists never count). Counting cannot fail the read (see countView).
+     */
+    async openDetails(caller: Caller, id: string, visitor: Omit<DetailsVisitor, 'viewer'>): Promise<PropertyRecord> {
+      const property = await getVisible(caller, id);
+      await listingNumbers.countView(property, { ...visitor, viewer: caller.viewer });
       return property;
     },
 
