@@ -150,6 +150,7 @@ export function createCache(): InMemoryCache {
           allReviews: appendPages([]),
           notifications: appendPages([]),
           conversations: appendPages([]),
+          myListingNumbers: appendPages([]),
         },
       },
       // A thread's earlier messages, page after page.
