@@ -809,6 +809,8 @@ export type Query = {
   /**
    * One property. Verified ones are visible to every signed-in user; pending and
    * rejected ones only to their agent and to admins (NOT_FOUND for others).
+   * The details page's read: it counts a view for its agent's numbers (once per
+   * viewer per UTC day; see ListingNumbers).
    */
   property: Property;
   /** Reviews of a property visible to the caller, newest first. */
