@@ -95,6 +95,7 @@ const config: CodegenConfig = {
           ListingReport: '../../generated/prisma/client#ListingReport as ListingReportRecord',
           ReportedListing: '../../generated/prisma/client#Property as PropertyRecord',
           ModerationItem: '../../reports/reports.service#ModerationItem as ModerationItemView',
+          ListingNumbers: '../../listing-numbers/listing-numbers.service#ListingNumbers as ListingNumbersView',
         },
       },
     },

@@ -20,6 +20,7 @@ import { createNotificationsService } from './notifications/notifications.servic
 import { createSavedSearchesService } from './saved-searches/saved-searches.service';
 import { createMessagesService } from './messages/messages.service';
 import { createReportsService } from './reports/reports.service';
+import { createListingNumbersService } from './listing-numbers/listing-numbers.service';
 import type { RateLimits } from './rate-limits/rate-limits';
 
 export interface ServiceDeps {
@@ -35,12 +36,14 @@ export interface ServiceDeps {
 export function createServices({ backbone, ...base }: ServiceDeps) {
   const deps = { ...base, ...backbone };
   const userAdmin = createUserAdminService(deps);
+  const listingNumbers = createListingNumbersService(deps);
   return {
     users: createUsersService(deps),
     userAdmin,
     profileFigures: createProfileFiguresService(deps),
     uploads: createUploadsService(deps),
-    properties: createPropertiesService(deps),
+    properties: createPropertiesService({ ...deps, listingNumbers }),
+    listingNumbers,
     newsletter: createNewsletterService(deps),
     wishlist: createWishlistService(deps),
     offers: createOffersService(deps),

@@ -7,7 +7,7 @@ const contexts = new WeakMap<Request, RequestContext>();
 
 export function requestContextMiddleware(deps: ContextDeps): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    contexts.set(req, await createRequestContext(deps, { authorization: req.headers.authorization, requestId: req.id === undefined ? undefined : String(req.id), clientIp: req.ip, log: req.log }));
+    contexts.set(req, await createRequestContext(deps, { authorization: req.headers.authorization, requestId: req.id === undefined ? undefined : String(req.id), clientIp: req.ip, userAgent: req.get('user-agent'), log: req.log }));
     next();
   };
 }

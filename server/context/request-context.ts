@@ -17,6 +17,8 @@ export interface RequestContext {
   requestId: string;
   /** The client's address (Express's req.ip, trust proxy applied); null when the transport has none. */
   clientIp: string | null;
+  /** The client's User-Agent header; null when the transport has none. */
+  userAgent: string | null;
   log: Logger;
   caller: Caller;
   services: Services;
@@ -37,12 +39,13 @@ export interface ContextDeps {
 /** Resolves the caller from the `Authorization` value (or its absence) and assembles the context. */
 export async function createRequestContext(
   deps: ContextDeps,
-  request: { authorization: string | undefined; requestId?: string; clientIp?: string; log: Logger },
+  request: { authorization: string | undefined; requestId?: string; clientIp?: string; userAgent?: string; log: Logger },
 ): Promise<RequestContext> {
   const caller = await resolveCaller(request.authorization, deps.identity, deps.viewers);
   return {
     requestId: request.requestId ?? randomUUID(),
     clientIp: request.clientIp ?? null,
+    userAgent: request.userAgent ?? null,
     log: request.log,
     caller,
     services: deps.services,

@@ -69,6 +69,7 @@ type CallerName = keyof typeof callers;
 const contextFor = (caller: Caller): RequestContext => ({
   requestId: 'test-request',
   clientIp: '127.0.0.1',
+  userAgent: null,
   log,
   caller,
   services: {} as Services,

@@ -15,6 +15,7 @@ import { notificationsResolvers } from '../notifications/notifications.resolvers
 import { savedSearchesResolvers } from '../saved-searches/saved-searches.resolvers';
 import { reportsResolvers } from '../reports/reports.resolvers';
 import { messagesResolvers } from '../messages/messages.resolvers';
+import { listingNumbersResolvers } from '../listing-numbers/listing-numbers.resolvers';
 import { applyAccessDirectives } from './access-directives';
 import type { Resolvers } from './generated/resolvers-types';
 import { DateScalar, DateTime, Decimal } from './scalars';
@@ -22,7 +23,7 @@ import { DateScalar, DateTime, Decimal } from './scalars';
 /** The committed, generated schema (see codegen.ts): what runs is what is reviewed. */
 export const schemaPath = path.join(projectRoot, 'schema.graphql');
 
-const domainResolvers: Resolvers[] = [{ DateTime, Decimal, Date: DateScalar }, usersResolvers, propertiesResolvers, newsletterResolvers, wishlistResolvers, offersResolvers, paymentsResolvers, reviewsResolvers, notificationsResolvers, savedSearchesResolvers, messagesResolvers, reportsResolvers];
+const domainResolvers: Resolvers[] = [{ DateTime, Decimal, Date: DateScalar }, usersResolvers, propertiesResolvers, newsletterResolvers, wishlistResolvers, offersResolvers, paymentsResolvers, reviewsResolvers, notificationsResolvers, savedSearchesResolvers, messagesResolvers, reportsResolvers, listingNumbersResolvers];
 
 export function buildSchema(): GraphQLSchema {
   const schema = makeExecutableSchema({

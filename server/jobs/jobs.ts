@@ -9,8 +9,9 @@ import type { Notifier } from '../notifications/notifier';
 import type { UnsubscribeTokens } from '../notifications/unsubscribe-token';
 import { createMatchingJobHandler, savedSearchMatchingJob } from '../saved-searches/matching';
 import type { JobHandler, JobKind } from './job-queue';
+import { createListingViewCleanupHandler, listingViewCleanupJob } from '../listing-numbers/listing-numbers.service';
 
-export const JOB_KINDS: Array<JobKind<object>> = [notificationEmailJob, dailyDigestJob, weeklyDigestJob, savedSearchMatchingJob, newsletterConfirmationJob];
+export const JOB_KINDS: Array<JobKind<object>> = [notificationEmailJob, dailyDigestJob, weeklyDigestJob, savedSearchMatchingJob, newsletterConfirmationJob, listingViewCleanupJob];
 
 export interface JobHandlerDeps {
   db: Db;
@@ -25,4 +26,5 @@ export const createJobHandlers = (deps: JobHandlerDeps): JobHandler[] => [
   ...createEmailJobHandlers(deps),
   createMatchingJobHandler(deps),
   ...createNewsletterJobHandlers(deps),
+  createListingViewCleanupHandler(deps),
 ];

@@ -206,12 +206,13 @@ export const propertyRoutes = [
 
   route('GET /properties/{id}', 'getProperty', {
     summary: 'One listing',
-    description: 'Verified listings for everyone signed in; others only for their agent and admins (404 for anyone else, as if missing).',
+    description: 'Verified listings for everyone signed in; others only for their agent and admins (404 for anyone else, as if missing). Counts a view for the agent’s numbers, as the details page’s GraphQL read does.',
     access: auth(),
     params: idParams,
     success: { status: 200, description: 'The listing.', schema: PropertyJson },
     refusals: [403, 404],
-    handler: async ({ params, context }) => toPropertyJson(await context.services.properties.getVisible(context.caller, params.id, context.loaders), context),
+    handler: async ({ params, context }) =>
+      toPropertyJson(await context.services.properties.openDetails(context.caller, params.id, context.loaders, context), context),
   }),
 
   route('PUT /properties/{id}', 'updateProperty', {

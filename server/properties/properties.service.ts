@@ -20,6 +20,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import { savedSearchMatchingJob } from '../saved-searches/matching';
 import { notifyRejected } from '../offers/offers.service';
 import { recordListingEvent, recordPriceChange } from './listing-history';
+import type { DetailsVisitor, ListingNumbersService } from '../listing-numbers/listing-numbers.service';
 
 export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC';
 export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'AREA_DESC'];
@@ -45,7 +46,21 @@ export const MATCH_COUNT_CAP = 1000;
 
 const live = liveListing;
 
-export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifier: Notifier; jobs: JobQueue }) {
+export interface PropertiesDeps {
+  db: Db;
+  notifier: Notifier;
+  jobs: JobQueue;
+  /** Counts details-page views (agents' numbers). */
+  listingNumbers: Pick<ListingNumbersService, 'countView'>;
+}
+
+export function createPropertiesService({ db, notifier, jobs, listingNumbers }: PropertiesDeps) {
+  /** Details page: verified ones for everyone signed in; others only for their agent and admins (one read per request). */
+  async function getVisible(caller: Caller, id: string, loaders: Pick<Loaders, 'visibleListingById'>): Promise<PropertyRecord> {
+    requireViewer(caller);
+    return findVisibleListing(loaders, id);
+  }
+
   async function findLive(id: string): Promise<PropertyRecord> {
     const property = await db.property.findFirst({ where: { id: parseId(id, 'property id'), ...live } });
     if (!property) throw notFound(PROPERTY_NOT_FOUND);
@@ -118,10 +133,22 @@ export function createPropertiesService({ db, notifier, jobs }: { db: Db; notifi
       });
     },
 
-    /** Details page: verified ones for everyone signed in; others only for their agent and admins (one read per request). */
-    async getVisible(caller: Caller, id: string, loaders: Pick<Loaders, 'visibleListingById'>): Promise<PropertyRecord> {
-      requireViewer(caller);
-      return findVisibleListing(loaders, id);
+    getVisible,
+
+    /**
+     * The details page's read (GraphQL `property`, REST `GET /properties/{id}`):
+     * the listing as getVisible gives it, and one view counted for its agent's
+     * numbers (lists never count). Counting cannot fail the read (see countView).
+     */
+    async openDetails(
+      caller: Caller,
+      id: string,
+      loaders: Pick<Loaders, 'visibleListingById'>,
+      visitor: Omit<DetailsVisitor, 'viewer'>,
+    ): Promise<PropertyRecord> {
+      const property = await getVisible(caller, id, loaders);
+      await listingNumbers.countView(property, { ...visitor, viewer: caller.viewer });
+      return property;
     },
 
     /** The calling agent's own listings, newest first, a page at a time (index properties(agent_id, created_at, id)). */

@@ -155,6 +155,7 @@ export function createCache(): InMemoryCache {
           offersOnMyProperties: appendPages([]),
           myProperties: appendPages([]),
           myWishlist: appendPages([]),
+          myListingNumbers: appendPages([]),
         },
       },
       // A thread's earlier messages, page after page.

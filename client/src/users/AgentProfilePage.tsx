@@ -2,6 +2,7 @@ import { Alert, Stack } from '@chakra-ui/react';
 import { useAuth } from '../auth/AuthProvider';
 import { ProfileCard } from './ProfileCard';
 import { ProfileFigures } from './ProfileFigures';
+import { ListingPerformance } from '../listing-numbers/ListingPerformance';
 
 /** Spec: only for agents or special roles; a user-role visitor sees a notice. */
 export default function AgentProfilePage() {
@@ -18,6 +19,8 @@ export default function AgentProfilePage() {
     <Stack gap="8">
       <ProfileCard heading="Agent Profile" />
       <ProfileFigures />
+      {/* Agents' numbers are their own listings'; an admin visiting this page has none. */}
+      {viewer.role === 'agent' && <ListingPerformance />}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import type { User as UserRecord, Property as PropertyRecord, WishlistItem as Wi
 import type { NotificationEvent as NotificationEventView, EmailSetting as EmailSettingView } from '../../notifications/notifications.service';
 import type { ConversationView, MessageEvent as MessageEventView, ContactAgentResult as ContactAgentResultView } from '../../messages/messages.service';
 import type { ModerationItem as ModerationItemView } from '../../reports/reports.service';
+import type { ListingNumbers as ListingNumbersView } from '../../listing-numbers/listing-numbers.service';
 import type { RequestContext } from '../../context/request-context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -154,6 +155,43 @@ export type ListingEventKind =
   | 'relisted'
   | 'sold'
   | 'verified';
+
+/** How one listing is doing: for its agent (and admins). */
+export type ListingNumbers = {
+  __typename?: 'ListingNumbers';
+  /** The last 30 UTC days, oldest first, today last; every day is present (zeros where nothing happened). */
+  days: Array<ListingNumbersDay>;
+  /** Days on OpenNest, as its details page shows them (a listing re-added after being deleted counts from the first time). */
+  daysOnMarket: Scalars['Int']['output'];
+  /** Offers made on it, whatever became of them. */
+  offers: Scalars['Int']['output'];
+  property: Property;
+  /**
+   * Views of its details page: one per viewer per UTC day; its agent's own and
+   * admins' views are not counted.
+   */
+  views: Scalars['Int']['output'];
+  /** Wishlist entries it has (an entry its buyer removed no longer counts). */
+  wishlistAdds: Scalars['Int']['output'];
+};
+
+export type ListingNumbersConnection = {
+  __typename?: 'ListingNumbersConnection';
+  nodes: Array<ListingNumbers>;
+  pageInfo: PageInfo;
+};
+
+/** One UTC day of a listing's numbers. */
+export type ListingNumbersDay = {
+  __typename?: 'ListingNumbersDay';
+  day: Scalars['Date']['output'];
+  /** Offers made that day. */
+  offers: Scalars['Int']['output'];
+  /** Viewers who opened its details page that day (each counted once). */
+  views: Scalars['Int']['output'];
+  /** Wishlist entries made that day that are still on a wishlist. */
+  wishlistAdds: Scalars['Int']['output'];
+};
 
 export type ListingReport = {
   __typename?: 'ListingReport';
@@ -747,10 +785,14 @@ export type Query = {
   emailSettings: Array<EmailSetting>;
   /** The newest reviews, for the home page. */
   latestReviews: Array<Review>;
+  /** One listing's numbers: its agent's own (FORBIDDEN for other agents), or any listing's for admins. */
+  listingNumbers: ListingNumbers;
   /** The caller's user record, or null when a freshly signed-up caller has none yet. */
   me?: Maybe<User>;
   /** Admin: listings with open reports, most-reported first, then newest report first. */
   moderationQueue: Array<ModerationItem>;
+  /** The calling agent's listings' numbers, newest listing first (10 per page by default, at most 24). */
+  myListingNumbers: ListingNumbersConnection;
   /** Offers the calling buyer made, newest first (property bought page), by cursor pages (20 by default, at most 100). */
   myOffers: OfferConnection;
   /** Figures for the caller's profile page. */
@@ -776,6 +818,8 @@ export type Query = {
   /**
    * One property. Verified ones are visible to every signed-in user; pending and
    * rejected ones only to their agent and to admins (NOT_FOUND for others).
+   * The details page's read: it counts a view for its agent's numbers (once per
+   * viewer per UTC day; see ListingNumbers).
    */
   property: Property;
   /** Reviews of a property visible to the caller, newest first. */
@@ -831,6 +875,17 @@ export type QueryConversationsArgs = {
 
 
 export type QueryLatestReviewsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryListingNumbersArgs = {
+  propertyId: Scalars['ID']['input'];
+};
+
+
+export type QueryMyListingNumbersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -1215,6 +1270,9 @@ export type ResolversTypes = ResolversObject<{
   ListingCounts: ResolverTypeWrapper<ListingCounts>;
   ListingEvent: ResolverTypeWrapper<ListingEvent>;
   ListingEventKind: ListingEventKind;
+  ListingNumbers: ResolverTypeWrapper<ListingNumbersView>;
+  ListingNumbersConnection: ResolverTypeWrapper<Omit<ListingNumbersConnection, 'nodes'> & { nodes: Array<ResolversTypes['ListingNumbers']> }>;
+  ListingNumbersDay: ResolverTypeWrapper<ListingNumbersDay>;
   ListingReport: ResolverTypeWrapper<ListingReportRecord>;
   MakeOfferInput: MakeOfferInput;
   MatchCount: ResolverTypeWrapper<MatchCount>;
@@ -1287,6 +1345,9 @@ export type ResolversParentTypes = ResolversObject<{
   Int: Scalars['Int']['output'];
   ListingCounts: ListingCounts;
   ListingEvent: ListingEvent;
+  ListingNumbers: ListingNumbersView;
+  ListingNumbersConnection: Omit<ListingNumbersConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['ListingNumbers']> };
+  ListingNumbersDay: ListingNumbersDay;
   ListingReport: ListingReportRecord;
   MakeOfferInput: MakeOfferInput;
   MatchCount: MatchCount;
@@ -1407,6 +1468,27 @@ export type ListingEventResolvers<ContextType = RequestContext, ParentType exten
   priceMaxBefore?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   priceMin?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   priceMinBefore?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+}>;
+
+export type ListingNumbersResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ListingNumbers'] = ResolversParentTypes['ListingNumbers']> = ResolversObject<{
+  days?: Resolver<Array<ResolversTypes['ListingNumbersDay']>, ParentType, ContextType>;
+  daysOnMarket?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  property?: Resolver<ResolversTypes['Property'], ParentType, ContextType>;
+  views?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  wishlistAdds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ListingNumbersConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ListingNumbersConnection'] = ResolversParentTypes['ListingNumbersConnection']> = ResolversObject<{
+  nodes?: Resolver<Array<ResolversTypes['ListingNumbers']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type ListingNumbersDayResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ListingNumbersDay'] = ResolversParentTypes['ListingNumbersDay']> = ResolversObject<{
+  day?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  offers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  views?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  wishlistAdds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type ListingReportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ListingReport'] = ResolversParentTypes['ListingReport']> = ResolversObject<{
@@ -1606,8 +1688,10 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   conversations?: Resolver<ResolversTypes['ConversationConnection'], ParentType, ContextType, RequireFields<QueryConversationsArgs, 'first'>>;
   emailSettings?: Resolver<Array<ResolversTypes['EmailSetting']>, ParentType, ContextType>;
   latestReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType, RequireFields<QueryLatestReviewsArgs, 'first'>>;
+  listingNumbers?: Resolver<ResolversTypes['ListingNumbers'], ParentType, ContextType, RequireFields<QueryListingNumbersArgs, 'propertyId'>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   moderationQueue?: Resolver<Array<ResolversTypes['ModerationItem']>, ParentType, ContextType>;
+  myListingNumbers?: Resolver<ResolversTypes['ListingNumbersConnection'], ParentType, ContextType, RequireFields<QueryMyListingNumbersArgs, 'first'>>;
   myOffers?: Resolver<ResolversTypes['OfferConnection'], ParentType, ContextType, RequireFields<QueryMyOffersArgs, 'first'>>;
   myProfileFigures?: Resolver<ResolversTypes['ProfileFigures'], ParentType, ContextType>;
   myProperties?: Resolver<ResolversTypes['PropertyConnection'], ParentType, ContextType, RequireFields<QueryMyPropertiesArgs, 'first'>>;
@@ -1740,6 +1824,9 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   EmailSetting?: EmailSettingResolvers<ContextType>;
   ListingCounts?: ListingCountsResolvers<ContextType>;
   ListingEvent?: ListingEventResolvers<ContextType>;
+  ListingNumbers?: ListingNumbersResolvers<ContextType>;
+  ListingNumbersConnection?: ListingNumbersConnectionResolvers<ContextType>;
+  ListingNumbersDay?: ListingNumbersDayResolvers<ContextType>;
   ListingReport?: ListingReportResolvers<ContextType>;
   MatchCount?: MatchCountResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;
