@@ -69,6 +69,8 @@ export interface AppConfig {
   rateLimits: RateLimitConfig;
   /** Express's `trust proxy`: which proxies' X-Forwarded-For/-Proto to believe (the client IP of rate limits, HTTPS for HSTS). */
   trustProxy: boolean | number | string;
+  /** Origins the pages may show images from besides their own (img-src of their CSP): S3_PUBLIC_URL's, when object storage serves images directly. */
+  imageOrigins: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -103,6 +105,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : nodeEnv !== 'production',
     rateLimits: rateLimitsFromEnv(env),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    imageOrigins: env.S3_PUBLIC_URL ? [originOf('S3_PUBLIC_URL', env.S3_PUBLIC_URL)] : [],
   };
 }
 
@@ -169,6 +172,11 @@ function intFrom(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value, 10);
   if (!Number.isSafeInteger(parsed) || parsed < 0) throw new Error(`Expected a non-negative integer, got "${value}".`);
   return parsed;
+}
+
+function originOf(name: string, url: string): string {
+  if (!URL.canParse(url)) throw new Error(`${name} must be a URL (https://host[:port][/path]), got "${url}".`);
+  return new URL(url).origin;
 }
 
 function required(env: Env, name: string): string {
