@@ -82,11 +82,11 @@ export const API_DIRECTIVES: Directives = { 'default-src': ["'none'"], 'frame-an
 /** An uploaded image opened on its own: it may show itself and nothing else, with no script, form or origin of its own. */
 export const UPLOAD_DIRECTIVES: Directives = { 'default-src': ["'none'"], 'img-src': ["'self'"], sandbox: [] };
 
-/** The Content-Security-Policy header value of a set of directives. */
+/** The Content-Security-Policy header value of a set of directives, written as helmet writes it. */
 export function policyText(directives: Directives): string {
   return Object.entries(directives)
     .map(([name, sources]) => [name, ...sources].join(' '))
-    .join('; ');
+    .join(';');
 }
 
 /**

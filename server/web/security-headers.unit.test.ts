@@ -43,7 +43,7 @@ describe('the pages’ policy', () => {
         "form-action 'self'",
         "frame-ancestors 'none'",
         'report-uri /csp-report',
-      ].join('; '),
+      ].join(';'),
     );
   });
 
@@ -76,7 +76,7 @@ describe('the pages’ policy', () => {
 
   it('upgrades insecure requests only on HTTPS', () => {
     expect(policyOf(embedded)).not.toContain('upgrade-insecure-requests');
-    expect(policyOf(embedded, { secure: true })).toMatch(/; upgrade-insecure-requests$/);
+    expect(policyOf(embedded, { secure: true })).toMatch(/;upgrade-insecure-requests$/);
   });
 
   it('shows images from object storage when S3_PUBLIC_URL says where', () => {
