@@ -84,9 +84,10 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
+  const browserConfig = runtimeConfig(deps);
   // Built first: the pages' policy allows their inline loader script by its hash.
-  const client = existsSync(path.join(config.clientDistDir, 'index.html')) ? clientApp({ clientDistDir: config.clientDistDir, runtimeConfig: runtimeConfig(deps) }) : null;
-  app.use(securityHeaders({ runtimeConfig: runtimeConfig(deps), inlineScriptHashes: client?.inlineScriptHashes ?? [], imageOrigins: config.imageOrigins }));
+  const client = existsSync(path.join(config.clientDistDir, 'index.html')) ? clientApp({ clientDistDir: config.clientDistDir, runtimeConfig: browserConfig }) : null;
+  app.use(securityHeaders({ runtimeConfig: browserConfig, inlineScriptHashes: client?.inlineScriptHashes ?? [], imageOrigins: config.imageOrigins }));
   // JSON from /graphql and /api, and the few client files the build left uncompressed
   // (the client's HTML and assets are compressed ahead, uploads are images already).
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
@@ -132,7 +133,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // REST adapter (spec section 7 paths, under /api): the routes declared in the
   // domain folders, each with its own caller check, body parser and input checks.
   const api = express.Router();
-  const env = { runtimeConfig: runtimeConfig(deps), maxUploadBytes: config.maxUploadBytes, openApiDocument: buildOpenApiDocument(apiRoutes) };
+  const env = { runtimeConfig: browserConfig, maxUploadBytes: config.maxUploadBytes, openApiDocument: buildOpenApiDocument(apiRoutes) };
   mountRoutes(api, apiRoutes, { env, withContext, rateLimits: deps.rateLimits });
   api.use(apiNotFound);
   app.use('/api', api);

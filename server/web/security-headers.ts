@@ -36,7 +36,7 @@ export function pageDirectives({ runtimeConfig, inlineScriptHashes, imageOrigins
     // Emotion (Chakra UI) writes <style> elements at run time and the prerendered HTML carries them
     // with style attributes; a nonce would make every page a per-response render. Styles cannot run code.
     'style-src': ["'self'", "'unsafe-inline'"],
-    // data: for small inline icons, blob: for the previews of photos before they are uploaded.
+    // data: for the images GraphiQL's stylesheet and editor carry inline (/sandbox), blob: for the previews of photos before they are uploaded.
     'img-src': ["'self'", 'data:', 'blob:', ...imageOrigins.map(originOf)],
     // GraphiQL's stylesheet (/sandbox) embeds its fonts as data: URLs.
     'font-src': ["'self'", 'data:'],
