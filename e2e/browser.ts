@@ -86,10 +86,16 @@ export async function signedInAs(session: BrowserSession, role: 'agent' | 'admin
 
 /** Waits until every animation that ends (dialogs opening, toasts sliding in) has ended; spinners and pulses run forever. */
 async function animationsSettled(page: Page): Promise<void> {
-  // Runs in the page (the tests' own TypeScript has no DOM types).
-  await page.waitForFunction(
-    `document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity).every((animation) => animation.playState !== 'running')`,
-  );
+  // A function, not a string: Playwright evaluates a string predicate with eval in the page,
+  // which the pages' CSP forbids. It runs in the page (the tests' own TypeScript has no DOM types).
+  await page.waitForFunction(() => {
+    type Animation = { effect: { getComputedTiming(): { endTime: number | string } } | null; playState: string };
+    const { document } = globalThis as unknown as { document: { getAnimations(): Animation[] } };
+    return document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+      .every((animation) => animation.playState !== 'running');
+  });
 }
 
 /**

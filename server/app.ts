@@ -8,7 +8,7 @@ import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import { expressMiddleware } from '@as-integrations/express5';
 import compression from 'compression';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
 import type { AppConfig } from './config';
@@ -29,6 +29,8 @@ import { attachGraphqlWebSocket } from './graphql/websocket';
 import type { ImageStorage } from './uploads/image-storage';
 import type { PaymentProvider } from './payments/payment-provider';
 import { clientApp } from './web/client-app';
+import { cspReportRoute, type CspReportLog } from './web/csp-reports';
+import { securityHeaders } from './web/security-headers';
 import type { RateLimits } from './rate-limits/rate-limits';
 import type { PaymentsRuntimeConfig } from '@opennest/common/runtime-config';
 
@@ -59,6 +61,8 @@ export interface BuiltApp {
    * timeout to finish; then every connection, GraphQL's WebSocket and Apollo are closed.
    */
   stop(): Promise<void>;
+  /** The CSP violations browsers reported to POST /csp-report. */
+  cspReports: CspReportLog;
 }
 
 export async function createApp(deps: AppDeps): Promise<BuiltApp> {
@@ -80,7 +84,10 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
-  app.use(securityHeaders);
+  const browserConfig = runtimeConfig(deps);
+  // Built first: the pages' policy allows their inline loader script by its hash.
+  const client = existsSync(path.join(config.clientDistDir, 'index.html')) ? clientApp({ clientDistDir: config.clientDistDir, runtimeConfig: browserConfig }) : null;
+  app.use(securityHeaders({ runtimeConfig: browserConfig, inlineScriptHashes: client?.inlineScriptHashes ?? [] }));
   // JSON from /graphql and /api, and the few client files the build left uncompressed
   // (the client's HTML and assets are compressed ahead, uploads are images already).
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
@@ -126,16 +133,19 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // REST adapter (spec section 7 paths, under /api): the routes declared in the
   // domain folders, each with its own caller check, body parser and input checks.
   const api = express.Router();
-  const env = { runtimeConfig: runtimeConfig(deps), maxUploadBytes: config.maxUploadBytes, openApiDocument: buildOpenApiDocument(apiRoutes) };
+  const env = { runtimeConfig: browserConfig, maxUploadBytes: config.maxUploadBytes, openApiDocument: buildOpenApiDocument(apiRoutes) };
   mountRoutes(api, apiRoutes, { env, withContext, rateLimits: deps.rateLimits });
   api.use(apiNotFound);
   app.use('/api', api);
 
+  const csp = cspReportRoute({ rateLimits: deps.rateLimits });
+  app.use(csp.router);
+
   app.use('/uploads', deps.storage.serve);
 
   // Built web client; every other GET is a client route (its 404 page included).
-  if (existsSync(path.join(config.clientDistDir, 'index.html'))) {
-    app.use(clientApp({ clientDistDir: config.clientDistDir, runtimeConfig: runtimeConfig(deps) }));
+  if (client) {
+    app.use(client.router);
   } else {
     log.warn({ dir: config.clientDistDir }, 'client build not found; run `npm run build` to serve the web client');
   }
@@ -145,6 +155,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   let served: { server: Server; sockets: { close(): Promise<void> } } | null = null;
   return {
     app,
+    cspReports: csp.reports,
     async listen(port, host) {
       const server: Server = await new Promise((resolve, reject) => {
         const listening = app.listen(port, host, () => resolve(listening));
@@ -186,10 +197,3 @@ function runtimeConfig({ config, authEmulatorUrl, paymentsBrowser }: AppDeps): R
         { apiKey: 'demo-api-key', authDomain: `${config.firebase.projectId}.firebaseapp.com`, projectId: config.firebase.projectId };
   return { firebase, authEmulatorUrl, maxUploadBytes: config.maxUploadBytes, payments: paymentsBrowser, graphqlIntrospection: config.introspection };
 }
-
-const securityHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-  next();
-};

@@ -13,6 +13,7 @@ import { startPayments, type PaymentsRuntime } from './payments/payments-runtime
 import { createImageStorage } from './uploads/create-image-storage';
 import type { ImageStorage } from './uploads/image-storage';
 import { createRateLimits } from './rate-limits/rate-limits';
+import type { CspReportLog } from './web/csp-reports';
 
 export interface ServeOptions {
   config: AppConfig;
@@ -38,6 +39,8 @@ export interface ServedApp {
   app: Express;
   backbone: Backbone;
   payments: PaymentsRuntime;
+  /** The CSP violations browsers reported (POST /csp-report). */
+  cspReports: CspReportLog;
   close(): Promise<void>;
 }
 
@@ -78,7 +81,7 @@ export async function serveApp(options: ServeOptions): Promise<ServedApp> {
     steps.push(() => built.stop());
     const { url } = await built.listen(config.port, config.host);
     payments.attachApp(url, [url, ...(options.browserOrigins ?? [])]);
-    return { url, app: built.app, backbone, payments, close };
+    return { url, app: built.app, backbone, payments, cspReports: built.cspReports, close };
   } catch (error) {
     await close();
     throw error;

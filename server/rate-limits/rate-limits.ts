@@ -24,7 +24,9 @@ export type RateLimitClass =
   /** GraphQL operations, per user (or IP), each weighing 1 + its cost / 100 (graphql-armor's cost analysis). */
   | 'graphql'
   /** Messages sent, per sender. */
-  | 'messages';
+  | 'messages'
+  /** Content-Security-Policy violation reports browsers post (POST /csp-report), per IP. */
+  | 'cspReports';
 
 export interface RateLimitRule {
   points: number;
@@ -40,6 +42,7 @@ export const RATE_LIMIT_ENV: Record<RateLimitClass, string> = {
   ipReads: 'RATE_LIMIT_IP_READS',
   graphql: 'RATE_LIMIT_GRAPHQL',
   messages: 'RATE_LIMIT_MESSAGES',
+  cspReports: 'RATE_LIMIT_CSP_REPORTS',
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -50,6 +53,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   ipReads: { points: 300, seconds: 60 },
   graphql: { points: 1200, seconds: 60 },
   messages: { points: 10, seconds: 60 },
+  cspReports: { points: 60, seconds: 60 },
 };
 
 /** GraphQL cost (graphql-armor's) per point of the `graphql` limit, beyond the first. */

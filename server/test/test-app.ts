@@ -18,6 +18,7 @@ import type { Backbone } from '../backbone';
 import { serveApp } from '../serve';
 import { createImageStorage } from '../uploads/create-image-storage';
 import { DEFAULT_RATE_LIMITS, GENEROUS_RATE_LIMITS } from '../rate-limits/rate-limits';
+import type { CspReportLog } from '../web/csp-reports';
 import { createTestDatabase } from './database';
 import * as operations from './generated/graphql';
 import { signUp, uniqueEmail, type TestAccount } from './identity';
@@ -56,6 +57,8 @@ export interface TestApp {
   /** Event bus and job queue (tests read job states through `backbone.jobs.boss`). */
   backbone: Backbone;
   uploadDir: string;
+  /** The CSP violations browsers reported to the app (POST /csp-report). */
+  cspReports: CspReportLog;
   /** Sends a generated document (with `token` as the bearer token, if any); the answer has the operation's type. */
   graphql<Document extends TypedDocumentNode<unknown, never>>(document: Document, ...variablesAndToken: VariablesAndToken<VariablesOf<Document>>): Promise<GraphqlResponse<ResultOf<Document>>>;
   /**
@@ -135,6 +138,7 @@ export async function startTestApp(
     identity,
     backbone: served.backbone,
     uploadDir,
+    cspReports: served.cspReports,
     graphql: (document, ...[variables, token]) => postGraphql(print(document), variables, token),
     graphqlText: postGraphql,
     async rest(method, pathname, { token, body, headers = {} } = {}) {

@@ -9,6 +9,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@opennest/common/runtime-config';
+import { inlineScriptHashes } from './security-headers';
 
 /** The pages search engines may list: the public ones (spec section 2's route table). */
 export const PUBLIC_PAGES = ['/', '/login', '/register'];
@@ -36,7 +37,13 @@ interface Page {
   gzip: Buffer;
 }
 
-export function clientApp({ clientDistDir, runtimeConfig }: { clientDistDir: string; runtimeConfig: RuntimeConfig }): Router {
+export interface ClientApp {
+  router: Router;
+  /** CSP hash sources of the inline scripts its pages carry, for script-src (security-headers.ts). */
+  inlineScriptHashes: string[];
+}
+
+export function clientApp({ clientDistDir, runtimeConfig }: { clientDistDir: string; runtimeConfig: RuntimeConfig }): ClientApp {
   const router = express.Router();
   const appPage = loadPage(path.join(clientDistDir, 'index.html'), runtimeConfig);
   const homeShell = path.join(clientDistDir, HOME_SHELL);
@@ -69,7 +76,7 @@ export function clientApp({ clientDistDir, runtimeConfig }: { clientDistDir: str
     if (!req.accepts('html')) return next();
     sendPage(req, res, req.path === '/' ? homePage : appPage);
   });
-  return router;
+  return { router, inlineScriptHashes: [...new Set([appPage, homePage].flatMap((page) => inlineScriptHashes(page.html)))] };
 }
 
 /** The HTML file with the runtime config in it, so the client starts without asking for it. */

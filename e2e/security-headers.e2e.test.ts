@@ -1,0 +1,244 @@
+// Every page of the client's route table, loaded in Chromium under the
+// Content-Security-Policy the server sends (server/web/security-headers.ts), as
+// the role that uses it: each must show its main heading, and no page may
+// trigger a `securitypolicyviolation` event or a report to POST /csp-report.
+// The payment page also takes a card payment (local card mode), the sandbox runs
+// a query and a conversation carries a live update, so the policy's connect-src
+// is exercised, not just the first paint.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { projectRoot } from '../server/config';
+import { createListing, createOffer, createReview } from '../server/test/fixtures';
+import type { CspViolation } from '../server/web/csp-reports';
+import { browserSessionForFile, signInThroughForm } from './browser';
+
+const session = browserSessionForFile();
+
+/** The parts of a React Router route object this test reads. */
+interface RouteNode {
+  path?: string;
+  index?: boolean;
+  element?: { type?: { name?: string } } | null;
+  children?: RouteNode[];
+}
+
+type Visitor = 'anonymous' | 'user' | 'agent' | 'admin';
+
+interface Fixtures {
+  propertyId: string;
+  propertyTitle: string;
+  acceptedOfferId: string;
+  conversationId: string;
+}
+
+interface PageVisit {
+  /** Who opens it (several: each of them does). */
+  as: Visitor[];
+  /** The URL for the route's pattern, its parameters filled in. */
+  url: (fixtures: Fixtures) => string;
+  /** The page's main heading, as `visitor` reads it. */
+  heading: (fixtures: Fixtures, visitor: Visitor) => string;
+}
+
+const AGENT_NAME = 'Cora Agent';
+const BUYER_NAME = 'Basil Buyer';
+const PROFILE_HEADINGS: Record<Visitor, string> = { anonymous: 'Login', user: 'My Profile', agent: 'Agent Profile', admin: 'Admin Profile' };
+
+/**
+ * How to open each route of the client's table, keyed by its full pattern. A route
+ * added to client/src/app/router.tsx fails the first test until it is listed here.
+ */
+const VISITS: Record<string, PageVisit> = {
+  '/': { as: ['anonymous', 'user'], url: () => '/', heading: () => 'OpenNest: verified properties, accountable agents, secure payments' },
+  '/login': { as: ['anonymous'], url: () => '/login', heading: () => 'Login' },
+  '/register': { as: ['anonymous'], url: () => '/register', heading: () => 'Register' },
+  '/forbidden': { as: ['anonymous'], url: () => '/forbidden', heading: () => 'Forbidden' },
+  '/sandbox': { as: ['anonymous', 'user'], url: () => '/sandbox', heading: () => 'GraphQL Sandbox' },
+  '/unsubscribe': { as: ['anonymous'], url: () => '/unsubscribe', heading: () => 'Unsubscribe' },
+  '/newsletter/confirm': { as: ['anonymous'], url: () => '/newsletter/confirm', heading: () => 'Newsletter' },
+  '/allProperties': { as: ['user'], url: () => '/allProperties', heading: () => 'All Properties' },
+  '/propertyDetails/:id': { as: ['user'], url: (f) => `/propertyDetails/${f.propertyId}`, heading: (f) => f.propertyTitle },
+  // The dashboard opens on the visitor's own profile page.
+  '/dash-board': { as: ['user', 'agent', 'admin'], url: () => '/dash-board', heading: (_, visitor) => PROFILE_HEADINGS[visitor] },
+  '/dash-board/agent-profile': { as: ['agent'], url: () => '/dash-board/agent-profile', heading: () => 'Agent Profile' },
+  '/dash-board/add-property': { as: ['agent'], url: () => '/dash-board/add-property', heading: () => 'Add Property' },
+  '/dash-board/my-added-properties': { as: ['agent'], url: () => '/dash-board/my-added-properties', heading: () => 'My Added Properties' },
+  '/dash-board/update-property/:id': { as: ['agent'], url: (f) => `/dash-board/update-property/${f.propertyId}`, heading: () => 'Update Property' },
+  '/dash-board/requested-properties': { as: ['agent'], url: () => '/dash-board/requested-properties', heading: () => 'Requested Properties' },
+  '/dash-board/my-sold-properties': { as: ['agent'], url: () => '/dash-board/my-sold-properties', heading: () => 'My Sold Properties' },
+  '/dash-board/user-profile': { as: ['user'], url: () => '/dash-board/user-profile', heading: () => 'My Profile' },
+  '/dash-board/wishlist': { as: ['user'], url: () => '/dash-board/wishlist', heading: () => 'Wishlist' },
+  '/dash-board/make-offer/:id': { as: ['user'], url: (f) => `/dash-board/make-offer/${f.propertyId}`, heading: () => 'Make an Offer' },
+  '/dash-board/payment/:id': { as: ['user'], url: (f) => `/dash-board/payment/${f.acceptedOfferId}`, heading: () => 'Payment' },
+  '/dash-board/property-bought': { as: ['user'], url: () => '/dash-board/property-bought', heading: () => 'Property Bought' },
+  '/dash-board/my-reviews': { as: ['user'], url: () => '/dash-board/my-reviews', heading: () => 'My Reviews' },
+  '/dash-board/my-reports': { as: ['user'], url: () => '/dash-board/my-reports', heading: () => 'My Reports' },
+  '/dash-board/saved-searches': { as: ['user'], url: () => '/dash-board/saved-searches', heading: () => 'Saved Searches' },
+  '/dash-board/contact/:propertyId': { as: ['user'], url: (f) => `/dash-board/contact/${f.propertyId}`, heading: () => 'Contact the agent' },
+  '/dash-board/notifications': { as: ['user', 'agent'], url: () => '/dash-board/notifications', heading: () => 'Notifications' },
+  '/dash-board/email-settings': { as: ['user'], url: () => '/dash-board/email-settings', heading: () => 'E-mail Settings' },
+  '/dash-board/messages': { as: ['user', 'agent'], url: () => '/dash-board/messages', heading: () => 'Messages' },
+  '/dash-board/messages/:id': { as: ['user', 'agent'], url: (f) => `/dash-board/messages/${f.conversationId}`, heading: (_, visitor) => `Messages with ${visitor === 'agent' ? BUYER_NAME : AGENT_NAME}` },
+  '/dash-board/admin-profile': { as: ['admin'], url: () => '/dash-board/admin-profile', heading: () => 'Admin Profile' },
+  '/dash-board/manage-properties': { as: ['admin'], url: () => '/dash-board/manage-properties', heading: () => 'Manage Properties' },
+  '/dash-board/manage-users': { as: ['admin'], url: () => '/dash-board/manage-users', heading: () => 'Manage Users' },
+  '/dash-board/manage-reviews': { as: ['admin'], url: () => '/dash-board/manage-reviews', heading: () => 'Manage Reviews' },
+  '/dash-board/moderation': { as: ['admin'], url: () => '/dash-board/moderation', heading: () => 'Moderation' },
+  '/dash-board/advertise-property': { as: ['admin'], url: () => '/dash-board/advertise-property', heading: () => 'Advertise Property' },
+  '*': { as: ['anonymous', 'user'], url: () => '/no-such-page', heading: () => 'Page Not Found' },
+};
+
+/** Every route pattern of the table, parents' paths joined, layout-only routes left out. */
+function routePatterns(routes: RouteNode[], parent = ''): string[] {
+  return routes.flatMap((route) => {
+    const own = route.path === undefined ? parent : route.path === '*' ? '*' : `${parent.replace(/\/$/, '')}/${route.path}`;
+    const here = route.index || (route.path !== undefined && !route.children) || (route.path !== undefined && route.children?.every((child) => !child.index)) ? [own || '/'] : [];
+    return [...here, ...routePatterns(route.children ?? [], own)];
+  });
+}
+
+/** The client's route table, loaded at run time (the server's TypeScript project does not compile the client). */
+async function clientRoutes(): Promise<RouteNode[]> {
+  const routerModule = path.join(projectRoot, 'client', 'src', 'app', 'router.tsx');
+  return ((await import(routerModule)) as { routes: RouteNode[] }).routes;
+}
+
+/** What the page's `securitypolicyviolation` events said, across navigations. */
+type SeenViolation = { page: string; directive: string; blocked: string; sample: string };
+
+/** Records every CSP violation the page's documents see (an init script runs in each new document). */
+async function watchViolations(page: Page, seen: SeenViolation[]): Promise<void> {
+  await page.exposeBinding('opennestCspViolation', (_source, violation: SeenViolation) => {
+    seen.push(violation);
+  });
+  await page.addInitScript(`document.addEventListener('securitypolicyviolation', (event) => {
+    window.opennestCspViolation({ page: location.pathname, directive: event.effectiveDirective, blocked: event.blockedURI, sample: event.sample });
+  });`);
+}
+
+const violations: SeenViolation[] = [];
+/** The violations seen since the last call (each test answers for its own). */
+const newViolations = () => violations.splice(0);
+const pages = new Map<Visitor, Page>();
+let fixtures: Fixtures;
+
+beforeAll(async () => {
+  const app = session().app;
+  const agent = await app.createUser('agent', { name: AGENT_NAME });
+  const buyer = await app.createUser('user', { name: BUYER_NAME });
+  const admin = await app.createUser('admin', { name: 'Ada Admin' });
+  // A real uploaded photo: the listing's image comes from /uploads under its own policy.
+  const photo = `csp-${randomBytes(6).toString('hex')}.webp`;
+  await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0f766e' } }).webp().toFile(path.join(app.uploadDir, photo));
+  const property = await createListing(app, agent.user.id, { title: 'Policy Point Villa', image: `/uploads/${photo}`, isAdvertised: true });
+  const offer = await createOffer(app, property, buyer.user.id, 'accepted', '1500.00');
+  await createReview(app, property.id, buyer.user.id, { text: 'Quiet street, bright rooms.' });
+  const conversation = await app.db.conversation.create({ data: { propertyId: property.id, buyerId: buyer.user.id, agentId: agent.user.id } });
+  await app.db.message.create({ data: { conversationId: conversation.id, senderId: buyer.user.id, body: 'Is the villa still available?' } });
+  fixtures = { propertyId: property.id, propertyTitle: property.title, acceptedOfferId: offer.id, conversationId: conversation.id };
+
+  const accounts = { user: buyer, agent, admin };
+  pages.set('anonymous', await session().newPage());
+  for (const role of ['user', 'agent', 'admin'] as const) pages.set(role, await session().newPage());
+  for (const [visitor, page] of pages) {
+    await watchViolations(page, violations);
+    if (visitor !== 'anonymous') {
+      await page.goto('/login');
+      await signInThroughForm(page, accounts[visitor].email, accounts[visitor].password);
+    }
+  }
+});
+
+it('knows how to open every route of the client', async () => {
+  const patterns = routePatterns(await clientRoutes());
+  expect(patterns.length).toBeGreaterThan(30);
+  expect(patterns.filter((pattern) => !VISITS[pattern])).toEqual([]);
+  expect(Object.keys(VISITS).filter((pattern) => !patterns.includes(pattern))).toEqual([]);
+});
+
+describe.each(Object.entries(VISITS))('%s', (pattern, visit) => {
+  it.each(visit.as)('renders for %s with no CSP violation', async (visitor) => {
+    const page = pages.get(visitor)!;
+    const url = visit.url(fixtures);
+    await page.goto(url);
+    await expectHeading(page, visit.heading(fixtures, visitor));
+    if (pattern === '/propertyDetails/:id') await expectImageShown(page, fixtures.propertyTitle);
+    expect(newViolations()).toEqual([]);
+  });
+});
+
+it('runs a query in the offline sandbox', async () => {
+  const page = pages.get('user')!;
+  await page.goto('/sandbox');
+  await page.getByRole('button', { name: /^Execute query/ }).click();
+  await page.locator('.graphiql-response').getByText(BUYER_NAME).waitFor();
+  expect(newViolations()).toEqual([]);
+});
+
+it('carries a live message into an open conversation', async () => {
+  const agentPage = pages.get('agent')!;
+  await agentPage.goto(`/dash-board/messages/${fixtures.conversationId}`);
+  await agentPage.getByText('Is the villa still available?').waitFor();
+  const buyerPage = pages.get('user')!;
+  await buyerPage.goto(`/dash-board/messages/${fixtures.conversationId}`);
+  await buyerPage.getByLabel('Reply').fill('Could I see it on Saturday?');
+  await buyerPage.getByRole('button', { name: 'Send' }).click();
+  // Arrives over the graphql-ws socket (connect-src 'self' must cover ws:).
+  await agentPage.getByText('Could I see it on Saturday?').waitFor();
+  expect(newViolations()).toEqual([]);
+});
+
+it('takes a card payment in local card mode', async () => {
+  const page = pages.get('user')!;
+  await page.goto(`/dash-board/payment/${fixtures.acceptedOfferId}`);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM/YY)').fill(`12/${String(new Date().getFullYear() + 2).slice(2)}`);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await page.getByRole('alertdialog').getByText('Payment Successful').waitFor();
+  await page.waitForURL('**/dash-board/property-bought');
+  expect((await session().app.db.offer.findUniqueOrThrow({ where: { id: fixtures.acceptedOfferId } })).status).toBe('bought');
+  expect(newViolations()).toEqual([]);
+});
+
+it('received no violation report, and would have: an injected inline script is reported', async () => {
+  const page = pages.get('anonymous')!;
+  const marker = `/csp-probe-${randomBytes(4).toString('hex')}`;
+  await page.goto(marker);
+  await expectHeading(page, 'Page Not Found');
+  // What an injected <script> would do: the policy blocks it, the browser reports it.
+  await page.evaluate(`(() => { const script = document.createElement('script'); script.textContent = 'window.injected = true'; document.body.append(script); })()`);
+  const reports = session().app.cspReports;
+  await until(() => reports.recent.some((report) => report.documentUrl.includes(marker)), 'the probe\'s report reaches POST /csp-report');
+  expect(await page.evaluate('window.injected === true')).toBe(false);
+  expect(newViolations()).toEqual([expect.objectContaining({ page: marker, directive: 'script-src-elem', blocked: 'inline' })]);
+  // The probe's report is the only one the server got from the whole run.
+  expect(reports.recent.filter((report: CspViolation) => !report.documentUrl.includes(marker))).toEqual([]);
+});
+
+/** Waits (up to 15 s) until `condition` holds. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !condition(); waited += 100) {
+    if (waited >= 15_000) throw new Error(`Timed out waiting until ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function expectHeading(page: Page, name: string): Promise<void> {
+  const heading = page.getByRole('heading', { name, exact: true });
+  try {
+    await heading.first().waitFor();
+  } catch (error) {
+    const shown = await page.getByRole('heading').allInnerTexts();
+    throw new Error(`${page.url()}: no heading "${name}"; headings shown: ${JSON.stringify(shown)}`, { cause: error });
+  }
+}
+
+/** The listing's photo loaded (from /uploads), not just its element. */
+async function expectImageShown(page: Page, alt: string): Promise<void> {
+  const image = page.getByRole('img', { name: alt }).first();
+  await image.waitFor();
+  await page.waitForFunction((element) => (element as { complete: boolean; naturalWidth: number }).complete && (element as { naturalWidth: number }).naturalWidth > 0, await image.elementHandle());
+}

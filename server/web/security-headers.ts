@@ -1,0 +1,161 @@
+// The security headers of every response, by class: the pages (and the files the
+// client loads with them), the API (/graphql, /api, the CSP report endpoint) and
+// uploaded images (/uploads). The pages' Content-Security-Policy is built from the
+// runtime config, which is exactly what the browser is told to contact: a third
+// party appears only when the configuration makes the client use it.
+import { createHash } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { RuntimeConfig } from '@opennest/common/runtime-config';
+
+/** Where browsers POST their CSP violation reports (server/web/csp-reports.ts). */
+export const CSP_REPORT_PATH = '/csp-report';
+
+/** HSTS: six months, subdomains included; sent only on HTTPS responses. */
+const HSTS_MAX_AGE_SECONDS = 15_552_000;
+
+export interface PagePolicyInputs {
+  runtimeConfig: RuntimeConfig;
+  /** CSP hash sources ('sha256-…') of the inline scripts in the served HTML (inlineScriptHashes). */
+  inlineScriptHashes: string[];
+}
+
+type Directives = Record<string, string[]>;
+
+/**
+ * Each source beyond 'self', declared once with the reason it is there. `secure`
+ * says whether the page is served over HTTPS (upgrade-insecure-requests).
+ */
+export function pageDirectives({ runtimeConfig, inlineScriptHashes }: PagePolicyInputs, secure: boolean): Directives {
+  const directives: Directives = {
+    'default-src': ["'self'"],
+    // The built bundles, plus the prerendered pages' inline loader (client/build/prerender.ts) by its hash.
+    'script-src': ["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`)],
+    // Emotion (Chakra UI) writes <style> elements at run time and the prerendered HTML carries them
+    // with style attributes; a nonce would make every page a per-response render. Styles cannot run code.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // data: for the images GraphiQL's stylesheet and editor carry inline (/sandbox), blob: for the previews of photos before they are uploaded.
+    // Images in object storage are streamed by the app at /uploads, so they are 'self' too.
+    'img-src': ["'self'", 'data:', 'blob:'],
+    // GraphiQL's stylesheet (/sandbox) embeds its fonts as data: URLs.
+    'font-src': ["'self'", 'data:'],
+    // 'self' covers /graphql, /api and the live-updates WebSocket (ws:/wss: on the same host).
+    'connect-src': ["'self'"],
+    'frame-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'report-uri': [CSP_REPORT_PATH],
+  };
+  const add = (directive: string, ...sources: string[]) => directives[directive]!.push(...sources);
+
+  // Google sign-in: firebase/auth's popup resolver loads Google's gapi script, which frames the auth handler.
+  add('script-src', 'https://apis.google.com');
+  const { authEmulatorUrl, firebase, payments } = runtimeConfig;
+  if (authEmulatorUrl) {
+    // Firebase Auth emulator: the SDK's REST calls and, for Google sign-in, its auth handler frame.
+    add('connect-src', originOf(authEmulatorUrl));
+    add('frame-src', originOf(authEmulatorUrl));
+  } else {
+    // Real Firebase Auth: sign-in and token refresh, and the project's auth handler frame.
+    add('connect-src', 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com');
+    add('frame-src', `https://${firebase.authDomain}`);
+  }
+  if (payments.provider === 'stripe') {
+    // Stripe.js and its Elements frames (card input, 3-D Secure), and the calls it makes.
+    add('script-src', 'https://js.stripe.com');
+    add('frame-src', 'https://js.stripe.com', 'https://hooks.stripe.com');
+    add('connect-src', 'https://api.stripe.com');
+  } else {
+    // The local payment server: the card form confirms payments against it directly.
+    add('connect-src', originOf(payments.apiUrl));
+  }
+  if (secure) directives['upgrade-insecure-requests'] = [];
+  return dedupe(directives);
+}
+
+/** The API answers JSON only: nothing in it may load or frame anything. */
+export const API_DIRECTIVES: Directives = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
+
+/** An uploaded image opened on its own: it may show itself and nothing else, with no script, form or origin of its own. */
+export const UPLOAD_DIRECTIVES: Directives = { 'default-src': ["'none'"], 'img-src': ["'self'"], sandbox: [] };
+
+/** The Content-Security-Policy header value of a set of directives, written as helmet writes it. */
+export function policyText(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join(';');
+}
+
+/**
+ * The headers of every response: helmet's set with the policy of the response's
+ * class, and HSTS when the request came over HTTPS (req.secure: directly, or
+ * through a proxy believed by TRUST_PROXY). Mount before any route.
+ */
+export function securityHeaders(inputs: PagePolicyInputs): RequestHandler {
+  const forPages = {
+    http: helmetWith(pageDirectives(inputs, false)),
+    https: helmetWith(pageDirectives(inputs, true)),
+  };
+  const forApi = helmetWith(API_DIRECTIVES);
+  const forUploads = helmetWith(UPLOAD_DIRECTIVES);
+  const hsts = helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true });
+  return (req, res, next) => {
+    const responseClass = classOf(req.path);
+    const chosen = responseClass === 'upload' ? forUploads : responseClass === 'api' ? forApi : req.secure ? forPages.https : forPages.http;
+    chosen(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (req.secure) return hsts(req, res, next);
+      next();
+    });
+  };
+}
+
+type ResponseClass = 'page' | 'api' | 'upload';
+
+/** The JSON endpoints outside /api/ (GraphQL, the probes, the report endpoint). */
+const API_PATHS = new Set(['/graphql', '/api', '/healthz', '/readyz', CSP_REPORT_PATH]);
+
+function classOf(requestPath: string): ResponseClass {
+  // Express matches mount paths case-insensitively (/Uploads/x is served from /uploads): so does this.
+  const pathname = requestPath.toLowerCase();
+  if (pathname === '/uploads' || pathname.startsWith('/uploads/')) return 'upload';
+  if (API_PATHS.has(pathname) || pathname.startsWith('/api/')) return 'api';
+  return 'page';
+}
+
+function helmetWith(directives: Directives): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives },
+    // Sent by securityHeaders only over HTTPS (never on plain http://localhost).
+    strictTransportSecurity: false,
+    // Google sign-in's popup reports back to its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Same as frame-ancestors 'none', for browsers without CSP level 2.
+    xFrameOptions: { action: 'deny' },
+    // No other site may embed our images (uploads included) or scripts.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+}
+
+/** CSP hash sources of the executable inline scripts in `html` (JSON data blocks need none: they never run). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
+    hashes.push(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);
+  }
+  return hashes;
+}
+
+function originOf(url: string): string {
+  return new URL(url).origin;
+}
+
+function dedupe(directives: Directives): Directives {
+  return Object.fromEntries(Object.entries(directives).map(([name, sources]) => [name, [...new Set(sources)]]));
+}

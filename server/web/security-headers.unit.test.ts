@@ -1,0 +1,88 @@
+// The pages' Content-Security-Policy as each configuration makes it: a third
+// party's origin appears only when the configuration has the browser use it.
+import { createHash } from 'node:crypto';
+import type { RuntimeConfig } from '@opennest/common/runtime-config';
+import { inlineScriptHashes, pageDirectives, policyText } from './security-headers';
+
+const EMULATOR = 'http://127.0.0.1:9099';
+const LOCAL_PAYMENTS = 'http://127.0.0.1:12111/';
+
+/** The embedded default: Auth emulator, local payment server. */
+const embedded: RuntimeConfig = {
+  firebase: { apiKey: 'demo-api-key', authDomain: 'demo-opennest.firebaseapp.com', projectId: 'demo-opennest' },
+  authEmulatorUrl: EMULATOR,
+  maxUploadBytes: 1024,
+  payments: { provider: 'local', publishableKey: 'pk_test_local', apiUrl: LOCAL_PAYMENTS },
+  graphqlIntrospection: true,
+};
+/** Real Firebase and real Stripe. */
+const hosted: RuntimeConfig = {
+  ...embedded,
+  firebase: { apiKey: 'AIza-key', authDomain: 'opennest-prod.firebaseapp.com', projectId: 'opennest-prod' },
+  authEmulatorUrl: null,
+  payments: { provider: 'stripe', publishableKey: 'pk_test_real' },
+};
+
+const policyOf = (runtimeConfig: RuntimeConfig, { secure = false, hashes = [] as string[] } = {}) =>
+  policyText(pageDirectives({ runtimeConfig, inlineScriptHashes: hashes }, secure));
+
+describe('the pages’ policy', () => {
+  it('is exactly this with the embedded emulators', () => {
+    expect(policyOf(embedded, { hashes: ['sha256-abc='] })).toBe(
+      [
+        "default-src 'self'",
+        "script-src 'self' 'sha256-abc=' https://apis.google.com",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        `connect-src 'self' ${EMULATOR} http://127.0.0.1:12111`,
+        `frame-src 'self' ${EMULATOR}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+        'report-uri /csp-report',
+      ].join(';'),
+    );
+  });
+
+  it('never allows inline scripts or eval', () => {
+    for (const runtimeConfig of [embedded, hosted]) {
+      for (const secure of [false, true]) {
+        const directives = pageDirectives({ runtimeConfig, inlineScriptHashes: [] }, secure);
+        expect(directives['script-src']!.filter((source) => source.startsWith("'unsafe-"))).toEqual([]);
+        expect(directives['default-src']).toEqual(["'self'"]);
+      }
+    }
+  });
+
+  it('names Stripe only when real Stripe is configured, and the local payment server otherwise', () => {
+    expect(policyOf(embedded)).not.toContain('stripe.com');
+    const stripe = policyOf(hosted);
+    expect(stripe).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);
+    expect(stripe).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
+    expect(stripe).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
+    expect(stripe).not.toContain('127.0.0.1:12111');
+  });
+
+  it('names the Auth emulator only when it is used, and Firebase’s services otherwise', () => {
+    expect(policyOf(hosted)).not.toContain(EMULATOR);
+    expect(policyOf(hosted)).toMatch(/connect-src [^;]*https:\/\/identitytoolkit\.googleapis\.com https:\/\/securetoken\.googleapis\.com/);
+    expect(policyOf(hosted)).toMatch(/frame-src [^;]*https:\/\/opennest-prod\.firebaseapp\.com/);
+    expect(policyOf(embedded)).not.toContain('googleapis.com');
+    expect(policyOf(embedded)).not.toContain('firebaseapp.com');
+  });
+
+  it('upgrades insecure requests only on HTTPS', () => {
+    expect(policyOf(embedded)).not.toContain('upgrade-insecure-requests');
+    expect(policyOf(embedded, { secure: true })).toMatch(/;upgrade-insecure-requests$/);
+  });
+});
+
+describe('inline script hashes', () => {
+  it('hashes executable inline scripts only, as the browser does', () => {
+    const html = '<script type="application/json" id="c">{"a":1}</script><script src="/x.js"></script><script>run()</script><script type="module">go()</script>';
+    const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+    expect(inlineScriptHashes(html)).toEqual([sha('run()'), sha('go()')]);
+  });
+});
