@@ -15,6 +15,7 @@ import type { AppConfig } from './config';
 import type { IdentityProvider } from './auth/identity-provider';
 import type { Db } from './db/client';
 import { createApolloServer } from './graphql/apollo';
+import { createPublicAnswerCache } from './graphql/public-answer-cache';
 import { buildSchema } from './graphql/schema';
 import type { Logger } from './infra/logger';
 import { apiRoutes } from './rest/api-routes';
@@ -114,7 +115,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
 
   // GraphQL
   const schema = buildSchema();
-  const apollo = createApolloServer({ schema, isProduction: config.isProduction, introspection: config.introspection, log, rateLimits: deps.rateLimits });
+  const publicAnswers = createPublicAnswerCache(deps.backbone.events, config.publicAnswerCache);
+  const apollo = createApolloServer({ schema, isProduction: config.isProduction, introspection: config.introspection, log, rateLimits: deps.rateLimits, publicAnswers });
   await apollo.start();
   app.get('/graphql', (req, res, next) => {
     // A person opening /graphql in a browser gets the offline explorer.
@@ -174,6 +176,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
       }
       await apollo.stop();
       viewers.stop();
+      publicAnswers.stop();
     },
   };
 }
