@@ -82,6 +82,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     }),
   );
   app.use(securityHeaders);
+  // Tests of several HTTP workers (API_PROCESSES) tell which process answered; never outside tests.
+  if (config.nodeEnv === 'test') app.use((_req, res, next) => (res.setHeader('x-opennest-pid', String(process.pid)), next()));
   // JSON from /graphql and /api, and the few client files the build left uncompressed
   // (the client's HTML and assets are compressed ahead, uploads are images already).
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
