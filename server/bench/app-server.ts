@@ -42,6 +42,8 @@ async function main() {
       FIREBASE_AUTH_EMULATOR_HOST: env('BENCH_APP_AUTH_EMULATOR_HOST'),
       UPLOAD_DIR: env('BENCH_APP_UPLOAD_DIR'),
       SEED_DEMO: 'false',
+      // As `npm start` keeps them, unless the run says otherwise (run.ts prints it).
+      PUBLIC_ANSWER_CACHE_TTL_SECONDS: process.env.PUBLIC_ANSWER_CACHE_TTL_SECONDS,
     }),
     // The web client is not part of the benchmark (and may not be built).
     clientDistDir: env('BENCH_APP_CLIENT_DIST_DIR'),

@@ -8,25 +8,17 @@
 import { createEventBus } from '../events/event-bus';
 import { createInvalidatedCache } from '../events/invalidated-cache';
 import { createLogger } from '../infra/logger';
-import { startAppProcess, type AppProcess } from '../test/app-process';
-import { createCast, createListing, createReview, unique, type Account } from '../test/fixtures';
+import type { AppProcess } from '../test/app-process';
+import { createCast, createListing, createReview, startTwoAppsWithCast, unique, type Account } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
-import { startTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
 import { CACHE_HEADER, createPublicAnswerCache } from './public-answer-cache';
 
-let a: TestApp;
-let b: AppProcess;
+let a: TestApp, b: AppProcess, stopBoth: () => Promise<void>;
 let admin: Account, agent: Account, buyer: Account;
 
-beforeAll(async () => {
-  a = await startTestApp();
-  b = await startAppProcess({ databaseUrl: a.databaseUrl, env: { JOB_WORKERS: 'off' }, label: 'app B' });
-  ({ admin, agent, buyer } = await createCast(a, ['admin', 'agent', 'buyer']));
-}, 120_000);
-afterAll(async () => {
-  await b?.stop();
-  await a?.close();
-});
+beforeAll(async () => ({ a, b, stopBoth, cast: { admin, agent, buyer } } = await startTwoAppsWithCast(['admin', 'agent', 'buyer'])), 120_000);
+afterAll(() => stopBoth?.());
 
 interface Answer {
   /** hit: served from the cache; stored: computed and kept; null: neither. */

@@ -15,21 +15,19 @@ $$;
 
 -- Listings (status, advertising, sale state, facts, deletion), their photos,
 -- their history, and reviews.
-CREATE TRIGGER properties_public_data_changed
-AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON properties
-FOR EACH STATEMENT EXECUTE FUNCTION notify_public_data_changed();
-
-CREATE TRIGGER property_photos_public_data_changed
-AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON property_photos
-FOR EACH STATEMENT EXECUTE FUNCTION notify_public_data_changed();
-
-CREATE TRIGGER listing_events_public_data_changed
-AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON listing_events
-FOR EACH STATEMENT EXECUTE FUNCTION notify_public_data_changed();
-
-CREATE TRIGGER reviews_public_data_changed
-AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON reviews
-FOR EACH STATEMENT EXECUTE FUNCTION notify_public_data_changed();
+DO $$
+DECLARE
+  source_table text;
+BEGIN
+  FOREACH source_table IN ARRAY ARRAY['properties', 'property_photos', 'listing_events', 'reviews'] LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION notify_public_data_changed()',
+      source_table || '_public_data_changed',
+      source_table
+    );
+  END LOOP;
+END;
+$$;
 
 -- Users appear in public answers as agents and reviewers (name, image), and a
 -- fraud marking (role) hides an agent's listings. Every sign-in updates the
