@@ -131,7 +131,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // domain folders, each with its own caller check, body parser and input checks.
   const api = express.Router();
   const env = { runtimeConfig: runtimeConfig(deps), maxUploadBytes: config.maxUploadBytes, openApiDocument: buildOpenApiDocument(apiRoutes) };
-  mountRoutes(api, apiRoutes, { env, withContext, rateLimits: deps.rateLimits });
+  mountRoutes(api, apiRoutes, { env, withContext, rateLimits: deps.rateLimits, publicAnswers });
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -98,6 +98,30 @@ it('keeps no errors and nothing that changes with the clock alone', async () => 
   expect((await ask(a.url, 'mutation { subscribeToNewsletter(email: "cache@example.test") { email } }')).cache).toBeNull();
 });
 
+it('keeps the public REST reads for anonymous callers too', async () => {
+  const listing = await advertisedListing();
+  const get = async (path: string, token?: string) => {
+    const response = await fetch(`${a.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    return { cache: response.headers.get(CACHE_HEADER), body: (await response.json()) as Array<{ _id: string; title: string }> };
+  };
+  expect((await get('/api/properties/advertised?limit=24')).cache).toBe('stored');
+  const kept = await a.sqlStatementsDuring(() => get('/api/properties/advertised?limit=24'));
+  expect(kept.result.cache).toBe('hit');
+  expect(kept.statements).toHaveLength(0);
+  expect(kept.result.body.map((property) => property._id)).toContain(listing.id);
+  expect((await get('/api/reviews/latest')).cache).toBe('stored');
+  expect((await get('/api/reviews/latest')).cache).toBe('hit');
+
+  const signedIn = await a.sqlStatementsDuring(() => get('/api/properties/advertised?limit=24', buyer.idToken));
+  expect(signedIn.result.cache).toBeNull();
+  expect(signedIn.statements.length).toBeGreaterThan(0);
+
+  await a.db.property.update({ where: { id: listing.id }, data: { title: 'Renamed over REST' } });
+  const changed = await get('/api/properties/advertised?limit=24');
+  expect(changed.cache).toBe('stored');
+  expect(changed.body.find((property) => property._id === listing.id)?.title).toBe('Renamed over REST');
+});
+
 describe('a change made through one process', () => {
   /** B has the home page kept: asked twice, the second answer a hit. */
   async function keptOnB(): Promise<Answer> {

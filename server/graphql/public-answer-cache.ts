@@ -56,6 +56,12 @@ type Data = Record<string, unknown>;
 export interface PublicAnswerCache {
   readonly kept: InvalidatedCache<Data> | null;
   plugin(schema: GraphQLSchema): ApolloServerPlugin<RequestContext>;
+  /**
+   * For answers computed outside GraphQL (public REST reads): the kept answer of
+   * `key` (`from: 'hit'`), else `compute()`'s, kept when it resolves (`stored`),
+   * or not kept (null: the cache is off, or a change arrived meanwhile).
+   */
+  answer<T>(key: string, compute: () => Promise<T>): Promise<{ value: T; from: 'hit' | 'stored' | null }>;
   stop(): void;
 }
 
@@ -72,6 +78,14 @@ export function createPublicAnswerCache(events: EventBus, config: PublicAnswerCa
   return {
     kept,
     plugin: (schema) => (kept ? cachePlugin(kept, events, schema) : {}),
+    async answer<T>(key: string, compute: () => Promise<T>) {
+      const found = kept && (await keptAnswer(kept, events, key));
+      if (found) return { value: found as T, from: 'hit' as const };
+      const mark = kept?.mark() ?? 0;
+      const value = await compute();
+      const stored = kept?.set(key, value as Data, mark, Buffer.byteLength(JSON.stringify(value))) ?? false;
+      return { value, from: stored ? ('stored' as const) : null };
+    },
     stop: () => kept?.stop(),
   };
 }
@@ -100,7 +114,7 @@ function cachePlugin(kept: InvalidatedCache<Data>, events: EventBus, schema: Gra
           if (!document || !operation || !queryHash || !cacheable(document, operation)) return null;
           let data: Data | undefined;
           const key = `${queryHash}:${operationName ?? ''}:${stableJson(request.variables ?? {})}`;
-          if (kept.get(key) && (await heardEverythingCommitted(events)) && (data = kept.get(key))) return { http: { status: undefined, headers: new HeaderMap([[CACHE_HEADER, 'hit']]) }, body: { kind: 'single', singleResult: { data } } };
+          if ((data = await keptAnswer(kept, events, key))) return { http: { status: undefined, headers: new HeaderMap([[CACHE_HEADER, 'hit']]) }, body: { kind: 'single', singleResult: { data } } };
           pending = { key, mark: kept.mark() };
           return null;
         },
@@ -115,11 +129,15 @@ function cachePlugin(kept: InvalidatedCache<Data>, events: EventBus, schema: Gra
   };
 }
 
-/** Whether every change committed before now has been heard (and has dropped what it made stale). */
-const heardEverythingCommitted = (events: EventBus) => events.sync().then(
-  () => true,
-  () => false,
-);
+/** The answer kept for `key`, once every change committed before now has been heard (and has dropped what it made stale). */
+async function keptAnswer(kept: InvalidatedCache<Data>, events: EventBus, key: string): Promise<Data | undefined> {
+  if (!kept.get(key)) return undefined;
+  const heard = await events.sync().then(
+    () => true,
+    () => false,
+  );
+  return heard ? kept.get(key) : undefined;
+}
 
 /** A query of public root fields only (no fragments at the root) that selects nothing time-dependent. */
 function sameForEveryAnonymousCaller(schema: GraphQLSchema, publicRootFields: Set<string>, document: DocumentNode, operation: OperationDefinitionNode): boolean {
@@ -142,7 +160,7 @@ function sameForEveryAnonymousCaller(schema: GraphQLSchema, publicRootFields: Se
 }
 
 /** JSON with object keys sorted, so `{a, b}` and `{b, a}` are one key. */
-function stableJson(value: unknown): string {
+export function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
     return `{${Object.keys(value)
