@@ -46,6 +46,18 @@ export const FUTURE = `${new Date().getUTCFullYear() + 1}-06-01`;
 export const ONLY_AGENTS = 'Only agents can do this.';
 export const ONLY_ADMINS = 'Only admins can do this.';
 export const ONLY_BUYERS = 'Only buyers (role user) can do this.';
+
+/**
+ * Everyone a buyers-only action refuses, with the code and message each gets,
+ * for `it.each` (accounts are read when the test runs, after beforeAll made them).
+ */
+export const callersRefusedBuyersActions = (accounts: () => Record<'agent' | 'admin' | 'fraud', Account>) =>
+  [
+    ['an agent', (): Account | null => accounts().agent, 'FORBIDDEN', ONLY_BUYERS],
+    ['an admin', (): Account | null => accounts().admin, 'FORBIDDEN', ONLY_BUYERS],
+    ['a fraud account', (): Account | null => accounts().fraud, 'FORBIDDEN', ONLY_BUYERS],
+    ['a signed-out caller', (): Account | null => null, 'UNAUTHENTICATED', 'You must be signed in.'],
+  ] as const;
 export const PROPERTY_NOT_FOUND = 'Property not found.';
 
 // ---------------------------------------------------------------------------
