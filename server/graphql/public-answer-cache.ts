@@ -112,9 +112,9 @@ function cachePlugin(kept: InvalidatedCache<Data>, events: EventBus, schema: Gra
       return {
         async responseForOperation({ document, operation, queryHash, operationName, request }: GraphQLRequestContext<RequestContext>) {
           if (!document || !operation || !queryHash || !cacheable(document, operation)) return null;
-          let data: Data | undefined;
           const key = `${queryHash}:${operationName ?? ''}:${stableJson(request.variables ?? {})}`;
-          if ((data = await keptAnswer(kept, events, key))) return { http: { status: undefined, headers: new HeaderMap([[CACHE_HEADER, 'hit']]) }, body: { kind: 'single', singleResult: { data } } };
+          const data = await keptAnswer(kept, events, key);
+          if (data) return { http: { status: undefined, headers: new HeaderMap([[CACHE_HEADER, 'hit']]) }, body: { kind: 'single', singleResult: { data } } };
           pending = { key, mark: kept.mark() };
           return null;
         },
