@@ -6,10 +6,11 @@
 // fraud marking applies to the next request on every process.
 // The cache is bypassed whenever the process's LISTEN connection is down (an
 // event may be missed), and emptied when it comes back (both by
-// events/invalidated-cache.ts). PostgreSQL signals the listeners when the change commits, before the writer is told it committed, so
-// the event is on its way before anyone can learn of the change; a request that
-// reaches another process in the instant between (before its LISTEN connection
-// has read the event) is still answered with the record as it was.
+// events/invalidated-cache.ts). PostgreSQL signals the listeners when the
+// change commits, but each listener's connection delivers the event on its own
+// schedule; so a kept record is served only after a round trip on the LISTEN
+// connection (InvalidatedCache.fresh), and a change committed before the
+// request arrived is always seen.
 import type { Db } from '../db/client';
 import type { EventBus } from '../events/event-bus';
 import { createInvalidatedCache } from '../events/invalidated-cache';
@@ -53,7 +54,7 @@ export function cachedViewerLookup(lookup: ViewerLookup, events: EventBus, { max
   });
 
   const cached = async (firebaseUid: string) => {
-    const found = kept.get(firebaseUid);
+    const found = await kept.fresh(firebaseUid);
     if (found) return found;
     const mark = kept.mark();
     const viewer = await lookup(firebaseUid);

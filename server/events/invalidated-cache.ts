@@ -32,6 +32,13 @@ export interface InvalidatedCacheOptions {
 export interface InvalidatedCache<V> {
   /** The kept value, or undefined (also whenever events cannot be heard). */
   get(key: string): V | undefined;
+  /**
+   * The kept value once every change committed before the call has been heard
+   * (EventBus.sync: a round trip on the LISTEN connection, shared by concurrent
+   * callers), so a change another process made before this request arrived is
+   * never answered with what it made stale.
+   */
+  fresh(key: string): Promise<V | undefined>;
   /** Taken before reading a value to keep: `set` keeps it only if nothing was invalidated since. */
   mark(): number;
   /** Keeps `value` (of `bytes`, when the cache counts bytes) unless it may be stale; whether it was kept. */
@@ -82,18 +89,28 @@ export function createInvalidatedCache<V>(events: EventBus, { maxEntries, maxByt
     return false;
   };
 
+  const get = (key: string): V | undefined => {
+    if (!usable()) return undefined;
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now()) {
+      remove(key);
+      return undefined;
+    }
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry.value;
+  };
+
   return {
-    get(key) {
-      if (!usable()) return undefined;
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expiresAt <= now()) {
-        remove(key);
-        return undefined;
-      }
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry.value;
+    get,
+    async fresh(key) {
+      if (get(key) === undefined) return undefined;
+      const heard = await events.sync().then(
+        () => true,
+        () => false,
+      );
+      return heard ? get(key) : undefined;
     },
     mark: () => generation,
     set(key, value, mark, bytes = 0) {

@@ -77,9 +77,9 @@ export function createPublicAnswerCache(events: EventBus, config: PublicAnswerCa
       : null;
   return {
     kept,
-    plugin: (schema) => (kept ? cachePlugin(kept, events, schema) : {}),
+    plugin: (schema) => (kept ? cachePlugin(kept, schema) : {}),
     async answer<T>(key: string, compute: () => Promise<T>) {
-      const found = kept && (await keptAnswer(kept, events, key));
+      const found = await kept?.fresh(key);
       if (found) return { value: found as T, from: 'hit' as const };
       const mark = kept?.mark() ?? 0;
       const value = await compute();
@@ -90,7 +90,7 @@ export function createPublicAnswerCache(events: EventBus, config: PublicAnswerCa
   };
 }
 
-function cachePlugin(kept: InvalidatedCache<Data>, events: EventBus, schema: GraphQLSchema): ApolloServerPlugin<RequestContext> {
+function cachePlugin(kept: InvalidatedCache<Data>, schema: GraphQLSchema): ApolloServerPlugin<RequestContext> {
   const queryFields = schema.getQueryType()?.getFields() ?? {};
   const publicRootFields = new Set(Object.values(queryFields).filter((field) => field.astNode?.directives?.some((directive) => directive.name.value === 'public')).map((field) => field.name));
   const cacheableDocuments = new WeakMap<DocumentNode, Map<string, boolean>>();
@@ -113,7 +113,7 @@ function cachePlugin(kept: InvalidatedCache<Data>, events: EventBus, schema: Gra
         async responseForOperation({ document, operation, queryHash, operationName, request }: GraphQLRequestContext<RequestContext>) {
           if (!document || !operation || !queryHash || !cacheable(document, operation)) return null;
           const key = `${queryHash}:${operationName ?? ''}:${stableJson(request.variables ?? {})}`;
-          const data = await keptAnswer(kept, events, key);
+          const data = await kept.fresh(key);
           if (data) return { http: { status: undefined, headers: new HeaderMap([[CACHE_HEADER, 'hit']]) }, body: { kind: 'single', singleResult: { data } } };
           pending = { key, mark: kept.mark() };
           return null;
@@ -127,16 +127,6 @@ function cachePlugin(kept: InvalidatedCache<Data>, events: EventBus, schema: Gra
       };
     },
   };
-}
-
-/** The answer kept for `key`, once every change committed before now has been heard (and has dropped what it made stale). */
-async function keptAnswer(kept: InvalidatedCache<Data>, events: EventBus, key: string): Promise<Data | undefined> {
-  if (!kept.get(key)) return undefined;
-  const heard = await events.sync().then(
-    () => true,
-    () => false,
-  );
-  return heard ? kept.get(key) : undefined;
 }
 
 /** A query of public root fields only (no fragments at the root) that selects nothing time-dependent. */
