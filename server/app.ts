@@ -15,6 +15,7 @@ import type { AppConfig } from './config';
 import type { IdentityProvider } from './auth/identity-provider';
 import type { Db } from './db/client';
 import { createApolloServer } from './graphql/apollo';
+import { createPublicAnswerCache } from './graphql/public-answer-cache';
 import { buildSchema } from './graphql/schema';
 import type { Logger } from './infra/logger';
 import { apiRoutes } from './rest/api-routes';
@@ -88,6 +89,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // Built first: the pages' policy allows their inline loader script by its hash.
   const client = existsSync(path.join(config.clientDistDir, 'index.html')) ? clientApp({ clientDistDir: config.clientDistDir, runtimeConfig: browserConfig }) : null;
   app.use(securityHeaders({ runtimeConfig: browserConfig, inlineScriptHashes: client?.inlineScriptHashes ?? [] }));
+  // Tests of several HTTP workers (API_PROCESSES) tell which process answered; never outside tests.
+  if (config.nodeEnv === 'test') app.use((_req, res, next) => (res.setHeader('x-opennest-pid', String(process.pid)), next()));
   // JSON from /graphql and /api, and the few client files the build left uncompressed
   // (the client's HTML and assets are compressed ahead, uploads are images already).
   app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
@@ -121,7 +124,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
 
   // GraphQL
   const schema = buildSchema();
-  const apollo = createApolloServer({ schema, isProduction: config.isProduction, introspection: config.introspection, log, rateLimits: deps.rateLimits });
+  const publicAnswers = createPublicAnswerCache(deps.backbone.events, config.publicAnswerCache);
+  const apollo = createApolloServer({ schema, isProduction: config.isProduction, introspection: config.introspection, log, rateLimits: deps.rateLimits, publicAnswers });
   await apollo.start();
   app.get('/graphql', (req, res, next) => {
     // A person opening /graphql in a browser gets the offline explorer.
@@ -134,7 +138,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // domain folders, each with its own caller check, body parser and input checks.
   const api = express.Router();
   const env = { runtimeConfig: browserConfig, maxUploadBytes: config.maxUploadBytes, openApiDocument: buildOpenApiDocument(apiRoutes) };
-  mountRoutes(api, apiRoutes, { env, withContext, rateLimits: deps.rateLimits });
+  mountRoutes(api, apiRoutes, { env, withContext, rateLimits: deps.rateLimits, publicAnswers });
   api.use(apiNotFound);
   app.use('/api', api);
 
@@ -185,6 +189,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
       }
       await apollo.stop();
       viewers.stop();
+      publicAnswers.stop();
     },
   };
 }

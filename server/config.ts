@@ -1,7 +1,9 @@
 // Everything the server can be told comes from environment variables, read here
 // once. With none set, every part runs embedded (see README "Configuration").
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PublicAnswerCacheConfig } from './graphql/public-answer-cache';
 import { rateLimitsFromEnv, type RateLimitConfig } from './rate-limits/rate-limits';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,6 +89,10 @@ export interface AppConfig {
   rateLimits: RateLimitConfig;
   /** Express's `trust proxy`: which proxies' X-Forwarded-For/-Proto to believe (the client IP of rate limits, HTTPS for HSTS). */
   trustProxy: boolean | number | string;
+  /** Anonymous public GraphQL answers kept per process (PUBLIC_ANSWER_CACHE_*; see graphql/public-answer-cache.ts). */
+  publicAnswerCache: PublicAnswerCacheConfig;
+  /** `npm start`: HTTP worker processes sharing the port (API_PROCESSES; default: one per core; 1: no cluster). */
+  apiProcesses: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -122,6 +128,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : nodeEnv !== 'production',
     rateLimits: rateLimitsFromEnv(env),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    publicAnswerCache: {
+      ttlMs: intFrom(env.PUBLIC_ANSWER_CACHE_TTL_SECONDS, 30) * 1000,
+      maxEntries: intFrom(env.PUBLIC_ANSWER_CACHE_MAX_ENTRIES, 1000),
+      maxBytes: intFrom(env.PUBLIC_ANSWER_CACHE_MAX_BYTES, 32 * 1024 * 1024),
+    },
+    apiProcesses: Math.max(1, intFrom(env.API_PROCESSES, availableParallelism())),
   };
 }
 

@@ -1,5 +1,5 @@
 // `npm start`: the whole product on one origin, with embedded parts for
-// anything not configured (see README).
+// anything not configured (see README), on API_PROCESSES HTTP processes.
 import { seedDemoData, type DemoLogin } from '../prisma/seed';
 import { createFirebaseIdentityProvider } from './auth/identity-provider';
 import { loadConfig } from './config';
@@ -10,12 +10,36 @@ import { createLogger } from './infra/logger';
 import { stopOnSignals } from './infra/shutdown';
 import { loadUnsubscribeSecret } from './notifications/unsubscribe-token';
 import { serveApp } from './serve';
+import { startBackbone } from './backbone';
+import { startHttpWorkers } from './infra/http-workers';
+import { connectLocalPayments, startPayments, type SharedLocalPayments } from './payments/payments-runtime';
+import cluster from 'node:cluster';
 import { createImageStorage } from './uploads/create-image-storage';
 import path from 'node:path';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);
 
+/** How the primary tells its HTTP workers what it started (JSON of WorkerSetup). */
+const WORKER_SETUP_ENV = 'OPENNEST_HTTP_WORKER_SETUP';
+
+/** What an HTTP worker gets from the primary instead of starting it. */
+interface WorkerSetup {
+  databaseUrl: string;
+  authEmulatorHost: string | null;
+  authEmulatorUrl: string | null;
+  smtpUrl: string | null;
+  unsubscribeSecret: string;
+  /** The primary's local payment server (local payments mode). */
+  payments: SharedLocalPayments | null;
+}
+
+/**
+ * The primary: embedded services, migrations, demo data and the local payment
+ * server, once; then either the app in this process (API_PROCESSES=1) or
+ * API_PROCESSES HTTP workers sharing the port (http-workers.ts), with the job
+ * workers (JOB_WORKERS) here, once, rather than in each.
+ */
 async function main() {
   const infrastructure = await startInfrastructure(config, log);
   const applied = await applyMigrations(infrastructure.databaseUrl, log);
@@ -25,41 +49,105 @@ async function main() {
   const identity = createFirebaseIdentityProvider(config.firebase, infrastructure.authEmulatorHost ?? undefined);
   const storage = createImageStorage(config);
   const demoLogins = config.seedDemo ? await seedDemoData({ db, identity, storage, log }) : [];
+  const unsubscribeSecret = await loadUnsubscribeSecret(config.unsubscribeSecret, config.dataDir);
+  const payments = await startPayments(config.payments, { stateFile: path.join(config.dataDir, 'payments', 'local-stripe.json'), log });
+  const browserOrigins = [`http://localhost:${config.port}`, config.publicUrl];
 
-  const served = await serveApp({
-    config,
-    db,
-    databaseUrl: infrastructure.databaseUrl,
-    identity,
-    storage,
-    log,
-    authEmulatorUrl: infrastructure.authEmulatorUrl,
-    smtpUrl: infrastructure.smtpUrl,
-    unsubscribeSecret: await loadUnsubscribeSecret(config.unsubscribeSecret, config.dataDir),
-    paymentsStateFile: path.join(config.dataDir, 'payments', 'local-stripe.json'),
-    browserOrigins: [`http://localhost:${config.port}`, config.publicUrl],
-  });
-  const browser = served.payments.browser;
-  const port = new URL(served.url).port;
+  let serving: { url: string; stop(): Promise<void> };
+  if (config.apiProcesses > 1) {
+    const backbone = await startBackbone({
+      databaseUrl: infrastructure.databaseUrl,
+      log,
+      runWorkers: config.jobWorkers,
+      smtpUrl: infrastructure.smtpUrl,
+      mailFrom: config.mailFrom,
+      publicUrl: config.publicUrl,
+      unsubscribeSecret,
+    });
+    const setup: WorkerSetup = {
+      databaseUrl: infrastructure.databaseUrl,
+      authEmulatorHost: infrastructure.authEmulatorHost,
+      authEmulatorUrl: infrastructure.authEmulatorUrl,
+      smtpUrl: infrastructure.smtpUrl,
+      unsubscribeSecret,
+      payments: payments.shared ?? null,
+    };
+    const workers = await startHttpWorkers({ count: config.apiProcesses, env: { [WORKER_SETUP_ENV]: JSON.stringify(setup) }, log }).catch(async (error: unknown) => {
+      await backbone.stop();
+      throw error;
+    });
+    payments.attachApp(workers.url, [workers.url, ...browserOrigins]);
+    serving = {
+      url: workers.url,
+      async stop() {
+        await workers.stop();
+        await backbone.stop();
+      },
+    };
+  } else {
+    const served = await serveApp({
+      config,
+      db,
+      databaseUrl: infrastructure.databaseUrl,
+      identity,
+      storage,
+      log,
+      authEmulatorUrl: infrastructure.authEmulatorUrl,
+      smtpUrl: infrastructure.smtpUrl,
+      unsubscribeSecret,
+      payments,
+      browserOrigins,
+    });
+    serving = { url: served.url, stop: served.close };
+  }
+  const browser = payments.browser;
+  const port = new URL(serving.url).port;
   printBanner(`http://localhost:${port}`, demoLogins, {
     authEmulatorUrl: infrastructure.authEmulatorUrl,
     localPaymentsUrl: browser.provider === 'local' ? browser.apiUrl : null,
     inboxUrl: infrastructure.mailInboxUrl,
     jobWorkers: config.jobWorkers,
     images: config.imageStorage.mode === 's3' ? `S3 bucket ${config.imageStorage.bucket}${config.imageStorage.endpoint ? ` at ${config.imageStorage.endpoint}` : ''}` : config.uploadDir,
+    apiProcesses: config.apiProcesses,
     readySeconds: secondsSinceStart(),
   });
   // Started by a parent over IPC (server/test/app-process.ts): tell it where we listen.
-  process.send?.({ type: 'ready', url: served.url });
+  process.send?.({ type: 'ready', url: serving.url });
 
   const shutdown = stopOnSignals(log, 'shutting down', async () => {
-    await served.close();
+    await serving.stop();
+    await payments.stop().catch(() => undefined);
     await db.$disconnect().catch(() => undefined);
     await identity.close().catch(() => undefined);
     await infrastructure.stop();
   });
   // A parent that started us over IPC went away without stopping us: go too.
   if (process.send) process.on('disconnect', () => void shutdown('disconnect'));
+}
+
+/** An HTTP worker (API_PROCESSES > 1): the app on what the primary started, jobs queued but not worked here. */
+async function httpWorker(setup: WorkerSetup) {
+  const db = createDb(setup.databaseUrl);
+  const identity = createFirebaseIdentityProvider(config.firebase, setup.authEmulatorHost ?? undefined);
+  const served = await serveApp({
+    config: { ...config, jobWorkers: false },
+    db,
+    databaseUrl: setup.databaseUrl,
+    identity,
+    log,
+    authEmulatorUrl: setup.authEmulatorUrl,
+    smtpUrl: null,
+    unsubscribeSecret: setup.unsubscribeSecret,
+    payments: setup.payments ? connectLocalPayments(setup.payments) : undefined,
+  });
+  process.send?.({ type: 'ready', url: served.url });
+  const shutdown = stopOnSignals(log, 'HTTP worker shutting down', async () => {
+    await served.close();
+    await db.$disconnect().catch(() => undefined);
+    await identity.close().catch(() => undefined);
+  });
+  // The primary went away without stopping us: go too.
+  process.on('disconnect', () => void shutdown('disconnect'));
 }
 
 /** Since `npm start` began (start.ts passes its start time on), else since this process began. */
@@ -76,21 +164,23 @@ interface BannerParts {
   jobWorkers: boolean;
   /** Where uploaded images are stored (a directory, or an S3 bucket: never its credentials). */
   images: string;
+  apiProcesses: number;
   /** Seconds from `npm start` to ready. */
   readySeconds: number;
 }
 
-function printBanner(url: string, logins: DemoLogin[], { authEmulatorUrl, localPaymentsUrl, inboxUrl, jobWorkers, images, readySeconds }: BannerParts) {
+function printBanner(url: string, logins: DemoLogin[], { authEmulatorUrl, localPaymentsUrl, inboxUrl, jobWorkers, images, apiProcesses, readySeconds }: BannerParts) {
   const lines = [
     '',
     `  OpenNest is running on ${url} (ready ${readySeconds.toFixed(1)} s after start)`,
     `    GraphQL     ${url}/graphql   (explorer: ${url}/sandbox)`,
     `    REST        ${url}/api`,
+    `    API         ${apiProcesses > 1 ? `${apiProcesses} HTTP worker processes on the one port (API_PROCESSES)` : 'one process (API_PROCESSES=1)'}`,
     ...(authEmulatorUrl ? [`    Auth        Firebase Auth emulator at ${authEmulatorUrl}`] : []),
     ...(localPaymentsUrl ? [`    Payments    local Stripe-compatible server at ${localPaymentsUrl} (card 4242 4242 4242 4242 succeeds)`] : []),
     ...(inboxUrl ? [`    E-mail      every e-mail the app sends lands in the inbox at ${inboxUrl}`] : []),
     `    Images      ${images} (served at ${url}/uploads)`,
-    `    Jobs        ${jobWorkers ? 'workers run in this process (e-mail, digests, saved-search alerts)' : 'JOB_WORKERS=off: run `npm run worker` to process jobs'}`,
+    `    Jobs        ${jobWorkers ? `workers run in ${apiProcesses > 1 ? 'the primary process' : 'this process'} (e-mail, digests, saved-search alerts)` : 'JOB_WORKERS=off: run `npm run worker` to process jobs'}`,
     ...(logins.length
       ? ['', '  Demo logins (e-mail / password):', ...logins.map((l) => `    ${l.role.padEnd(6)} ${l.email.padEnd(24)} ${l.password}`)]
       : []),
@@ -99,7 +189,8 @@ function printBanner(url: string, logins: DemoLogin[], { authEmulatorUrl, localP
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-main().catch((error) => {
+const workerSetup = cluster.isWorker ? process.env[WORKER_SETUP_ENV] : undefined;
+(workerSetup ? httpWorker(JSON.parse(workerSetup) as WorkerSetup) : main()).catch((error) => {
   log.fatal({ err: error }, 'start-up failed');
   process.exit(1);
 });

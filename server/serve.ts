@@ -30,6 +30,8 @@ export interface ServeOptions {
   /** Where the local payment server keeps its state across restarts. */
   paymentsStateFile?: string;
   pollingIntervalSeconds?: number;
+  /** A payment runtime the caller started and stops (an HTTP worker's, on the primary's local server); else one is started here. */
+  payments?: PaymentsRuntime;
   /** Extra origins (besides the served URL) the local payment server lets confirm payments. */
   browserOrigins?: string[];
 }
@@ -51,8 +53,8 @@ export async function serveApp(options: ServeOptions): Promise<ServedApp> {
     for (const step of steps.reverse()) await step().catch((error: unknown) => log.warn({ err: error }, 'shutdown step failed'));
   };
   try {
-    const payments = await startPayments(config.payments, { stateFile: options.paymentsStateFile, log });
-    steps.push(() => payments.stop());
+    const payments = options.payments ?? (await startPayments(config.payments, { stateFile: options.paymentsStateFile, log }));
+    if (!options.payments) steps.push(() => payments.stop());
     const backbone = await startBackbone({
       databaseUrl,
       log,

@@ -13,8 +13,8 @@
 //             request leaves the process. Only the RS256 signature check (which
 //             emulator tokens lack) is missing.
 //
-// BENCH_APP_PROCESSES (default 1): app processes behind the one port (node:cluster),
-// to use every core; they share nothing but the database (see primary() below).
+// BENCH_APP_PROCESSES (default 1): app processes behind the one port (node:cluster,
+// infra/http-workers.ts), to use every core; they share nothing but the database.
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
@@ -25,6 +25,7 @@ import { loadConfig } from '../config';
 import { createDb } from '../db/client';
 import { createLogger } from '../infra/logger';
 import { startAppInstance } from './app-instance';
+import { startHttpWorkers } from '../infra/http-workers';
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -41,6 +42,8 @@ async function main() {
       FIREBASE_AUTH_EMULATOR_HOST: env('BENCH_APP_AUTH_EMULATOR_HOST'),
       UPLOAD_DIR: env('BENCH_APP_UPLOAD_DIR'),
       SEED_DEMO: 'false',
+      // As `npm start` keeps them, unless the run says otherwise (run.ts prints it).
+      PUBLIC_ANSWER_CACHE_TTL_SECONDS: process.env.PUBLIC_ANSWER_CACHE_TTL_SECONDS,
     }),
     // The web client is not part of the benchmark (and may not be built).
     clientDistDir: env('BENCH_APP_CLIENT_DIST_DIR'),
@@ -96,40 +99,21 @@ function withLocalTokenCheck(provider: IdentityProvider, projectId: string): Ide
 
 /**
  * BENCH_APP_PROCESSES > 1: this process only forks that many app processes
- * (node:cluster; each runs main() and they share one listening port, the
- * connections spread round-robin), and reports ready once all are.
+ * (infra/http-workers.ts, as `npm start` does; each runs main()), and reports
+ * ready once all are.
  */
 async function primary(processes: number) {
-  const urls = await Promise.all(
-    Array.from({ length: processes }, () => {
-      const worker = cluster.fork();
-      return new Promise<string>((resolve, reject) => {
-        worker.once('exit', (code) => reject(new Error(`an app process exited (code ${code}) before it was ready`)));
-        worker.on('message', (message: { type?: string; url?: string }) => {
-          if (message?.type === 'ready' && message.url) resolve(message.url);
-        });
-      });
-    }),
-  );
-  if (new Set(urls).size !== 1) throw new Error(`the app processes listen on different addresses: ${urls.join(', ')}`);
+  const log = createLogger(process.env.BENCH_APP_LOG_LEVEL ?? 'warn');
+  // A benchmark whose app process dies is void: no restart.
+  const workers = await startHttpWorkers({ count: processes, log, restart: false });
   const shutdown = async () => {
-    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve) => {
-            if (worker.isDead()) return resolve();
-            worker.once('exit', () => resolve());
-            worker.process.kill('SIGTERM');
-          }),
-      ),
-    );
+    await workers.stop();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
   process.on('disconnect', () => void shutdown());
-  process.send?.({ type: 'ready', url: urls[0] });
+  process.send?.({ type: 'ready', url: workers.url });
 }
 
 const processes = Number(process.env.BENCH_APP_PROCESSES ?? '1');

@@ -449,6 +449,7 @@ async function main() {
   if (process.env.BENCH_APP_NODE_ARGS) out(`          BENCH_APP_NODE_ARGS=${process.env.BENCH_APP_NODE_ARGS}`);
   if (process.env.BENCH_SCENARIOS) out(`          BENCH_SCENARIOS=${process.env.BENCH_SCENARIOS}`);
   out(`          BENCH_APP_PROCESSES=${process.env.BENCH_APP_PROCESSES ?? 1} (app processes per runner, node:cluster behind one port; RSS is their sum)`);
+  out(`          PUBLIC_ANSWER_CACHE_TTL_SECONDS=${process.env.PUBLIC_ANSWER_CACHE_TTL_SECONDS ?? 30} (anonymous public answers kept by the app processes; 0: none, every request computed)`);
   out('          load generator, SQL loop and the app (own process) share this machine with PostgreSQL and the Auth emulator');
 
   const runId = `${process.pid}-${randomBytes(3).toString('hex')}`;
@@ -643,7 +644,8 @@ async function runSize({ size, first, adminUrl, runId, workDir, emulatorHost, lo
 
     // The in-process twin that records SQL (single requests only).
     const config = {
-      ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: settings.logLevel, FIREBASE_PROJECT_ID: FIREBASE_PROJECT, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, UPLOAD_DIR: uploadDir, SEED_DEMO: 'false' }),
+      // It keeps no public answers: the floor is what computing an answer costs (a kept one issues no SQL).
+      ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: settings.logLevel, FIREBASE_PROJECT_ID: FIREBASE_PROJECT, FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, UPLOAD_DIR: uploadDir, SEED_DEMO: 'false', PUBLIC_ANSWER_CACHE_TTL_SECONDS: '0' }),
       clientDistDir,
     };
     const identity = createFirebaseIdentityProvider(config.firebase, emulatorHost);

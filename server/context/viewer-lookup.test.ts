@@ -4,27 +4,21 @@
 // users-changed trigger. A role change or a fraud marking made through one
 // process applies to the next request on both; while kept, the record is not
 // read again.
-import { createCast, type Account } from '../test/fixtures';
-import { startAppProcess, type AppProcess } from '../test/app-process';
+import { startTwoAppsWithCast, type Account } from '../test/fixtures';
+import type { AppProcess } from '../test/app-process';
 import * as operations from '../test/generated/graphql';
-import { startTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
 import { createEventBus } from '../events/event-bus';
 import { createLogger } from '../infra/logger';
 import { cachedViewerLookup, databaseViewerLookup, type ViewerLookup } from './viewer-lookup';
 
 let a: TestApp;
 let b: AppProcess;
+let stopBoth: () => Promise<void>;
 let admin: Account, agent: Account, buyer: Account;
 
-beforeAll(async () => {
-  a = await startTestApp();
-  b = await startAppProcess({ databaseUrl: a.databaseUrl, env: { JOB_WORKERS: 'off' }, label: 'app B' });
-  ({ admin, agent, buyer } = await createCast(a, ['admin', 'agent', 'buyer']));
-}, 120_000);
-afterAll(async () => {
-  await b?.stop();
-  await a?.close();
-});
+beforeAll(async () => ({ a, b, stopBoth, cast: { admin, agent, buyer } } = await startTwoAppsWithCast(['admin', 'agent', 'buyer'])), 120_000);
+afterAll(() => stopBoth?.());
 
 async function roleOn(url: string, token: string): Promise<unknown> {
   const response = await fetch(`${url}/graphql`, {

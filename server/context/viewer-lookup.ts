@@ -5,13 +5,15 @@
 // every process drops its copy when the event arrives, so a role change or a
 // fraud marking applies to the next request on every process.
 // The cache is bypassed whenever the process's LISTEN connection is down (an
-// event may be missed), and emptied when it comes back. PostgreSQL signals the
-// listeners when the change commits, before the writer is told it committed, so
-// the event is on its way before anyone can learn of the change; a request that
-// reaches another process in the instant between (before its LISTEN connection
-// has read the event) is still answered with the record as it was.
+// event may be missed), and emptied when it comes back (both by
+// events/invalidated-cache.ts). PostgreSQL signals the listeners when the
+// change commits, but each listener's connection delivers the event on its own
+// schedule; so a kept record is served only after a round trip on the LISTEN
+// connection (InvalidatedCache.fresh), and a change committed before the
+// request arrived is always seen.
 import type { Db } from '../db/client';
 import type { EventBus } from '../events/event-bus';
+import { createInvalidatedCache } from '../events/invalidated-cache';
 import type { User as UserRecord } from '../generated/prisma/client';
 import { unauthenticated } from '../shared/errors';
 
@@ -46,43 +48,22 @@ export interface CachedViewerLookup extends ViewerLookup {
 
 /** `lookup` with its answers kept (at most `maxEntries`) until the record changes. */
 export function cachedViewerLookup(lookup: ViewerLookup, events: EventBus, { maxEntries = VIEWER_CACHE_ENTRIES } = {}): CachedViewerLookup {
-  // Insertion order is recency order: a hit is moved to the end, the first entry is the oldest.
-  const entries = new Map<string, UserRecord>();
-  // Bumped by every invalidation: an answer read while one arrived may be stale and is not kept.
-  let generation = 0;
-
-  const stopListening = events.on((event) => {
-    if (event.type === 'user-changed') {
-      generation++;
-      entries.delete(event.firebaseUid);
-    } else if (event.type === 'resync') {
-      generation++;
-      entries.clear();
-    }
+  const kept = createInvalidatedCache<UserRecord>(events, {
+    maxEntries,
+    invalidatedBy: (event) => (event.type === 'user-changed' ? [event.firebaseUid] : null),
   });
 
   const cached = async (firebaseUid: string) => {
-    if (!events.listening()) {
-      entries.clear();
-      return lookup(firebaseUid);
-    }
-    const kept = entries.get(firebaseUid);
-    if (kept) {
-      entries.delete(firebaseUid);
-      entries.set(firebaseUid, kept);
-      return kept;
-    }
-    const readAt = generation;
+    const found = await kept.fresh(firebaseUid);
+    if (found) return found;
+    const mark = kept.mark();
     const viewer = await lookup(firebaseUid);
     // No record yet (mid-sign-up): not kept, so the record recordSignIn creates is seen at once.
-    if (viewer && readAt === generation && events.listening()) {
-      entries.set(firebaseUid, viewer);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-    }
+    if (viewer) kept.set(firebaseUid, viewer, mark);
     return viewer;
   };
   return Object.defineProperties(cached, {
-    size: { get: () => entries.size },
-    stop: { value: stopListening },
+    size: { get: () => kept.size },
+    stop: { value: kept.stop },
   }) as CachedViewerLookup;
 }

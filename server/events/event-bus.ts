@@ -23,6 +23,8 @@ export type AppEvent =
   | { type: 'job'; queue: string }
   /** The users row of `firebaseUid` was inserted, changed or deleted (raised by a trigger; see context/viewer-lookup.ts). */
   | { type: 'user-changed'; firebaseUid: string }
+  /** Rows a public answer is made of changed (raised by statement triggers; see graphql/public-answer-cache.ts). */
+  | { type: 'public-data-changed' }
   /** Local only: the LISTEN connection was re-established, so events may have been missed. */
   | { type: 'resync' };
 
@@ -50,6 +52,14 @@ export interface EventBus {
   stream<T>(select: (event: AppEvent) => T | undefined): EventStream<T>;
   /** Whether the LISTEN connection is up (while it is down, events are missed). */
   listening(): boolean;
+  /**
+   * Resolves once every event of a change that committed before the call has
+   * been handed to the listeners: a round trip on the LISTEN connection started
+   * after the call (PostgreSQL sends a listener its pending notifications before
+   * it answers a query). Concurrent calls share round trips. Rejects when the
+   * connection is down.
+   */
+  sync(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -127,6 +137,32 @@ export async function createEventBus({ databaseUrl, log, channel = EVENTS_CHANNE
 
   await connect();
 
+  // The round trip in flight, and the one that will start after it (for calls made while one is in flight).
+  let inFlight: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const roundTrip = (): Promise<void> => {
+    const connection = client;
+    if (!connection || closed) return Promise.reject(new Error('The event bus is not listening.'));
+    const trip = connection.query('SELECT 1').then(() => undefined);
+    const settled: Promise<void> = trip.then(
+      () => void (inFlight === settled && (inFlight = null)),
+      () => void (inFlight === settled && (inFlight = null)),
+    );
+    inFlight = settled;
+    return trip;
+  };
+  const sync = (): Promise<void> => {
+    // One already in flight may have passed the commit this caller knows of: wait for the next one.
+    if (!inFlight) return roundTrip();
+    if (!next) {
+      next = inFlight.catch(() => undefined).then(() => {
+        next = null;
+        return roundTrip();
+      });
+    }
+    return next;
+  };
+
   const on = (listener: EventListener) => {
     listeners.add(listener);
     return () => void listeners.delete(listener);
@@ -135,6 +171,7 @@ export async function createEventBus({ databaseUrl, log, channel = EVENTS_CHANNE
   return {
     on,
     listening: () => client !== null && !closed,
+    sync,
     stream<T>(select: (event: AppEvent) => T | undefined): EventStream<T> {
       const queue: T[] = [];
       let wake: (() => void) | null = null;

@@ -10,6 +10,7 @@ import { graphqlExtensionsOf } from '../rest/errors';
 import { httpStatusByCode, isAppError, type AppError } from '../shared/errors';
 import type { RequestContext } from '../context/request-context';
 import { jitExecution } from './jit-executor';
+import type { PublicAnswerCache } from './public-answer-cache';
 
 interface Options {
   schema: GraphQLSchema;
@@ -18,6 +19,8 @@ interface Options {
   introspection: boolean;
   log: Logger;
   rateLimits: RateLimits;
+  /** Anonymous public answers kept per process (public-answer-cache.ts); none kept without it. */
+  publicAnswers?: PublicAnswerCache;
 }
 
 /** Each validated document's cost (graphql-armor's cost analysis), for the `graphql` rate limit's weights. */
@@ -47,7 +50,7 @@ export function createArmorProtection() {
   return armor.protect();
 }
 
-export function createApolloServer({ schema, isProduction, introspection, log, rateLimits }: Options): ApolloServer<RequestContext> {
+export function createApolloServer({ schema, isProduction, introspection, log, rateLimits, publicAnswers }: Options): ApolloServer<RequestContext> {
   const protection = createArmorProtection();
 
   return new ApolloServer<RequestContext>({
@@ -56,7 +59,7 @@ export function createApolloServer({ schema, isProduction, introspection, log, r
     ...protection,
     // Cache-control hints are not used (no @cacheControl, no CDN in front): without
     // the plugin, no hook runs for every resolved field (the bench's profile showed it).
-    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), logOperations(), rateLimitOperations(rateLimits)],
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), logOperations(), rateLimitOperations(rateLimits), ...(publicAnswers ? [publicAnswers.plugin(schema)] : [])],
     validationRules: protection.validationRules,
     parseOptions: { maxTokens: MAX_TOKENS },
     // "Did you mean ...?" hints map the schema for attackers; keep them in development.

@@ -5,7 +5,7 @@
 // no N+1 queries in lists.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { MakeOfferInput } from '../graphql/generated/resolvers-types';
-import { createCast, createListing, createOffer, createUserRow, dataOf, errorOf, FUTURE, ONLY_AGENTS, ONLY_BUYERS, unique, type Account, type Json, type ListingData } from '../test/fixtures';
+import { callersRefusedBuyersActions, createCast, createListing, createOffer, createUserRow, dataOf, errorOf, FUTURE, ONLY_AGENTS, unique, type Account, type Json, type ListingData } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { confirmWithCard } from '../test/payments';
 import { looseVariables, startTestApp, type TestApp } from '../test/test-app';
@@ -64,12 +64,7 @@ describe('making an offer', () => {
     expect(row.buyingDate.toISOString()).toBe(`${FUTURE}T00:00:00.000Z`);
   });
 
-  it.each([
-    ['an agent', (): Account | null => agent, 'FORBIDDEN', ONLY_BUYERS],
-    ['an admin', (): Account | null => admin, 'FORBIDDEN', ONLY_BUYERS],
-    ['a fraud account', (): Account | null => fraud, 'FORBIDDEN', ONLY_BUYERS],
-    ['a signed-out caller', (): Account | null => null, 'UNAUTHENTICATED', 'You must be signed in.'],
-  ] as const)('refuses %s and stores nothing', async (_who, accountOf, code, message) => {
+  it.each(callersRefusedBuyersActions(() => ({ agent, admin, fraud })))('refuses %s and stores nothing', async (_who, accountOf, code, message) => {
     const property = await seed();
     const result = await make(accountOf(), { propertyId: property.id, offerAmount: '1500', buyingDate: FUTURE });
     expect(result.data).toBeNull();

@@ -15,7 +15,30 @@ export interface PaymentsRuntime {
   attachApp(appUrl: string, browserOrigins: string[]): void;
   /** Local server only: signs a webhook payload as the local server does (tests post their own events). */
   signWebhook?(payload: string): string;
+  /** Local server only: what another process needs to use this server (connectLocalPayments). */
+  shared?: SharedLocalPayments;
   stop(): Promise<void>;
+}
+
+/** The local payment server as another app process (an HTTP worker of `npm start`) reaches it. */
+export interface SharedLocalPayments {
+  host: string;
+  port: number;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Where the browser reaches it. */
+  browserUrl: string;
+}
+
+/** A runtime on a local payment server another process started (and attaches to the app, and stops). */
+export function connectLocalPayments(shared: SharedLocalPayments): PaymentsRuntime {
+  return {
+    provider: createStripeProvider({ secretKey: shared.secretKey, webhookSecret: shared.webhookSecret, endpoint: { host: shared.host, port: shared.port, protocol: 'http' } }),
+    browser: { provider: 'local', publishableKey: shared.publishableKey, apiUrl: shared.browserUrl },
+    attachApp: () => undefined,
+    stop: async () => undefined,
+  };
 }
 
 export async function startPayments(config: PaymentsConfig, options: { stateFile?: string; log: Logger }): Promise<PaymentsRuntime> {
@@ -32,9 +55,10 @@ export async function startPayments(config: PaymentsConfig, options: { stateFile
   const { signWebhookPayload, startLocalStripe } = await import('./local-stripe/local-stripe');
   const local = await startLocalStripe({ ...keys, host: config.host, port: config.port, stateFile: options.stateFile, log: options.log });
   options.log.info({ url: local.url }, 'local payment server ready (Stripe test cards)');
+  const shared: SharedLocalPayments = { ...keys, host: local.host, port: local.port, browserUrl: config.publicUrl ?? local.url };
   return {
-    provider: createStripeProvider({ ...keys, endpoint: { host: local.host, port: local.port, protocol: 'http' } }),
-    browser: { provider: 'local', publishableKey: keys.publishableKey, apiUrl: config.publicUrl ?? local.url },
+    ...connectLocalPayments(shared),
+    shared,
     attachApp(appUrl, browserOrigins) {
       local.setWebhookUrl(`${appUrl}/api/stripe/webhook`);
       for (const origin of browserOrigins) local.allowOrigin(origin);

@@ -155,6 +155,7 @@ export const propertyRoutes = [
   route('GET /properties/advertised', 'listAdvertisedProperties', {
     summary: 'Advertised listings for the home page, newest first (no sign-in)',
     access: publicRoute,
+    keptForAnonymousCallers: true,
     query: z.object({ limit: pageSizeParam(12, 24) }),
     success: { status: 200, description: 'The listings.', schema: z.array(PropertyJson) },
     handler: async ({ query, context }) => toJsonList(await context.services.properties.listAdvertised(query.limit), context),

@@ -1,7 +1,7 @@
 // Graceful shutdown on SIGTERM, on the real entry point (server/main.ts as a
 // process): /readyz says 503 (draining) at once, a request already in flight
 // (held back by a table lock the test holds) still gets its answer, and the
-// process then closes its pool and exits 0.
+// process then closes its pool and exits 0; with two HTTP workers too.
 import pg from 'pg';
 import { startAppProcess, type AppProcess } from '../test/app-process';
 import { startTestApp, type TestApp } from '../test/test-app';
@@ -17,8 +17,9 @@ afterAll(async () => {
   await a?.close();
 });
 
-it('drains on SIGTERM: readyz 503, the in-flight request answered, exit code 0', async () => {
-  b = await startAppProcess({ databaseUrl: a.databaseUrl, env: { JOB_WORKERS: 'off', SHUTDOWN_DRAIN_DELAY_MS: '1500' }, label: 'app to stop' });
+// API_PROCESSES=2: the primary passes SIGTERM on to both HTTP workers, each drains, then it exits 0.
+it.each(['1', '2'])('drains on SIGTERM (API_PROCESSES=%s): readyz 503, the in-flight request answered, exit code 0', async (apiProcesses) => {
+  b = await startAppProcess({ databaseUrl: a.databaseUrl, env: { JOB_WORKERS: 'off', SHUTDOWN_DRAIN_DELAY_MS: '1500', API_PROCESSES: apiProcesses }, label: 'app to stop' });
   const url = b.url;
   expect((await fetch(`${url}/readyz`)).status).toBe(200);
 

@@ -8,6 +8,7 @@ import type { z as zod } from 'zod';
 import { requireIdentity, requireViewer, type Caller } from '../context/caller';
 import { contextOf } from '../context/http';
 import { callerKey, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
+import { CACHE_HEADER, stableJson, type PublicAnswerCache } from '../graphql/public-answer-cache';
 import { toBadInput } from './inputs';
 import { expressPath, type Access, type ApiRoute, type BodyDeclaration, type RestEnvironment } from './route';
 
@@ -18,11 +19,11 @@ const BODY_LIMIT = '1mb';
 export function mountRoutes(
   router: Router,
   routes: readonly ApiRoute[],
-  { env, withContext, rateLimits }: { env: RestEnvironment; withContext: RequestHandler; rateLimits: RateLimits },
+  { env, withContext, rateLimits, publicAnswers }: { env: RestEnvironment; withContext: RequestHandler; rateLimits: RateLimits; publicAnswers?: PublicAnswerCache },
 ): void {
   const parsers = { json: express.json({ limit: BODY_LIMIT }), raw: express.raw({ type: () => true, limit: BODY_LIMIT }) };
   for (const route of routes) {
-    const handle = handlerOf(route, env);
+    const handle = handlerOf(route, env, publicAnswers);
     if (route.body?.kind === 'unread') {
       router[route.method](expressPath(route.path), handle);
       continue;
@@ -83,18 +84,29 @@ function bodyOf(body: BodyDeclaration | undefined, value: unknown): unknown {
 }
 
 const handlerOf =
-  (route: ApiRoute, env: RestEnvironment): RequestHandler =>
+  (route: ApiRoute, env: RestEnvironment, publicAnswers: PublicAnswerCache | undefined): RequestHandler =>
   async (req, res) => {
-    const answer = await route.handler({
-      params: parsed(route.params, req.params, 'params'),
-      query: parsed(route.query, req.query, 'query'),
-      body: bodyOf(route.body, req.body),
-      get context() {
-        return contextOf(req);
-      },
-      env,
-      req,
-      res,
-    });
-    res.status(route.success.status).json(answer);
+    const params = parsed(route.params, req.params, 'params');
+    const query = parsed(route.query, req.query, 'query');
+    const compute = () =>
+      route.handler({
+        params,
+        query,
+        body: bodyOf(route.body, req.body),
+        get context() {
+          return contextOf(req);
+        },
+        env,
+        req,
+        res,
+      });
+    // Routes that keep answers are public GETs with a request context (their body is read, as empty).
+    const anonymous = route.keptForAnonymousCallers && !contextOf(req).caller.identity && !contextOf(req).caller.authError;
+    if (publicAnswers && anonymous) {
+      const { value, from } = await publicAnswers.answer(`rest:${route.operationId}:${stableJson(params)}:${stableJson(query)}`, compute);
+      if (from) res.setHeader(CACHE_HEADER, from);
+      res.status(route.success.status).json(value);
+      return;
+    }
+    res.status(route.success.status).json(await compute());
   };

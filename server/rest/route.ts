@@ -80,6 +80,12 @@ export interface RouteDeclaration<P extends zod.ZodObject | undefined, Q extends
   query?: Q;
   body?: B;
   success: Answer<zod.ZodType<unknown, A>> & { status: 200 | 201 };
+  /**
+   * A public GET whose answer to callers without a token depends only on its
+   * path and query and on the tables migration 20261124030000_public_answer_cache
+   * watches: kept per process, as public GraphQL answers are (graphql/public-answer-cache.ts).
+   */
+  keptForAnonymousCallers?: true;
   /** The refusals the route's service can give besides those derived from access and body. */
   refusals?: ErrorStatus[];
   /** Answers that are not refusals of the caller (a dependency failing). */

@@ -94,6 +94,7 @@ export const reviewRoutes = [
   route('GET /reviews/latest', 'listLatestReviews', {
     summary: 'The newest reviews of visible listings (no sign-in)',
     access: publicRoute,
+    keptForAnonymousCallers: true,
     // The service judges the number (its message names the page size).
     query: z.object({
       limit: optionalParam()

@@ -3,7 +3,7 @@
 // rules and verbatim storage; who reads which list; deleting one's own or (admin)
 // any; the admin list's cursor pages; the spec's review documents.
 import { randomUUID } from 'node:crypto';
-import { createCast, createListing, createReview, createUserRow, dataOf, errorOf, ONLY_BUYERS, PROPERTY_NOT_FOUND, unique, type Account, type Json, type ListingData } from '../test/fixtures';
+import { callersRefusedBuyersActions, createCast, createListing, createReview, createUserRow, dataOf, errorOf, PROPERTY_NOT_FOUND, unique, type Account, type Json, type ListingData } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
 
@@ -49,12 +49,7 @@ describe('adding a review', () => {
     expect(await app.db.review.findUniqueOrThrow({ where: { id: review.id } })).toMatchObject({ propertyId: property.id, userId: buyer.user.id, text: 'Great light, quiet street.' });
   });
 
-  it.each([
-    ['an agent', (): Account | null => agent, 'FORBIDDEN', ONLY_BUYERS],
-    ['an admin', (): Account | null => admin, 'FORBIDDEN', ONLY_BUYERS],
-    ['a fraud account', (): Account | null => fraud, 'FORBIDDEN', ONLY_BUYERS],
-    ['a signed-out caller', (): Account | null => null, 'UNAUTHENTICATED', 'You must be signed in.'],
-  ] as const)('refuses %s and stores nothing', async (_who, accountOf, code, message) => {
+  it.each(callersRefusedBuyersActions(() => ({ agent, admin, fraud })))('refuses %s and stores nothing', async (_who, accountOf, code, message) => {
     const property = await seed();
     const result = await app.graphql(operations.AddReview, { propertyId: property.id, text: 'Nice' }, accountOf()?.idToken);
     expect(result.data).toBeNull();

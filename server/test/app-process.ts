@@ -53,6 +53,8 @@ export async function startAppProcess({ databaseUrl, env = {}, label = 'app proc
       SEED_DEMO: 'false',
       PORT: '0',
       HOST: '127.0.0.1',
+      // One process, unless a test asks for a cluster (API_PROCESSES in `env`).
+      API_PROCESSES: '1',
       DATA_DIR: dataDir,
       CLIENT_DIST_DIR: path.join(dataDir, 'no-client'),
       // As in test apps (test-app.ts): limits out of reach unless a test sets them.

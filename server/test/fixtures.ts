@@ -6,6 +6,7 @@
 // file that starts a second app can arrange data in either.
 import { randomBytes } from 'node:crypto';
 import type { OfferStatus, Property as PropertyRecord, Role, User as UserRecord } from '../generated/prisma/client';
+import { startAppProcess, type AppProcess } from './app-process';
 import type { TestAccount } from './identity';
 import { startTestApp, type GraphqlResponse, type TestApp } from './test-app';
 
@@ -45,6 +46,18 @@ export const FUTURE = `${new Date().getUTCFullYear() + 1}-06-01`;
 export const ONLY_AGENTS = 'Only agents can do this.';
 export const ONLY_ADMINS = 'Only admins can do this.';
 export const ONLY_BUYERS = 'Only buyers (role user) can do this.';
+
+/**
+ * Everyone a buyers-only action refuses, with the code and message each gets,
+ * for `it.each` (accounts are read when the test runs, after beforeAll made them).
+ */
+export const callersRefusedBuyersActions = (accounts: () => Record<'agent' | 'admin' | 'fraud', Account>) =>
+  [
+    ['an agent', (): Account | null => accounts().agent, 'FORBIDDEN', ONLY_BUYERS],
+    ['an admin', (): Account | null => accounts().admin, 'FORBIDDEN', ONLY_BUYERS],
+    ['a fraud account', (): Account | null => accounts().fraud, 'FORBIDDEN', ONLY_BUYERS],
+    ['a signed-out caller', (): Account | null => null, 'UNAUTHENTICATED', 'You must be signed in.'],
+  ] as const;
 export const PROPERTY_NOT_FOUND = 'Property not found.';
 
 // ---------------------------------------------------------------------------
@@ -84,6 +97,22 @@ export async function createCast<const M extends CastMember>(app: TestApp, membe
 export async function startAppWithCast<const M extends CastMember>(members: readonly M[]): Promise<{ app: TestApp; cast: Record<M, Account> }> {
   const app = await startTestApp();
   return { app, cast: await createCast(app, members) };
+}
+
+/**
+ * Two apps on one database, for what must hold across API processes: app A
+ * (startAppWithCast) in this test's process, and app B, a separate process
+ * running server/main.ts (app-process.ts) without job workers.
+ */
+export async function startTwoAppsWithCast<const M extends CastMember>(members: readonly M[]): Promise<{ a: TestApp; b: AppProcess; cast: Record<M, Account>; stopBoth(): Promise<void> }> {
+  const { app: a, cast } = await startAppWithCast(members);
+  try {
+    const b = await startAppProcess({ databaseUrl: a.databaseUrl, env: { JOB_WORKERS: 'off' }, label: 'app B' });
+    return { a, b, cast, stopBoth: async () => void (await b.stop(), await a.close()) };
+  } catch (error) {
+    await a.close();
+    throw error;
+  }
 }
 
 /**

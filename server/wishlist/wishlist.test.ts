@@ -4,7 +4,7 @@
 // carry the spec's propertyInfo, taken from the property itself.
 import { randomUUID } from 'node:crypto';
 import type { Property as PropertyRecord } from '../generated/prisma/client';
-import { createCast, createListing, dataOf, errorOf, ONLY_BUYERS, unique, type Account, type Json, type ListingData } from '../test/fixtures';
+import { callersRefusedBuyersActions, createCast, createListing, dataOf, errorOf, unique, type Account, type Json, type ListingData } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { startTestApp, type TestApp } from '../test/test-app';
 
@@ -55,12 +55,7 @@ describe('adding to the wishlist', () => {
     expect(row).toMatchObject({ userId: buyer.user.id, propertyId: property.id });
   });
 
-  it.each([
-    ['an agent', (): Account | null => agent, 'FORBIDDEN', ONLY_BUYERS],
-    ['an admin', (): Account | null => admin, 'FORBIDDEN', ONLY_BUYERS],
-    ['a fraud account', (): Account | null => fraud, 'FORBIDDEN', ONLY_BUYERS],
-    ['a signed-out caller', (): Account | null => null, 'UNAUTHENTICATED', 'You must be signed in.'],
-  ] as const)('refuses %s and stores nothing', async (_who, accountOf, code, message) => {
+  it.each(callersRefusedBuyersActions(() => ({ agent, admin, fraud })))('refuses %s and stores nothing', async (_who, accountOf, code, message) => {
     const property = await seed();
     const result = await app.graphql(operations.AddToWishlist, { propertyId: property.id }, accountOf()?.idToken);
     expect(result.data).toBeNull();
