@@ -24,11 +24,13 @@ interface Options {
 const operationCosts = new WeakMap<DocumentNode, number>();
 
 export const MAX_TOKENS = 2000;
+/** graphql-armor's depth limit; each fragment spread counts as a level (client-documents.unit.test.ts holds the app's own queries to it). */
+export const MAX_DEPTH = 10;
 
 /** The same limits for every transport (HTTP through Apollo, WebSocket through graphql-ws). */
 export function createArmorProtection() {
   const armor = new ApolloArmor({
-    maxDepth: { n: 10 },
+    maxDepth: { n: MAX_DEPTH },
     costLimit: {
       maxCost: 5000,
       onAccept: [(context, details: { n?: number }) => void (context && typeof details?.n === 'number' && operationCosts.set(context.getDocument(), details.n))],
