@@ -111,6 +111,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   const viewers = cachedViewerLookup(databaseViewerLookup(db), deps.backbone.events);
   const contextDeps = { identity: deps.identity, db, viewers, services, storage: deps.storage };
   const withContext = requestContextMiddleware(contextDeps);
+  const withRestContext = requestContextMiddleware(contextDeps, { writesByMethod: true });
 
   // GraphQL
   const schema = buildSchema();
@@ -127,7 +128,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // domain folders, each with its own caller check, body parser and input checks.
   const api = express.Router();
   const env = { runtimeConfig: runtimeConfig(deps), maxUploadBytes: config.maxUploadBytes, openApiDocument: buildOpenApiDocument(apiRoutes) };
-  mountRoutes(api, apiRoutes, { env, withContext, rateLimits: deps.rateLimits });
+  mountRoutes(api, apiRoutes, { env, withContext: withRestContext, rateLimits: deps.rateLimits });
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import type { Logger } from '../infra/logger';
 import type { Services } from '../services';
 import type { ImageStorage } from '../uploads/image-storage';
-import { resolveCaller, type Caller } from './caller';
+import { requireNotRevoked, resolveCaller, type Caller } from './caller';
 import { createLoaders, type Loaders } from './loaders';
 import type { ViewerLookup } from './viewer-lookup';
 
@@ -23,6 +23,8 @@ export interface RequestContext {
   /** Per-request batching of related records (see loaders.ts). */
   loaders: Loaders;
   storage: ImageStorage;
+  /** Throws UNAUTHENTICATED when the caller's account is disabled or its session revoked (checked when called: GraphQL mutations). */
+  requireNotRevoked(): Promise<void>;
 }
 
 export interface ContextDeps {
@@ -37,9 +39,9 @@ export interface ContextDeps {
 /** Resolves the caller from the `Authorization` value (or its absence) and assembles the context. */
 export async function createRequestContext(
   deps: ContextDeps,
-  request: { authorization: string | undefined; requestId?: string; clientIp?: string; log: Logger },
+  request: { authorization: string | undefined; requestId?: string; clientIp?: string; log: Logger; /** A write: verify the token with the revocation check. */ checkRevoked?: boolean },
 ): Promise<RequestContext> {
-  const caller = await resolveCaller(request.authorization, deps.identity, deps.viewers);
+  const caller = await resolveCaller(request.authorization, deps.identity, deps.viewers, { checkRevoked: request.checkRevoked });
   return {
     requestId: request.requestId ?? randomUUID(),
     clientIp: request.clientIp ?? null,
@@ -48,5 +50,6 @@ export async function createRequestContext(
     services: deps.services,
     loaders: createLoaders(deps.db),
     storage: deps.storage,
+    requireNotRevoked: () => (request.checkRevoked ? Promise.resolve() : requireNotRevoked(caller, request.authorization, deps.identity)),
   };
 }

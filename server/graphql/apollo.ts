@@ -100,6 +100,21 @@ function errorCode(error: GraphQLError): string {
   return typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR';
 }
 
+/**
+ * A mutation's caller is checked against revocation (a disabled account, a revoked
+ * session) before anything runs, and before its rate limits count it (no 429
+ * before a 401); refused: UNAUTHENTICATED with HTTP 401. Queries keep the local
+ * token check (README "Identity from the token only").
+ */
+async function refuseRevokedWriter(contextValue: RequestContext): Promise<void> {
+  try {
+    await contextValue.requireNotRevoked();
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    throw new GraphQLError(error.message, { originalError: error, extensions: { code: error.code, http: { status: httpStatusByCode[error.code] } } });
+  }
+}
+
 /** Mutations whose rate-limit class is not the signed-in user's writes (README "Rate limits"). */
 const MUTATION_CLASSES: Partial<Record<string, RateLimitClass>> = { recordSignIn: 'signIn', subscribeToNewsletter: 'anonymousWrites' };
 
@@ -114,6 +129,7 @@ function rateLimitOperations(rateLimits: RateLimits): ApolloServerPlugin<Request
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, document, contextValue }) {
+          if (operation?.operation === 'mutation') await refuseRevokedWriter(contextValue);
           const { caller, clientIp } = contextValue;
           const ip = clientIp ?? undefined;
           try {
