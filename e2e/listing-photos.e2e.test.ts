@@ -78,6 +78,16 @@ it('lists a house with photos, finds it with filters, shows its gallery, handles
   const card = buyerPage.getByTestId('property-card').filter({ hasText: title });
   await card.getByTestId('property-facts').getByText('4 bd').waitFor();
   expect(await buyerPage.getByTestId('property-card').count()).toBe(1);
+  // The card shows the cover from its responsive copies: WebP picked by the browser for the grid's sizes.
+  expect(await card.locator('source[type="image/webp"]').getAttribute('srcset')).toContain('480w');
+  const cardImage = card.getByTestId('property-card-image');
+  expect(await cardImage.getAttribute('sizes')).toContain('(min-width: 64em) 34vw');
+  const shown = await cardImage.evaluate(async (image: { decode(): Promise<void>; currentSrc: string; naturalWidth: number }) => {
+    await image.decode();
+    return { src: image.currentSrc, width: image.naturalWidth };
+  });
+  expect(shown.src).toMatch(/-r-\d+\.webp$/);
+  expect(shown.width).toBeGreaterThan(0);
   await expectAccessible(buyerPage, 'all properties filtered');
 
   // The gallery, with the keyboard.

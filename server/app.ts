@@ -121,6 +121,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   const viewers = cachedViewerLookup(databaseViewerLookup(db), deps.backbone.events);
   const contextDeps = { identity: deps.identity, db, viewers, services, storage: deps.storage };
   const withContext = requestContextMiddleware(contextDeps);
+  const withRestContext = requestContextMiddleware(contextDeps, { writesByMethod: true });
 
   // GraphQL
   const schema = buildSchema();
@@ -138,7 +139,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // domain folders, each with its own caller check, body parser and input checks.
   const api = express.Router();
   const env = { runtimeConfig: browserConfig, maxUploadBytes: config.maxUploadBytes, openApiDocument: buildOpenApiDocument(apiRoutes) };
-  mountRoutes(api, apiRoutes, { env, withContext, rateLimits: deps.rateLimits, publicAnswers });
+  mountRoutes(api, apiRoutes, { env, withContext: withRestContext, rateLimits: deps.rateLimits, publicAnswers });
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -26,8 +26,12 @@ export interface IdentityAccount {
 }
 
 export interface IdentityProvider {
-  /** Throws UNAUTHENTICATED for anything but a valid, unexpired ID token. */
-  verifyIdToken(token: string): Promise<VerifiedIdentity>;
+  /**
+   * Throws UNAUTHENTICATED for anything but a valid, unexpired ID token. With
+   * `checkRevoked`, also for a disabled account or a revoked session: one call to
+   * the provider's user look-up (otherwise the check is local to the process).
+   */
+  verifyIdToken(token: string, options?: { checkRevoked?: boolean }): Promise<VerifiedIdentity>;
   getAccount(uid: string): Promise<IdentityAccount | null>;
   getAccountByEmail(email: string): Promise<IdentityAccount | null>;
   createAccount(input: { uid?: string; email: string; password: string; displayName: string; photoURL?: string }): Promise<IdentityAccount>;
@@ -52,6 +56,16 @@ export function toVerifiedIdentity(decoded: DecodedIdToken): VerifiedIdentity {
     expiresAt: new Date(decoded.exp * 1000),
   };
 }
+
+export const DISABLED_ACCOUNT_MESSAGE = 'This account is disabled.';
+export const REVOKED_SESSION_MESSAGE = 'This session was signed out. Please sign in again.';
+
+/** firebase-admin's refusals the caller is told apart (others: "Invalid authentication token."). */
+const TOKEN_REFUSALS: Record<string, string> = {
+  'auth/id-token-expired': 'Your session has expired. Please sign in again.',
+  'auth/user-disabled': DISABLED_ACCOUNT_MESSAGE,
+  'auth/id-token-revoked': REVOKED_SESSION_MESSAGE,
+};
 
 export function createFirebaseIdentityProvider(config: FirebaseConfig, emulatorHost?: string): IdentityProvider {
   if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
@@ -82,15 +96,12 @@ export function createFirebaseIdentityProvider(config: FirebaseConfig, emulatorH
   };
 
   return {
-    async verifyIdToken(token) {
+    async verifyIdToken(token, { checkRevoked = false } = {}) {
       let decoded: DecodedIdToken;
       try {
-        decoded = await auth.verifyIdToken(token);
+        decoded = await auth.verifyIdToken(token, checkRevoked);
       } catch (error) {
-        const code = (error as { code?: string }).code;
-        throw unauthenticated(
-          code === 'auth/id-token-expired' ? 'Your session has expired. Please sign in again.' : 'Invalid authentication token.',
-        );
+        throw unauthenticated(TOKEN_REFUSALS[(error as { code?: string }).code ?? ''] ?? 'Invalid authentication token.');
       }
       return toVerifiedIdentity(decoded);
     },

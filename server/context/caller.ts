@@ -23,18 +23,46 @@ export function bearerToken(authorizationHeader: string | undefined): string | n
   return match ? match[1] : '';
 }
 
-export async function resolveCaller(authorizationHeader: string | undefined, identityProvider: IdentityProvider, lookupViewer: ViewerLookup): Promise<Caller> {
+/**
+ * Accounts whose every request is checked against revocation (a disabled account,
+ * a revoked session): those an admin marked as fraud. Others are checked on writes.
+ */
+export const checksRevocationOnEveryRequest = (viewer: UserRecord | null) => viewer?.role === 'fraud';
+
+/**
+ * `checkRevoked` (writes): the token is verified with Firebase's revocation check
+ * (one user look-up). Reads verify it locally, except for flagged accounts
+ * (checksRevocationOnEveryRequest), which are then checked as writes are.
+ */
+export async function resolveCaller(
+  authorizationHeader: string | undefined,
+  identityProvider: IdentityProvider,
+  lookupViewer: ViewerLookup,
+  { checkRevoked = false }: { checkRevoked?: boolean } = {},
+): Promise<Caller> {
   const token = bearerToken(authorizationHeader);
   if (token === null) return anonymousCaller;
   if (token === '') return { ...anonymousCaller, authError: unauthenticated('Malformed Authorization header; expected "Bearer <ID token>".') };
   try {
-    const identity = await identityProvider.verifyIdToken(token);
+    const identity = await identityProvider.verifyIdToken(token, { checkRevoked });
     const viewer = await lookupViewer(identity.uid);
+    if (!checkRevoked && checksRevocationOnEveryRequest(viewer)) await identityProvider.verifyIdToken(token, { checkRevoked: true });
     return { identity, viewer, authError: null };
   } catch (error) {
     if (error instanceof AppError) return { ...anonymousCaller, authError: error };
     throw error;
   }
+}
+
+/**
+ * Refuses a caller whose token's account was disabled or whose session was
+ * revoked (GraphQL mutations: the request is a write only once its operation is
+ * known). Nothing to do without a token, or when resolveCaller already checked.
+ */
+export async function requireNotRevoked(caller: Caller, authorizationHeader: string | undefined, identityProvider: IdentityProvider): Promise<void> {
+  const token = bearerToken(authorizationHeader);
+  if (!token || !caller.identity || checksRevocationOnEveryRequest(caller.viewer)) return;
+  await identityProvider.verifyIdToken(token, { checkRevoked: true });
 }
 
 /** A valid token is required; a user record is not (the caller may be mid-sign-up). */

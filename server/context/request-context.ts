@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import type { Logger } from '../infra/logger';
 import type { Services } from '../services';
 import type { ImageStorage } from '../uploads/image-storage';
-import { resolveCaller, type Caller } from './caller';
+import { requireNotRevoked, resolveCaller, type Caller } from './caller';
 import { createLoaders, type Loaders } from './loaders';
 import type { ViewerLookup } from './viewer-lookup';
 
@@ -25,6 +25,8 @@ export interface RequestContext {
   /** Per-request batching of related records (see loaders.ts). */
   loaders: Loaders;
   storage: ImageStorage;
+  /** Throws UNAUTHENTICATED when the caller's account is disabled or its session revoked (checked when called: GraphQL mutations). */
+  requireNotRevoked(): Promise<void>;
 }
 
 export interface ContextDeps {
@@ -39,9 +41,17 @@ export interface ContextDeps {
 /** Resolves the caller from the `Authorization` value (or its absence) and assembles the context. */
 export async function createRequestContext(
   deps: ContextDeps,
-  request: { authorization: string | undefined; requestId?: string; clientIp?: string; userAgent?: string; log: Logger },
+  request: {
+    authorization: string | undefined;
+    requestId?: string;
+    clientIp?: string;
+    userAgent?: string;
+    log: Logger;
+    /** A write: verify the token with the revocation check. */
+    checkRevoked?: boolean;
+  },
 ): Promise<RequestContext> {
-  const caller = await resolveCaller(request.authorization, deps.identity, deps.viewers);
+  const caller = await resolveCaller(request.authorization, deps.identity, deps.viewers, { checkRevoked: request.checkRevoked });
   return {
     requestId: request.requestId ?? randomUUID(),
     clientIp: request.clientIp ?? null,
@@ -51,5 +61,6 @@ export async function createRequestContext(
     services: deps.services,
     loaders: createLoaders(deps.db, caller.viewer),
     storage: deps.storage,
+    requireNotRevoked: () => (request.checkRevoked ? Promise.resolve() : requireNotRevoked(caller, request.authorization, deps.identity)),
   };
 }

@@ -75,6 +75,7 @@ const contextFor = (caller: Caller): RequestContext => ({
   services: {} as Services,
   loaders: {} as RequestContext['loaders'],
   storage: {} as RequestContext['storage'],
+  requireNotRevoked: async () => undefined,
 });
 
 // ---------------------------------------------------------------------------

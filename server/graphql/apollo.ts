@@ -27,13 +27,15 @@ interface Options {
 const operationCosts = new WeakMap<DocumentNode, number>();
 
 export const MAX_TOKENS = 2000;
+/** graphql-armor's depth limit; each fragment spread counts as a level (client-documents.unit.test.ts holds the app's own queries to it). */
+export const MAX_DEPTH = 10;
 
 /** The same limits for every transport (HTTP through Apollo, WebSocket through graphql-ws). */
 export function createArmorProtection() {
   const armor = new ApolloArmor({
     // Depth is counted in fields: a fragment spread is not a level (unflattened, each
     // spread counted twice, and a paged list's `nodes` pushed the wishlist past 10).
-    maxDepth: { n: 10, flattenFragments: true },
+    maxDepth: { n: MAX_DEPTH, flattenFragments: true },
     costLimit: {
       maxCost: 5000,
       onAccept: [(context, details: { n?: number }) => void (context && typeof details?.n === 'number' && operationCosts.set(context.getDocument(), details.n))],
@@ -103,6 +105,21 @@ function errorCode(error: GraphQLError): string {
   return typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR';
 }
 
+/**
+ * A mutation's caller is checked against revocation (a disabled account, a revoked
+ * session) before anything runs, and before its rate limits count it (no 429
+ * before a 401); refused: UNAUTHENTICATED with HTTP 401. Queries keep the local
+ * token check (README "Identity from the token only").
+ */
+async function refuseRevokedWriter(contextValue: RequestContext): Promise<void> {
+  try {
+    await contextValue.requireNotRevoked();
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    throw new GraphQLError(error.message, { originalError: error, extensions: { code: error.code, http: { status: httpStatusByCode[error.code] } } });
+  }
+}
+
 /** Mutations whose rate-limit class is not the signed-in user's writes (README "Rate limits"). */
 const MUTATION_CLASSES: Partial<Record<string, RateLimitClass>> = { recordSignIn: 'signIn', subscribeToNewsletter: 'anonymousWrites' };
 
@@ -117,6 +134,7 @@ function rateLimitOperations(rateLimits: RateLimits): ApolloServerPlugin<Request
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, document, contextValue }) {
+          if (operation?.operation === 'mutation') await refuseRevokedWriter(contextValue);
           const { caller, clientIp } = contextValue;
           const ip = clientIp ?? undefined;
           try {

@@ -274,11 +274,16 @@ describe('photos', () => {
     expect((await photosOf(added.id)).photos).toHaveLength(20);
   });
 
-  it('stores an upload in three widths as WebP and JPEG through the storage, served as srcsets', async () => {
+  const upload = async () => {
     const sharp = (await import('sharp')).default;
     const body = new FormData();
     body.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#2b6cb0' } }).png().toBuffer())], { type: 'image/png' }), 'house.png');
-    const uploaded = await app.rest('POST', '/api/uploads', { body, token: agent.idToken });
+    return app.rest('POST', '/api/uploads', { body, token: agent.idToken });
+  };
+
+  it('stores an upload in three widths as WebP and JPEG through the storage, served as srcsets', async () => {
+    const sharp = (await import('sharp')).default;
+    const uploaded = await upload();
     expect(uploaded.status).toBe(201);
     expect(Object.keys(uploaded.body).sort()).toEqual(['height', 'thumbnailUrl', 'url', 'width']);
     const added = okData(await app.graphql(operations.AddListingWithFacts, { input: input({ image: uploaded.body.url, photos: [uploaded.body.url] }) }, agent.idToken)).addProperty;
@@ -293,6 +298,42 @@ describe('photos', () => {
       expect(response.status).toBe(200);
       expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ format, width: Number(width.replace('w', '')) });
     }
+  });
+
+  it('gives cards the cover with the srcsets of its copies, through the lists, named by the title', async () => {
+    const tag = unique('Coverton');
+    const [first, second] = [await upload(), await upload()];
+    const added = okData(await app.graphql(operations.AddListingWithFacts, { input: input({ location: `${tag}, Dhaka`, image: first.body.url, photos: [first.body.url, second.body.url] }) }, agent.idToken)).addProperty;
+    const { photos, cover } = await photosOf(added.id);
+    // The cover is the first photo, described by the title alone (a card shows one photo).
+    expect(cover).toEqual({ ...photos[0], alt: added.title });
+    expect(cover.thumbnail).toBe(first.body.thumbnailUrl);
+    expect(cover.srcsetWebp!.split(', ').map((entry) => entry.split(' ')[1])).toEqual(['480w', '960w', '1600w']);
+    expect(cover.srcsetJpeg).toBe(cover.srcsetWebp!.replaceAll('.webp ', '.jpg '));
+
+    okData(await app.graphql(operations.VerifyProperty, { id: added.id }, admin.idToken));
+    okData(await app.graphql(operations.AdvertiseListing, { id: added.id }, admin.idToken));
+    const lists = okData(await app.graphql(operations.CardCovers, { search: tag }, buyer.idToken));
+    expect(lists.verifiedProperties.nodes).toEqual([{ id: added.id, cover }]);
+    expect(lists.advertisedProperties.find((listing) => listing.id === added.id)).toEqual({ id: added.id, cover });
+
+    // A new order moves the cover (and its copies) with it.
+    const { image: _image, ...plain } = input({ title: added.title, location: `${tag}, Dhaka` });
+    okData(await app.graphql(operations.UpdateListingFacts, { id: added.id, input: { ...plain, photos: [second.body.url, first.body.url] } }, agent.idToken));
+    const reordered = await photosOf(added.id);
+    expect(reordered.cover).toEqual({ ...reordered.photos[0], alt: added.title });
+    expect(reordered.cover.thumbnail).toBe(second.body.thumbnailUrl);
+  });
+
+  it('gives a listing from before the copies its image and thumbnail as the cover, without srcsets', async () => {
+    const tag = unique('Oldcover');
+    const old = await seed({ location: `${tag}, Dhaka`, image: photo(4) });
+    const lists = okData(await app.graphql(operations.CardCovers, { search: tag }, buyer.idToken));
+    expect(lists.verifiedProperties.nodes).toEqual([{ id: old.id, cover: { url: photo(4), thumbnail: photo(4), srcsetWebp: null, srcsetJpeg: null, alt: old.title } }]);
+    // An upload from before the copies (no -r mark) keeps its thumbnail file.
+    const legacy = '/uploads/0b6f3c52-8f4e-4b6f-9a57-2a0c1a1b2c3d.jpg';
+    const older = await seed({ image: legacy });
+    expect((await photosOf(older.id)).cover).toEqual({ url: legacy, thumbnail: '/uploads/0b6f3c52-8f4e-4b6f-9a57-2a0c1a1b2c3d-thumb.jpg', srcsetWebp: null, srcsetJpeg: null, alt: older.title });
   });
 });
 

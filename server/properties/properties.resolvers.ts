@@ -1,6 +1,13 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types';
 import { loadRequired } from '../context/load-required';
+import type { ImageStorage } from '../uploads/image-storage';
 import { daysOnOpenNest } from './listing-history';
+
+/** A stored photo as the Photo type: its thumbnail and, when it has responsive copies, their srcsets. */
+function photoOf(storage: ImageStorage, url: string, alt: string) {
+  const sources = storage.responsiveSources(url);
+  return { url, thumbnail: storage.thumbnailUrl(url), srcsetWebp: sources?.webp ?? null, srcsetJpeg: sources?.jpeg ?? null, alt };
+}
 
 export const propertiesResolvers: Resolvers = {
   Query: {
@@ -38,17 +45,10 @@ export const propertiesResolvers: Resolvers = {
     daysOnOpenNest: async (property, _args, { services }) => daysOnOpenNest(property.createdAt, await services.properties.history(property.id)),
     photos: async (property, _args, { services, storage }) => {
       const urls = await services.properties.photoUrls(property);
-      return urls.map((url, index) => {
-        const sources = storage.responsiveSources(url);
-        return {
-          url,
-          thumbnail: storage.thumbnailUrl(url),
-          srcsetWebp: sources?.webp ?? null,
-          srcsetJpeg: sources?.jpeg ?? null,
-          alt: `${property.title}, photo ${index + 1} of ${urls.length}`,
-        };
-      });
+      return urls.map((url, index) => photoOf(storage, url, `${property.title}, photo ${index + 1} of ${urls.length}`));
     },
+    // The cover is always image (the service keeps them equal), so cards need no photo look-up.
+    cover: (property, _args, { storage }) => photoOf(storage, property.image, property.title),
     agent: (property, _args, { loaders }) => loadRequired(loaders.userById, property.agentId, 'agent'),
   },
 };

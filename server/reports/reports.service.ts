@@ -72,9 +72,10 @@ export function createReportsService({ db, notifier, userAdmin }: { db: Db; noti
       const property = await db.property.findUnique({ where: { id: propertyId } });
       if (!property) throw notFound('Property not found.');
       if (!(await db.listingReport.count({ where: { propertyId, status: 'open' } }))) throw conflict('This listing has no open reports.');
-      // The fraud rule runs as it always does (its own transaction, with its notifications).
-      if (action === 'MARK_AGENT_FRAUD') await userAdmin.markFraud(caller, property.agentId);
+      // One transaction: the fraud rule (with its notifications) and the reports'
+      // outcome commit together, or neither does.
       return db.$transaction(async (tx) => {
+        if (action === 'MARK_AGENT_FRAUD') await userAdmin.markFraud(caller, property.agentId, tx);
         if (action === 'REJECT_LISTING') {
           const rejected = await tx.property.updateMany({ where: { id: propertyId, status: { not: 'rejected' } }, data: { status: 'rejected', isAdvertised: false } });
           if (rejected.count) {

@@ -2,7 +2,7 @@
 // per reporter and listing, the messages; the admin queue's order; who may act
 // and what each action does; the reporter seeing the outcome.
 import type { ReportReason } from '../graphql/generated/resolvers-types';
-import { createListing, errorOf, okData, startAppWithCast, unique, type Account } from '../test/fixtures';
+import { createListing, createWishlistItem, errorOf, FUTURE, okData, startAppWithCast, unique, type Account } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import type { TestApp } from '../test/test-app';
 
@@ -77,12 +77,52 @@ describe('moderation', () => {
     expect(okData(await app.graphql(operations.MyReports, {}, buyer.idToken)).myReports.find((r) => r.property.id === property.id)).toMatchObject({ status: 'listing_rejected', property: { status: 'rejected' } });
   });
 
-  it('marks the agent as fraud through the existing rule', async () => {
+  /** A crook agent's reported listing with a pending offer from `otherBuyer` on it. */
+  async function reportedCrook() {
     const crook = await app.createUser('agent');
     const property = await createListing(app, crook.user.id);
+    await createWishlistItem(app, property.id, otherBuyer.user.id);
+    const offer = okData(await app.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1500', buyingDate: FUTURE } }, otherBuyer.idToken)).makeOffer;
     okData(await report(buyer, property.id, 'fraud'));
+    return { crook, property, offer };
+  }
+
+  it('marks the agent as fraud through the existing rule', async () => {
+    const { crook, property, offer } = await reportedCrook();
     okData(await app.graphql(operations.ResolveReports, { propertyId: property.id, action: 'MARK_AGENT_FRAUD', note: 'Confirmed scam.' }, admin.idToken));
     expect((await app.db.user.findUniqueOrThrow({ where: { id: crook.user.id } })).role).toBe('fraud');
+    // The rule's own effects: the pending offer rejected, the agent told.
+    expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('rejected');
+    expect(await app.db.notification.count({ where: { recipientId: crook.user.id, type: 'marked_fraud' } })).toBe(1);
     expect(okData(await app.graphql(operations.MyReports, {}, buyer.idToken)).myReports.find((r) => r.property.id === property.id)).toMatchObject({ status: 'agent_marked_fraud', resolutionNote: 'Confirmed scam.' });
+  });
+
+  it('marks the agent and resolves the reports in one transaction: when resolving fails, the marking is rolled back', async () => {
+    const { crook, property, offer } = await reportedCrook();
+    // A real failure of the second step, in the database itself: resolving this listing's reports raises.
+    await app.db.$executeRawUnsafe(`
+      CREATE FUNCTION refuse_report_resolution() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'resolution refused by the test'; END $$`);
+    await app.db.$executeRawUnsafe(`
+      CREATE TRIGGER refuse_report_resolution BEFORE UPDATE ON listing_reports
+      FOR EACH ROW WHEN (NEW.property_id = '${property.id}'::uuid) EXECUTE FUNCTION refuse_report_resolution()`);
+    try {
+      const failed = await app.graphql(operations.ResolveReports, { propertyId: property.id, action: 'MARK_AGENT_FRAUD', note: 'Confirmed scam.' }, admin.idToken);
+      expect(errorOf(failed)?.extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+    } finally {
+      await app.db.$executeRawUnsafe('DROP TRIGGER refuse_report_resolution ON listing_reports');
+      await app.db.$executeRawUnsafe('DROP FUNCTION refuse_report_resolution()');
+    }
+    // Nothing of the fraud rule stayed: the agent, the offer and the notifications are as before.
+    expect((await app.db.user.findUniqueOrThrow({ where: { id: crook.user.id } })).role).toBe('agent');
+    expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('pending');
+    expect(await app.db.notification.count({ where: { OR: [{ recipientId: crook.user.id, type: 'marked_fraud' }, { subjectId: offer.id, type: 'offer_rejected' }] } })).toBe(0);
+    expect(await app.db.listingReport.findMany({ where: { propertyId: property.id }, select: { status: true, resolutionNote: true } })).toEqual([{ status: 'open', resolutionNote: null }]);
+
+    // Once resolving works again, the same action does both.
+    okData(await app.graphql(operations.ResolveReports, { propertyId: property.id, action: 'MARK_AGENT_FRAUD', note: 'Confirmed scam.' }, admin.idToken));
+    expect((await app.db.user.findUniqueOrThrow({ where: { id: crook.user.id } })).role).toBe('fraud');
+    expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('rejected');
+    expect(await app.db.listingReport.findMany({ where: { propertyId: property.id }, select: { status: true, resolutionNote: true } })).toEqual([{ status: 'agent_marked_fraud', resolutionNote: 'Confirmed scam.' }]);
   });
 });

@@ -24,6 +24,7 @@ import type { Express } from 'express';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { Property as PropertyRecord, Offer as OfferRecord, OfferStatus, Role } from '../generated/prisma/client';
+import { confirmationTokenHash } from '../newsletter/newsletter-confirmation';
 import { createListing, createOffer, createReview, createWishlistItem } from '../test/fixtures';
 import { signUp, uniqueEmail, type TestAccount } from '../test/identity';
 import { confirmWithCard } from '../test/payments';
@@ -1268,6 +1269,29 @@ const behaviours: Behaviour[] = [
     owned: { extra: { role: 'admin', createdAt: LONG_AGO }, verify: async (_c, answer) => expect(recent((await app.db.newsletterSubscription.findUniqueOrThrow({ where: { email: answer.body.email } })).createdAt)).toBe(true) },
   },
   {
+    route: 'POST /newsletter/confirm',
+    as: 'anonymous',
+    fields: ['email'],
+    async arrange() {
+      // A sign-up as POST /newsletter leaves it, with the token its e-mail would carry.
+      const email = uniqueEmail('confirm');
+      const token = randomUUID();
+      await app.db.newsletterSubscription.create({ data: { email, confirmationTokenHash: confirmationTokenHash(token), confirmationSentAt: new Date() } });
+      return {
+        json: { token },
+        async check(answer) {
+          expect(answer.body).toEqual({ email });
+          expect((await app.db.newsletterSubscription.findUniqueOrThrow({ where: { email } })).confirmedAt).toBeInstanceOf(Date);
+          // A token no sign-up has: 404, the same service's answer as GraphQL's NOT_FOUND.
+          const unknown = await send('POST', '/api/newsletter/confirm', { json: { token: randomUUID() } });
+          expectDocumented('POST', '/newsletter/confirm', unknown);
+          expect(unknown.status).toBe(404);
+        },
+      };
+    },
+    inputs: { token: 'string' },
+  },
+  {
     route: 'GET /config',
     as: 'anonymous',
     fields: ['firebase', 'authEmulatorUrl', 'maxUploadBytes', 'payments', 'graphqlIntrospection'],
@@ -1410,7 +1434,7 @@ describe('the OpenAPI document', () => {
     const operations = Object.entries(document.paths).flatMap(([template, item]) => Object.entries(item).map(([method, op]) => ({ template, method, op })));
     const ids = operations.map(({ op }) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
-    const publicRoutes = new Set(['GET /properties/advertised', 'GET /reviews/latest', 'POST /newsletter', 'GET /config', 'GET /openapi.json']);
+    const publicRoutes = new Set(['GET /properties/advertised', 'GET /reviews/latest', 'POST /newsletter', 'POST /newsletter/confirm', 'GET /config', 'GET /openapi.json']);
     for (const { template, method, op } of operations) {
       const key = `${method.toUpperCase()} ${template}`;
       const declared = (op.parameters ?? [])

@@ -1,6 +1,9 @@
 // Talks to the Firebase Auth emulator's REST API the way the web SDK does, to get
 // real ID tokens for test users.
 import { randomBytes } from 'node:crypto';
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import { toVerifiedIdentity, type IdentityProvider } from '../auth/identity-provider';
+import { unauthenticated } from '../shared/errors';
 import { testEnv } from './infrastructure';
 
 export interface TestAccount {
@@ -47,3 +50,25 @@ export async function signInWithGoogle({ email = uniqueEmail('google'), name = '
   });
   return { uid: result.localId, email, password: '', idToken: result.idToken };
 }
+
+/**
+ * Tokens checked by their claims only (no account look-up), like a real project's
+ * verifyIdToken without checkRevoked: the emulator would also look the account up
+ * and refuse the token itself, hiding what the app does. Every check, revocation
+ * asked for or not.
+ */
+export const verifiedByClaimsAlone = (real: IdentityProvider): IdentityProvider => ({
+  ...real,
+  async verifyIdToken(token) {
+    const payload = token.split('.')[1];
+    if (!payload) throw unauthenticated('Invalid authentication token.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as DecodedIdToken;
+    return toVerifiedIdentity({ ...claims, uid: claims.sub });
+  },
+});
+
+/** As a real project verifies: by claims alone, and with the emulator's user look-up only when the revocation check is asked for. */
+export const verifiedLikeARealProject = (real: IdentityProvider): IdentityProvider => {
+  const local = verifiedByClaimsAlone(real);
+  return { ...real, verifyIdToken: (token, options) => (options?.checkRevoked ? real.verifyIdToken(token, options) : local.verifyIdToken(token)) };
+};

@@ -3,24 +3,11 @@
 // the app can refuse it. The identity provider here verifies tokens by their
 // claims alone, as against a real project (the emulator would also look the
 // account up and refuse the token itself, hiding what the app does).
-import type { DecodedIdToken } from 'firebase-admin/auth';
-import { toVerifiedIdentity, type IdentityProvider } from '../auth/identity-provider';
 import { DELETED_ACCOUNT_MESSAGE } from '../context/viewer-lookup';
-import { unauthenticated } from '../shared/errors';
 import { createCast, errorOf, type Account } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
+import { verifiedByClaimsAlone } from '../test/identity';
 import { startTestApp, type TestApp } from '../test/test-app';
-
-/** Tokens checked by their claims only (no account look-up), like a real project's verifyIdToken without checkRevoked. */
-const verifiedByClaimsAlone = (real: IdentityProvider): IdentityProvider => ({
-  ...real,
-  async verifyIdToken(token) {
-    const payload = token.split('.')[1];
-    if (!payload) throw unauthenticated('Invalid authentication token.');
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as DecodedIdToken;
-    return toVerifiedIdentity({ ...claims, uid: claims.sub });
-  },
-});
 
 let app: TestApp;
 let admin: Account, buyer: Account;

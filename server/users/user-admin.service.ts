@@ -89,11 +89,15 @@ export function createUserAdminService({ db, identity, log, notifier }: { db: Db
       });
     },
 
-    /** Agent → fraud: their listings are hidden from buyers and the pending offers on them rejected. */
-    async markFraud(caller: Caller, rawId: string): Promise<UserRecord> {
+    /**
+     * Agent → fraud: their listings are hidden from buyers and the pending offers on them rejected.
+     * In its own transaction, or in `tx` when the marking is part of a larger change
+     * (resolving reports): then it commits or rolls back with that change.
+     */
+    async markFraud(caller: Caller, rawId: string, tx?: Tx): Promise<UserRecord> {
       requireViewer(caller, ['admin']);
       const id = parseId(rawId, 'user id');
-      return db.$transaction(async (tx) => {
+      const mark = async (tx: Tx) => {
         const target = await lockUser(tx, id);
         if (target.role !== 'agent') throw conflict('Only agents can be marked as fraud.');
         const updated = await tx.user.update({ where: { id }, data: { role: 'fraud' } });
@@ -102,7 +106,8 @@ export function createUserAdminService({ db, identity, log, notifier }: { db: Db
         // The account hears of it once (by e-mail, per its settings); its dashboard shows only the warning.
         await notifier.notify(tx, { recipientId: id, type: 'marked_fraud', subjectId: id, text: 'An admin marked your agent account as fraudulent.', dedupeKey: 'marked-fraud' });
         return updated;
-      });
+      };
+      return tx ? mark(tx) : db.$transaction(mark);
     },
 
     /**

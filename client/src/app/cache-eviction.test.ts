@@ -74,6 +74,7 @@ describe('cache helpers', () => {
           location: 'Dhaka',
           image: '/uploads/a.jpg',
           thumbnail: '/uploads/a-thumb.jpg',
+          cover: { __typename: 'Photo', url: '/uploads/a.jpg', thumbnail: '/uploads/a-thumb.jpg', srcsetWebp: null, srcsetJpeg: null, alt: `Property ${propertyId}` },
           priceMin: '100.00',
           priceMax: '200.00',
           status: 'verified',

@@ -1,7 +1,8 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { LuHouse } from 'react-icons/lu';
 import { useAdvertisedPropertiesQuery } from '../properties/properties.generated';
-import { cardGridColumns, PropertyCard } from '../properties/PropertyCard';
+import { cardGridColumns } from '../properties/image-sizes';
+import { PropertyCard } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { Section } from './Section';
@@ -28,7 +29,7 @@ export function AdvertisedProperties() {
         {(properties) => (
           <SimpleGrid columns={cardGridColumns.home} gap="6" data-testid="advertised-grid">
             {properties.map((property) => (
-              <PropertyCard key={property.id} property={property} />
+              <PropertyCard key={property.id} property={property} grid="home" />
             ))}
           </SimpleGrid>
         )}

@@ -1,10 +1,11 @@
-import { AspectRatio, Box, Button, Card, Code, DataList, HStack, Image, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Code, DataList, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuCreditCard, LuShoppingBag } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { MessageAgentLink } from '../messages/ContactAgentButton';
 import { useMyOffersQuery, type OfferFieldsFragment } from './offers.generated';
 import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-parts';
-import { cardGridColumns } from '../properties/PropertyCard';
+import { cardGridColumns } from '../properties/image-sizes';
+import { PropertyCover } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { LoadMore, usePaging } from '../ui/paging';
@@ -70,9 +71,7 @@ function OfferCard({ offer }: { offer: OfferFieldsFragment }) {
   const payable = offer.status === 'accepted' && !offer.transactionId;
   return (
     <Card.Root overflow="hidden" height="full" data-testid="offer-card">
-      <AspectRatio ratio={4 / 3} bg="gray.100">
-        <Image src={property.thumbnail} alt={property.title} loading="lazy" decoding="async" objectFit="cover" />
-      </AspectRatio>
+      <PropertyCover property={property} />
       <Card.Body gap="3" p="4">
         <HStack justify="space-between" align="start" gap="2">
           <Card.Title as="h2" fontSize="lg" lineClamp={2}>

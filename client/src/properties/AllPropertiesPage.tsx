@@ -8,7 +8,8 @@ import { LoadMore, usePaging } from '../ui/paging';
 import { plural } from '../ui/plural';
 import { SelectField } from '../ui/SelectField';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
-import { cardGridColumns, PropertyCard } from './PropertyCard';
+import { cardGridColumns } from './image-sizes';
+import { PropertyCard } from './PropertyCard';
 import { PropertyGridSkeleton } from './PropertyCardSkeleton';
 import { SaveSearchButton } from '../saved-searches/SaveSearchButton';
 

@@ -12,7 +12,8 @@ import { useConfirmAction } from '../ui/useConfirmAction';
 import { PageHeader } from './page-parts';
 import { forgetProperty } from './properties.cache';
 import { AgentOnly } from '../auth/RoleOnly';
-import { cardGridColumns, PropertyCard } from './PropertyCard';
+import { cardGridColumns } from './image-sizes';
+import { PropertyCard } from './PropertyCard';
 import { plural } from '../ui/plural';
 
 /** Agent: their own listings with status, Update (not when rejected) and Delete (spec section 2). */

@@ -1,9 +1,11 @@
-import { AspectRatio, Box, Button, Card, HStack, Image, Text, VisuallyHidden } from '@chakra-ui/react';
+import { AspectRatio, Box, Button, Card, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { PropertyCardFieldsFragment } from './properties.generated';
+import type { PhotoFieldsFragment, PropertyCardFieldsFragment } from './properties.generated';
 import { priceRange } from './format';
+import { cardGridColumns, gridImageSizes } from './image-sizes';
 import { AgentChip, PropertyFacts, PropertyLocation, SaleBadge, StatusBadge } from './page-parts';
+import { ResponsivePhoto } from './ResponsivePhoto';
 
 interface PropertyCardProps {
   property: PropertyCardFieldsFragment;
@@ -15,26 +17,45 @@ interface PropertyCardProps {
   aboveTheFold?: boolean;
   /** The title's heading level: one below the heading the grid sits under (h2 under a page's h1, h3 under a section's h2). */
   headingLevel?: 'h2' | 'h3';
+  /** The grid the card sits in: how wide its photo is drawn (the `sizes` the browser picks a copy by). */
+  grid?: keyof typeof cardGridColumns;
 }
 
-/** Thumbnails are 640x480 (server/uploads): the browser knows the image's shape before it arrives. */
+/** Thumbnails are 640x480 (server/uploads), like the 4:3 frame: the browser knows the image's shape before it arrives. */
 const THUMBNAIL = { width: 640, height: 480 };
 
-/** A listing card: thumbnail (fixed 4:3 so nothing jumps), title, location, price range, status. */
-export function PropertyCard({ property, showAgent = false, actions, aboveTheFold = false, headingLevel = 'h3' }: PropertyCardProps) {
+const IMAGE_SIZES = { home: gridImageSizes(cardGridColumns.home), all: gridImageSizes(cardGridColumns.all) };
+
+interface PropertyCoverProps {
+  property: { title: string; cover: PhotoFieldsFragment };
+  grid?: keyof typeof cardGridColumns;
+  aboveTheFold?: boolean;
+}
+
+/** A card's cover in a fixed 4:3 frame (nothing jumps): its responsive copies when it has them, else the 640x480 thumbnail. */
+export function PropertyCover({ property, grid = 'all', aboveTheFold = false }: PropertyCoverProps) {
+  return (
+    <AspectRatio ratio={4 / 3} bg="gray.100">
+      <Box>
+        <ResponsivePhoto
+          photo={property.cover}
+          sizes={IMAGE_SIZES[grid]}
+          src={property.cover.thumbnail}
+          alt={property.title}
+          intrinsic={THUMBNAIL}
+          eager={aboveTheFold}
+          testId="property-card-image"
+        />
+      </Box>
+    </AspectRatio>
+  );
+}
+
+/** A listing card: cover, title, location, price range, status. */
+export function PropertyCard({ property, showAgent = false, actions, aboveTheFold = false, headingLevel = 'h3', grid = 'all' }: PropertyCardProps) {
   return (
     <Card.Root overflow="hidden" height="full" data-testid="property-card">
-      <AspectRatio ratio={4 / 3} bg="gray.100">
-        <Image
-          src={property.thumbnail}
-          alt={property.title}
-          {...THUMBNAIL}
-          loading={aboveTheFold ? 'eager' : 'lazy'}
-          fetchPriority={aboveTheFold ? 'high' : 'auto'}
-          decoding="async"
-          objectFit="cover"
-        />
-      </AspectRatio>
+      <PropertyCover property={property} grid={grid} aboveTheFold={aboveTheFold} />
       <Card.Body gap="2" p="4">
         <HStack justify="space-between" align="start" gap="2">
           <Card.Title as={headingLevel} fontSize="lg" lineClamp={2}>
@@ -67,5 +88,3 @@ export function PropertyCard({ property, showAgent = false, actions, aboveTheFol
     </Card.Root>
   );
 }
-
-export const cardGridColumns = { home: { base: 1, md: 2, lg: 4 }, all: { base: 1, md: 2, lg: 3 } } as const;

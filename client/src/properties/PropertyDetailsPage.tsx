@@ -1,4 +1,4 @@
-import { AspectRatio, Avatar, Badge, Box, Card, Container, Grid, Heading, HStack, Image, Link, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { AspectRatio, Avatar, Badge, Box, Card, Container, Grid, Heading, HStack, Link, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { LuArrowLeft, LuCalendar, LuMail } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -10,6 +10,8 @@ import { priceRange, STATUS_COLOUR } from './format';
 import { PropertyFacts, PropertyLocation, SaleBadge, SaleStateNotice } from './page-parts';
 import { PropertyReviewsSlot } from './PropertyReviewsSlot';
 import { ListingTimeline } from './ListingTimeline';
+import { GALLERY_SIZES } from './image-sizes';
+import { ResponsivePhoto } from './ResponsivePhoto';
 import { ReportListingButton } from '../reports/ReportListingButton';
 import { PropertyWishlistSlot } from './PropertyWishlistSlot';
 import { ContactAgentButton } from '../messages/ContactAgentButton';
@@ -53,11 +55,13 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
   return (
     <Stack gap={{ base: '8', md: '10' }} data-testid="property-details">
       <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap={{ base: '6', lg: '10' }} alignItems="start">
-        {/* Until the gallery's code arrives, the cover in the same frame: nothing moves when it does. */}
+        {/* Until the gallery's code arrives, the cover in the same frame and from the same srcset: nothing moves, nothing loads twice. */}
         <Suspense
           fallback={
             <AspectRatio ratio={4 / 3} rounded="xl" overflow="hidden" bg="gray.100" boxShadow="sm">
-              <Image src={property.image} alt={property.title} objectFit="cover" fetchPriority="high" decoding="async" data-testid="property-image" />
+              <Box>
+                <ResponsivePhoto photo={property.cover} sizes={GALLERY_SIZES} alt={property.title} eager testId="property-image" />
+              </Box>
             </AspectRatio>
           }
         >

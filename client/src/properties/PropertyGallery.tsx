@@ -1,42 +1,16 @@
 // The details page's photo gallery (loaded on demand): a large photo in a fixed
 // 4:3 frame, previous/next, thumbnails, and a full-screen view. Arrow keys move
 // through the photos (in the gallery and full screen), Escape leaves full
-// screen, and a swipe on a touch screen moves too. Photos with responsive
-// copies are served as <picture> with WebP and JPEG srcsets and sizes.
+// screen, and a swipe on a touch screen moves too. Photos are drawn by
+// ResponsivePhoto (WebP and JPEG srcsets with the gallery's sizes).
 import { AspectRatio, Box, Button, chakra, CloseButton, Dialog, HStack, IconButton, Image, Portal, Text } from '@chakra-ui/react';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { LuChevronLeft, LuChevronRight, LuExpand } from 'react-icons/lu';
 import type { PhotoFieldsFragment } from './properties.generated';
+import { GALLERY_SIZES } from './image-sizes';
+import { ResponsivePhoto } from './ResponsivePhoto';
 
-/** The gallery is 3/5 of the page width on large screens, the full width below. */
-const GALLERY_SIZES = '(min-width: 62em) 60vw, 100vw';
 const SWIPE_PX = 40;
-
-function Photo({ photo, sizes, eager, fit = 'cover' }: { photo: PhotoFieldsFragment; sizes: string; eager?: boolean; fit?: 'cover' | 'contain' }) {
-  const image = (
-    <Image
-      src={photo.url}
-      srcSet={photo.srcsetJpeg ?? undefined}
-      sizes={photo.srcsetJpeg ? sizes : undefined}
-      alt={photo.alt}
-      width="full"
-      height="full"
-      objectFit={fit}
-      loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : 'auto'}
-      decoding="async"
-      draggable={false}
-      data-testid="gallery-image"
-    />
-  );
-  if (!photo.srcsetWebp) return image;
-  return (
-    <picture style={{ display: 'contents' }}>
-      <source type="image/webp" srcSet={photo.srcsetWebp} sizes={sizes} />
-      {image}
-    </picture>
-  );
-}
 
 /** Arrow keys and swipes move `index` through `count` photos. */
 function useStepping(count: number) {
@@ -104,7 +78,7 @@ export default function PropertyGallery({ photos, title }: { photos: PhotoFields
     >
       <AspectRatio ratio={4 / 3} rounded="xl" overflow="hidden" bg="gray.100" boxShadow="sm">
         <Box position="relative" onPointerDown={stepping.onPointerDown} onPointerUp={stepping.onPointerUp} touchAction="pan-y">
-          <Photo photo={current} sizes={GALLERY_SIZES} eager />
+          <ResponsivePhoto photo={current} sizes={GALLERY_SIZES} eager testId="gallery-image" />
           <Stepper count={photos.length} index={index} step={step} title={title} />
           <Button position="absolute" top="2" right="2" size="xs" variant="solid" colorPalette="gray" onClick={() => setFullScreen(true)} data-testid="gallery-fullscreen">
             <LuExpand aria-hidden /> Full screen
@@ -147,7 +121,7 @@ export default function PropertyGallery({ photos, title }: { photos: PhotoFields
               </Dialog.Header>
               <Dialog.Body position="relative" display="flex" alignItems="center" justifyContent="center" onPointerDown={stepping.onPointerDown} onPointerUp={stepping.onPointerUp} touchAction="pan-y">
                 <Box width="full" height="80vh">
-                  <Photo photo={current} sizes="100vw" fit="contain" eager />
+                  <ResponsivePhoto photo={current} sizes="100vw" fit="contain" eager testId="gallery-image" />
                 </Box>
                 <Stepper count={photos.length} index={index} step={step} title={title} />
               </Dialog.Body>

@@ -696,6 +696,8 @@ export type Property = {
   areaUnit?: Maybe<AreaUnit>;
   bathrooms?: Maybe<Scalars['Int']['output']>;
   bedrooms?: Maybe<Scalars['Int']['output']>;
+  /** The cover (image) with its responsive copies, for cards: derived from image alone, so a page of cards costs no extra query. */
+  cover: Photo;
   createdAt: Scalars['DateTime']['output'];
   /** Whole days since it was first listed (a listing re-added after being deleted counts from the first time). */
   daysOnOpenNest: Scalars['Int']['output'];
@@ -1654,6 +1656,7 @@ export type PropertyResolvers<ContextType = RequestContext, ParentType extends R
   areaUnit?: Resolver<Maybe<ResolversTypes['AreaUnit']>, ParentType, ContextType>;
   bathrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   bedrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  cover?: Resolver<ResolversTypes['Photo'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   daysOnOpenNest?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
