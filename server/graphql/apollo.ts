@@ -27,15 +27,17 @@ interface Options {
 const operationCosts = new WeakMap<DocumentNode, number>();
 
 export const MAX_TOKENS = 2000;
-/** graphql-armor's depth limit; each fragment spread counts as a level (client-documents.unit.test.ts holds the app's own queries to it). */
-export const MAX_DEPTH = 10;
+/**
+ * graphql-armor's depth limit, counted in fields: a fragment spread is not a level
+ * (unflattened, each spread counted twice, and a paged list's `nodes` pushed the
+ * wishlist past 10). client-documents.unit.test.ts holds the app's own queries to it.
+ */
+export const DEPTH_LIMIT = { n: 10, flattenFragments: true };
 
 /** The same limits for every transport (HTTP through Apollo, WebSocket through graphql-ws). */
 export function createArmorProtection() {
   const armor = new ApolloArmor({
-    // Depth is counted in fields: a fragment spread is not a level (unflattened, each
-    // spread counted twice, and a paged list's `nodes` pushed the wishlist past 10).
-    maxDepth: { n: MAX_DEPTH, flattenFragments: true },
+    maxDepth: DEPTH_LIMIT,
     costLimit: {
       maxCost: 5000,
       onAccept: [(context, details: { n?: number }) => void (context && typeof details?.n === 'number' && operationCosts.set(context.getDocument(), details.n))],

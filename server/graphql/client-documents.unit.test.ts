@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { buildSchema, parse, validate, type DocumentNode } from 'graphql';
-import { MAX_DEPTH } from './apollo';
+import { DEPTH_LIMIT } from './apollo';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const schema = buildSchema(readFileSync(path.join(root, 'schema.graphql'), 'utf8'));
@@ -28,6 +28,6 @@ it('finds the client operations', () => {
 
 it.each(operations.map((operation) => [operation.name?.value ?? '(anonymous)', operation] as const))('%s stays within the depth limit', (_name, operation) => {
   const document: DocumentNode = { kind: clientDocument.kind, definitions: [operation, ...clientDocument.definitions.filter((definition) => definition.kind === 'FragmentDefinition')] };
-  const errors = validate(schema, document, [maxDepthRule({ n: MAX_DEPTH })]);
+  const errors = validate(schema, document, [maxDepthRule(DEPTH_LIMIT)]);
   expect(errors.map((error) => error.message)).toEqual([]);
 });
