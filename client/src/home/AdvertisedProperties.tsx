@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { LuHouse } from 'react-icons/lu';
-import { useAdvertisedPropertiesQuery } from '../properties/properties.generated';
+import { useAdvertisedPropertiesQuery } from './home.generated';
 import { cardGridColumns } from '../properties/image-sizes';
 import { PropertyCard } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';

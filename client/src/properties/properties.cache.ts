@@ -1,7 +1,8 @@
 // What listing changes make stale in the Apollo cache (documents in properties.graphql).
 import type { ApolloCache } from '@apollo/client';
 import { evictQuery } from '../app/cache-eviction';
-import { AdvertisedPropertiesDocument, AllPropertiesDocument, MyPropertiesDocument, VerifiedPropertiesDocument } from './properties.generated';
+import { AdvertisedPropertiesDocument } from '../home/home.generated';
+import { AllPropertiesDocument, MyPropertiesDocument, VerifiedPropertiesDocument } from './properties.generated';
 
 /** After a listing is deleted: every cached list drops it (the dangling reference goes). The caller runs cache.gc(). */
 export function forgetProperty(cache: ApolloCache, id: string) {
