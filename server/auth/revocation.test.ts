@@ -12,6 +12,7 @@ import * as operations from '../test/generated/graphql';
 import { verifiedLikeARealProject } from '../test/identity';
 import { testEnv } from '../test/infrastructure';
 import { startTestApp, type TestApp } from '../test/test-app';
+import { subscribe } from '../test/live';
 
 let app: TestApp;
 let agent: Account;
@@ -28,6 +29,12 @@ afterAll(async () => {
 });
 
 const listing = () => createListing(app, agent.user.id);
+/** Revokes `account`'s sessions. Revocation counts whole seconds: it is made in a later second than the token's sign-in. */
+async function revokeSessions(account: Account) {
+  const authTime = (JSON.parse(Buffer.from(account.idToken.split('.')[1], 'base64url').toString('utf8')) as { auth_time: number }).auth_time;
+  while (Math.floor(Date.now() / 1000) <= authTime) await new Promise((resolve) => setTimeout(resolve, 100));
+  await adminAuth.revokeRefreshTokens(account.uid);
+}
 const restWishlistAdd = (account: Account, propertyId: string) => app.rest('POST', '/api/wishlist', { token: account.idToken, body: { propertyId } });
 
 it('refuses a disabled account’s unexpired token on its next write, REST and GraphQL, while its reads keep the local check', async () => {
@@ -50,10 +57,7 @@ it('refuses a disabled account’s unexpired token on its next write, REST and G
 it('refuses a token issued before its sessions were revoked on a write', async () => {
   const buyer = await app.createUser('user');
   const property = await listing();
-  // Revocation counts whole seconds: revoke in a later second than the token's sign-in.
-  const authTime = (JSON.parse(Buffer.from(buyer.idToken.split('.')[1], 'base64url').toString('utf8')) as { auth_time: number }).auth_time;
-  while (Math.floor(Date.now() / 1000) <= authTime) await new Promise((resolve) => setTimeout(resolve, 100));
-  await adminAuth.revokeRefreshTokens(buyer.uid);
+  await revokeSessions(buyer);
 
   const graphqlWrite = await app.graphql(operations.AddToWishlist, { propertyId: property.id }, buyer.idToken);
   expect(graphqlWrite.status).toBe(401);
@@ -77,4 +81,17 @@ it('lets a normal account write, REST and GraphQL', async () => {
   expect(okData(await app.graphql(operations.AddToWishlist, { propertyId: first.id }, buyer.idToken)).addToWishlist.property.id).toBe(first.id);
   expect((await restWishlistAdd(buyer, second.id)).status).toBe(201);
   expect(await app.db.wishlistItem.count({ where: { userId: buyer.user.id } })).toBe(2);
+});
+
+it('refuses to open a subscription socket with a disabled account’s or a revoked session’s unexpired token', async () => {
+  const [disabled, signedOut] = [await app.createUser('user'), await app.createUser('agent')];
+  // Both can connect while their accounts stand.
+  await (await subscribe(app.url, disabled.idToken, operations.NotificationEvents)).close();
+  await (await subscribe(app.url, signedOut.idToken, operations.MessageEvents)).close();
+
+  await app.identity.updateAccount(disabled.uid, { disabled: true });
+  await expect(subscribe(app.url, disabled.idToken, operations.NotificationEvents)).rejects.toThrow(/socket closed: 4403/);
+
+  await revokeSessions(signedOut);
+  await expect(subscribe(app.url, signedOut.idToken, operations.MessageEvents)).rejects.toThrow(/socket closed: 4403/);
 });

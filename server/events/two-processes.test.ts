@@ -6,17 +6,18 @@ import { createCast, createListing, dataOf, FUTURE, unique, type Account } from 
 import { startAppProcess, type AppProcess } from '../test/app-process';
 import * as operations from '../test/generated/graphql';
 import { subscribe } from '../test/live';
+import { FORBIDDEN_CLOSE_CODE } from '../graphql/websocket';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 let a: TestApp;
 let b: AppProcess;
-let agent: Account, buyer: Account;
+let agent: Account, buyer: Account, admin: Account;
 
 beforeAll(async () => {
   a = await startTestApp();
   // B runs no job workers: A's do the e-mail, whoever queued it.
   b = await startAppProcess({ databaseUrl: a.databaseUrl, env: { JOB_WORKERS: 'off' }, label: 'app B' });
-  ({ agent, buyer } = await createCast(a, ['agent', 'buyer']));
+  ({ agent, buyer, admin } = await createCast(a, ['agent', 'buyer', 'admin']));
 });
 afterAll(async () => {
   await b?.stop();
@@ -56,4 +57,28 @@ it('delivers a notification caused through A to a subscriber connected to B, and
   expect((await buyerOnA.next()).data!.notificationEvents.notification).toMatchObject({ type: 'offer_accepted' });
 
   await Promise.all([agentOnB.close(), buyerOnA.close()]);
+}, 60_000);
+
+it('closes the sockets an account holds on B when an admin marks it as fraud through A, and keeps other accounts’ sockets open', async () => {
+  const doomed = await a.createUser('agent', { name: 'Dov Doomed' });
+  const bystander = await a.createUser('user', { name: 'Bo Bystander' });
+  // Message events: the fraud marking raises none, so only the closed socket can end this subscription.
+  const doomedOnB = await subscribe(b.url, doomed.idToken, operations.MessageEvents);
+  const bystanderOnB = await subscribe(b.url, bystander.idToken, operations.NotificationEvents);
+
+  // A change to another account that is not a role change (a new name) closes nothing.
+  await a.db.user.update({ where: { id: bystander.user.id }, data: { name: 'Bo Renamed' } });
+  const marked = await a.graphql(operations.MarkUserAsFraud, { id: doomed.user.id }, admin.idToken);
+  expect(marked.errors).toBeUndefined();
+  expect(await doomedOnB.socketClosed).toBe(FORBIDDEN_CLOSE_CODE);
+  await doomedOnB.completed;
+
+  // The bystander's socket on B still delivers: their offer, rejected through A, reaches them live.
+  const property = await createListing(a, agent.user.id, { title: unique('Still Live Lane') });
+  const offer = await a.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1200', buyingDate: FUTURE } }, bystander.idToken);
+  expect(offer.errors).toBeUndefined();
+  const rejected = await a.graphql(operations.RejectOffer, { id: dataOf(offer).makeOffer.id }, agent.idToken);
+  expect(rejected.errors).toBeUndefined();
+  expect((await bystanderOnB.next()).data!.notificationEvents.notification).toMatchObject({ type: 'offer_rejected' });
+  await Promise.all([doomedOnB.close(), bystanderOnB.close()]);
 }, 60_000);

@@ -5,10 +5,20 @@
 // createRequestContext, as HTTP requests do, and the same limits (tokens,
 // depth, cost, aliases); only subscriptions are accepted here (queries and
 // mutations go over HTTP). Errors are formatted (typed, masked) like HTTP's.
+// A connection is a long-lived session, so it is opened as a write is made: the
+// token goes through the revocation check (a disabled account or a revoked
+// session is refused). Each process keeps its open sockets by account; when an
+// account's users row changes (the `user-changed` event every process hears
+// through PostgreSQL) and its role is no longer the one it connected with
+// (marked as fraud, promoted, demoted, deleted), its sockets on every process are
+// closed, so no subscription outlives the account's standing. The web client
+// reconnects with its token and subscribes again under the new role.
 import type { Server } from 'node:http';
+import type { Role } from '../generated/prisma/client';
 import { GraphQLError, getOperationAST, parse, specifiedRules, validate, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { EventBus } from '../events/event-bus';
 import { createRequestContext, type ContextDeps } from '../context/request-context';
 import { resolveCaller } from '../context/caller';
 import type { Logger } from '../infra/logger';
@@ -19,16 +29,73 @@ type ConnectionParams = Record<string, unknown>;
 
 const authorizationOf = (params: ConnectionParams | undefined) => (typeof params?.authorization === 'string' ? params.authorization : undefined);
 
-export function attachGraphqlWebSocket({ server, schema, contextDeps, log }: { server: Server; schema: GraphQLSchema; contextDeps: ContextDeps; log: Logger }): { close(): Promise<void> } {
+/** graphql-ws's close code for a refused connection (Forbidden): the client connects again with a fresh token. */
+export const FORBIDDEN_CLOSE_CODE = 4403;
+export const ROLE_CHANGED_CLOSE_REASON = 'Your account changed. Please reconnect.';
+
+/** An open socket and the role its account had when it connected. */
+interface AccountSocket {
+  socket: WebSocket;
+  role: Role;
+}
+
+export function attachGraphqlWebSocket({
+  server,
+  schema,
+  contextDeps,
+  events,
+  log,
+}: {
+  server: Server;
+  schema: GraphQLSchema;
+  contextDeps: ContextDeps;
+  events: EventBus;
+  log: Logger;
+}): { close(): Promise<void> } {
   const sockets = new WebSocketServer({ server, path: '/graphql' });
+  const socketsByAccount = new Map<string, Set<AccountSocket>>();
+
+  /** Closes `firebaseUid`'s sockets whose role is no longer the account's (all of them when the record is gone). */
+  const closeOutdatedSockets = async (firebaseUid: string) => {
+    const open = socketsByAccount.get(firebaseUid);
+    if (!open?.size) return;
+    const current = await contextDeps.db.user.findUnique({ where: { firebaseUid }, select: { role: true } });
+    for (const entry of open) {
+      if (current?.role === entry.role) continue;
+      open.delete(entry);
+      entry.socket.close(FORBIDDEN_CLOSE_CODE, ROLE_CHANGED_CLOSE_REASON);
+    }
+  };
+  const stopListening = events.on((event) => {
+    // After a reconnection of the LISTEN connection a change may have been missed: check every account.
+    const accounts = event.type === 'user-changed' ? [event.firebaseUid] : event.type === 'resync' ? [...socketsByAccount.keys()] : [];
+    for (const firebaseUid of accounts) {
+      closeOutdatedSockets(firebaseUid).catch((error) => log.warn({ err: error }, 'could not check the open sockets of a changed account'));
+    }
+  });
+  const forget = (firebaseUid: string, socket: WebSocket) => {
+    const open = socketsByAccount.get(firebaseUid);
+    if (!open) return;
+    for (const entry of open) if (entry.socket === socket) open.delete(entry);
+    if (!open.size) socketsByAccount.delete(firebaseUid);
+  };
+
   const rules = [...specifiedRules, ...(createArmorProtection().validationRules ?? [])];
   const disposable = useServer<ConnectionParams>(
     {
       schema,
       async onConnect(ctx) {
-        const caller = await resolveCaller(authorizationOf(ctx.connectionParams), contextDeps.identity, contextDeps.viewers);
+        const caller = await resolveCaller(authorizationOf(ctx.connectionParams), contextDeps.identity, contextDeps.viewers, { checkRevoked: true });
         // Close code 4403 (Forbidden): the client signs in again and reconnects with a fresh token.
-        return Boolean(caller.identity && caller.viewer);
+        if (!caller.identity || !caller.viewer) return false;
+        const { firebaseUid, role } = caller.viewer;
+        const open = socketsByAccount.get(firebaseUid) ?? new Set<AccountSocket>();
+        open.add({ socket: ctx.extra.socket, role });
+        socketsByAccount.set(firebaseUid, open);
+        ctx.extra.socket.once('close', () => forget(firebaseUid, ctx.extra.socket));
+        // The role may have changed while the socket was being accepted (its event already handled).
+        await closeOutdatedSockets(firebaseUid);
+        return true;
       },
       async onSubscribe(ctx, _id, payload) {
         let document;
@@ -58,6 +125,7 @@ export function attachGraphqlWebSocket({ server, schema, contextDeps, log }: { s
   );
   return {
     async close() {
+      stopListening();
       await disposable.dispose();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
     },

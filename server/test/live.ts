@@ -20,6 +20,8 @@ export interface LiveSubscription<T> {
   next(timeoutMs?: number): Promise<LiveResult<T>>;
   /** Resolves once the server has completed the subscription. */
   completed: Promise<void>;
+  /** Resolves with the close code once the socket is closed (by either side). */
+  socketClosed: Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -33,13 +35,24 @@ export async function subscribe<Document extends TypedDocumentNode<unknown, neve
   let acknowledged: () => void = () => undefined;
   let refused: (error: unknown) => void = () => undefined;
   const connected = new Promise<void>((resolve, reject) => ((acknowledged = resolve), (refused = reject)));
+  let socketClosedWith: (code: number | undefined) => void = () => undefined;
+  const socketClosed = new Promise<number | undefined>((resolve) => (socketClosedWith = resolve));
   const client: Client = createClient({
     url: `${appUrl.replace(/^http/, 'ws')}/graphql`,
     webSocketImpl: WebSocket,
     connectionParams: { authorization: `Bearer ${token}` },
     lazy: false,
     retryAttempts: 0,
-    on: { connected: () => acknowledged(), closed: (event) => refused(new Error(`socket closed: ${(event as { code?: number }).code}`)) },
+    // A closed socket is reported through `socketClosed` (and a refused connection by rejecting), not logged.
+    onNonLazyError: () => undefined,
+    on: {
+      connected: () => acknowledged(),
+      closed: (event) => {
+        const code = (event as { code?: number }).code;
+        refused(new Error(`socket closed: ${code}`));
+        socketClosedWith(code);
+      },
+    },
   });
   const received: Array<LiveResult<ResultOf<Document>>> = [];
   const waiting: Array<(result: LiveResult<ResultOf<Document>>) => void> = [];
@@ -54,7 +67,9 @@ export async function subscribe<Document extends TypedDocumentNode<unknown, neve
         waiting.shift()?.(result as LiveResult<ResultOf<Document>>);
       },
       error(error) {
-        received.push({ errors: [{ message: error instanceof Error ? error.message : JSON.stringify(error) }] });
+        // A close event (the socket was closed under the subscription) refers to its socket: not JSON.
+        const code = (error as { code?: unknown }).code;
+        received.push({ errors: [{ message: error instanceof Error ? error.message : typeof code === 'number' ? `socket closed: ${code}` : JSON.stringify(error) }] });
         completeSubscription();
       },
       complete: () => completeSubscription(),
@@ -76,6 +91,7 @@ export async function subscribe<Document extends TypedDocumentNode<unknown, neve
       });
     },
     completed,
+    socketClosed,
     async close() {
       await client.dispose();
     },
