@@ -82,7 +82,7 @@ const config: CodegenConfig = {
           UserSummary: '../../generated/prisma/client#User as UserRecord',
           Property: '../../generated/prisma/client#Property as PropertyRecord',
           WishlistItem: '../../generated/prisma/client#WishlistItem as WishlistItemRecord',
-          Offer: '../../generated/prisma/client#Offer as OfferRecord',
+          Offer: '../../offers/offers.service#OfferView',
           Review: '../../generated/prisma/client#Review as ReviewRecord',
           Notification: '../../generated/prisma/client#Notification as NotificationRecord',
           NotificationEvent: '../../notifications/notifications.service#NotificationEvent as NotificationEventView',

@@ -70,3 +70,44 @@ it('shows an agent every listing and every received offer, a page at a time', as
   await page.goto('/dash-board/requested-properties');
   await expectLoadsMore(page, (i) => new RegExp(`^${title('Listed Home', i)}$`), 'requested properties');
 });
+
+it('keeps the loaded pages of requested properties when an offer on page 2 is accepted, and says how many offers the server rejected with it', async () => {
+  const { db } = session().app;
+  const { page, account: agent } = await signedInAs(session(), 'agent', 'Dana Decider');
+  const filler = await session().app.createUser('user', { name: 'Fay Filler' });
+  const [chosen, loadedRival, unloadedRival] = await Promise.all(['Cleo Chosen', 'Lou Loaded', 'Una Unloaded'].map((name) => session().app.createUser('user', { name })));
+  // 42 offers on other listings, one a minute; three on "Contested Home" among them: the chosen
+  // one is row 23 (page 2), a rival row 29 (page 2), the other rival row 44 (page 3, not loaded).
+  const FILLERS = 42;
+  for (let i = 1; i <= FILLERS; i += 1) await offer(await listing(agent.user.id, title('Quiet Home', i), at(i)), filler.user.id, at(i));
+  const contested = await listing(agent.user.id, 'Contested Home');
+  const halfPast = (minute: number) => new Date(at(minute).getTime() + 30_000);
+  await offer(contested, chosen.user.id, halfPast(20));
+  const loadedRivalOffer = await offer(contested, loadedRival.user.id, halfPast(15));
+  const unloadedRivalOffer = await offer(contested, unloadedRival.user.id, halfPast(1));
+
+  await page.goto('/dash-board/requested-properties');
+  await page.getByText(title('Quiet Home', FILLERS)).waitFor();
+  await page.getByTestId('load-more').click();
+  const accept = page.getByRole('button', { name: 'Accept offer from Cleo Chosen on Contested Home' });
+  await accept.waitFor();
+  const rows = page.getByTestId('offer-row');
+  expect(await rows.count()).toBe(40);
+
+  await accept.click();
+  // The confirmation can only count the rows loaded so far.
+  await page.getByRole('alertdialog').getByText('The other pending offer on it will be rejected.', { exact: false }).waitFor();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Accept', exact: true }).click();
+  // The toast counts what the server rejected: the unloaded rival too.
+  await page.getByText('You accepted Cleo Chosen\'s offer on "Contested Home". The other 2 pending offers on it were rejected.').waitFor();
+  await rows.filter({ hasText: 'Cleo Chosen' }).getByTestId('offer-status').getByText('accepted').waitFor();
+  await rows.filter({ hasText: 'Lou Loaded' }).getByTestId('offer-status').getByText('rejected').waitFor();
+  // Both pages stay loaded (no reload back to the first page), and the rest can still be loaded.
+  expect(await rows.count()).toBe(40);
+  expect(await page.getByText(title('Quiet Home', 1)).count()).toBe(0);
+  await page.getByTestId('load-more').click();
+  await rows.filter({ hasText: 'Una Unloaded' }).getByTestId('offer-status').getByText('rejected').waitFor();
+  expect(await rows.count()).toBe(FILLERS + 3);
+  expect((await db.offer.findUniqueOrThrow({ where: { id: loadedRivalOffer.id } })).status).toBe('rejected');
+  expect((await db.offer.findUniqueOrThrow({ where: { id: unloadedRivalOffer.id } })).status).toBe('rejected');
+});

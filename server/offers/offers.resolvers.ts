@@ -19,5 +19,6 @@ export const offersResolvers: Resolvers = {
     agent: (offer, _args, { loaders }) => loadRequired(loaders.userById, offer.agentId, 'agent'),
     offerAmount: (offer) => offer.amount.toFixed(2),
     buyingDate: (offer) => offer.buyingDate.toISOString().slice(0, 10),
+    rejectedAtAcceptance: (offer) => offer.rejectedAtAcceptance ?? null,
   },
 };

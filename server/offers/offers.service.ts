@@ -128,7 +128,7 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
      * property, in one transaction that holds the property's row lock, so two
      * simultaneous accepts (two agents' tabs) end with exactly one accepted offer.
      */
-    async accept(caller: Caller, id: string): Promise<OfferRecord> {
+    async accept(caller: Caller, id: string): Promise<AcceptedOffer> {
       const viewer = requireViewer(caller, ['agent']);
       const offer = await findOffer(id);
       assertAgentOf(viewer, offer);
@@ -148,7 +148,6 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
           const outbid = await tx.offer.updateManyAndReturn({
             where: { propertyId: offer.propertyId, status: 'pending', id: { not: offer.id } },
             data: { status: 'rejected' },
-            select: { id: true, buyerId: true },
           });
           const title = await titleOf(tx, offer.propertyId);
           await notifier.notify(tx, [
@@ -167,7 +166,7 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
               dedupeKey: `offer-rejected:${rejected.id}`,
             })),
           ]);
-          return accepted;
+          return { ...accepted, rejectedAtAcceptance: outbid };
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(ALREADY_ACCEPTED);
@@ -200,6 +199,10 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
     },
   };
 }
+
+/** An offer as the GraphQL Offer type is resolved from; an acceptance's answer also carries the offers it rejected. */
+export type OfferView = OfferRecord & { rejectedAtAcceptance?: OfferRecord[] };
+export type AcceptedOffer = OfferRecord & { rejectedAtAcceptance: OfferRecord[] };
 
 const titleOf = async (tx: Tx, propertyId: string) => (await tx.property.findUniqueOrThrow({ where: { id: propertyId }, select: { title: true } })).title;
 

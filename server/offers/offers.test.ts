@@ -252,7 +252,11 @@ describe('accepting and rejecting', () => {
 
     const { result, statements } = await app.sqlStatementsDuring(() => app.graphql(operations.AcceptOffer, { id: chosen.id }, agent.idToken));
     expect(result.errors).toBeUndefined();
-    expect(dataOf(result).acceptOffer).toEqual({ id: chosen.id, status: 'accepted' });
+    const { rejectedAtAcceptance, ...acceptedAnswer } = dataOf(result).acceptOffer;
+    expect(acceptedAnswer).toEqual({ id: chosen.id, status: 'accepted' });
+    // The answer names the offers the acceptance rejected (the page updates them in place), and only those.
+    expect(rejectedAtAcceptance).toEqual(expect.arrayContaining(losers.map((loser) => ({ id: loser.id, status: 'rejected' }))));
+    expect(rejectedAtAcceptance).toHaveLength(losers.length);
     expect(await statusOf(chosen.id)).toBe('accepted');
     for (const loser of losers) expect(await statusOf(loser.id)).toBe('rejected');
     expect(await statusOf(alreadyRejected.id)).toBe('rejected');

@@ -178,7 +178,7 @@ describe.each(Object.keys(imageStores))('with images in %s', (storeName) => {
 
     // Accept on A.
     const accepted = await a.graphql(operations.AcceptOffer, { id: offer.id }, agent.idToken);
-    expect(dataOf(accepted).acceptOffer).toEqual({ id: offer.id, status: 'accepted' });
+    expect(dataOf(accepted).acceptOffer).toEqual({ id: offer.id, status: 'accepted', rejectedAtAcceptance: [] });
 
     // Pay on B: B creates the payment intent at the shared provider; the card is confirmed there
     // from B's origin; the server-side confirmation then goes to A, which finds B's intent paid.

@@ -50,7 +50,7 @@ const TABLE: TableFrame = {
 
 function RequestedProperties() {
   const offersOnMyProperties = useOffersOnMyPropertiesQuery({ fetchPolicy: 'cache-and-network' });
-  // The answers carry id and status, so the row updates from the cache at once.
+  // The answers carry id and status, so the rows update from the cache at once.
   const [acceptOffer] = useAcceptOfferMutation();
   const [rejectOffer] = useRejectOfferMutation();
   const [busy, setBusy] = useState<Record<string, Decision>>({});
@@ -69,18 +69,20 @@ function RequestedProperties() {
 
   const decide = async ({ offer, decision }: PendingDecision): Promise<boolean> => {
     const { id, buyer, property } = offer;
-    const othersPending = othersPendingOn(offer);
     let done = false;
     setBusy((current) => ({ ...current, [id]: decision }));
     try {
       if (decision === 'accept') {
-        await acceptOffer({ variables: { id } });
+        // The answer carries the offer and the ones its acceptance rejected (id and status):
+        // the cache updates those rows in place, on every page loaded so far.
+        const { data } = await acceptOffer({ variables: { id } });
+        const othersRejected = data?.acceptOffer.rejectedAtAcceptance?.length ?? 0;
         toaster.create({
           type: 'success',
           title: 'Offer accepted',
           description:
             `You accepted ${buyer.name}'s offer on "${property.title}".` +
-            (othersPending === 1 ? ' The other pending offer on it was rejected.' : othersPending > 1 ? ` The other ${othersPending} pending offers on it were rejected.` : ''),
+            (othersRejected === 1 ? ' The other pending offer on it was rejected.' : othersRejected > 1 ? ` The other ${othersRejected} pending offers on it were rejected.` : ''),
         });
       } else {
         await rejectOffer({ variables: { id } });
@@ -89,13 +91,9 @@ function RequestedProperties() {
       done = true;
     } catch (decisionError) {
       toaster.create({ type: 'error', title: 'Something went wrong', description: errorMessage(decisionError, '') || undefined });
-    }
-    // Accepting rejects the property's other pending offers on the server; a
-    // failure may mean the list is stale. Either way, load it afresh.
-    try {
-      await offersOnMyProperties.refetch();
-    } catch {
-      // The query's own error state shows it.
+      // A refusal (another tab accepted an offer, the listing was removed) means the list
+      // may be stale: load it afresh (from its first page).
+      await offersOnMyProperties.refetch().catch(() => undefined);
     } finally {
       setBusy(({ [id]: _done, ...rest }) => rest);
     }
