@@ -2,7 +2,11 @@
 // process): two HTTP worker processes answer on the one port, a subscription
 // held by one of them gets the events of messages sent through both (events go
 // through PostgreSQL), and SIGTERM stops the primary and its workers with exit 0.
+import fs from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { startAppProcess, type AppProcess } from '../test/app-process';
 import { createCast, createListing, okData, type Account } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
@@ -69,4 +73,44 @@ it('answers from two worker processes, fans events out between them, and exits 0
   expect(await app.stop()).toEqual({ code: 0, signal: null });
   cluster = undefined;
   await expect(fetch(`${app.url}/healthz`)).rejects.toThrow();
+}, 90_000);
+
+it('forks a worker that crashed during start-up again, with the restart delay, and the start succeeds', async () => {
+  // Loaded into every process through NODE_OPTIONS, this module makes the first worker
+  // to start exit at once (it leaves a marker file); later workers and the primary start normally.
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'opennest-worker-crash-'));
+  const marker = path.join(dir, 'crashed');
+  const crashOnce = path.join(dir, 'crash-first-worker.mjs');
+  await fs.writeFile(
+    crashOnce,
+    `import cluster from 'node:cluster';
+import fs from 'node:fs';
+if (cluster.isWorker) {
+  let first = true;
+  try { fs.writeFileSync(${JSON.stringify(marker)}, String(process.pid), { flag: 'wx' }); } catch { first = false; }
+  if (first) process.exit(3);
+}
+`,
+  );
+  const crashing = await startAppProcess({
+    databaseUrl: a.databaseUrl,
+    env: { JOB_WORKERS: 'off', API_PROCESSES: '2', NODE_OPTIONS: `--import ${pathToFileURL(crashOnce).href}` },
+    label: 'app whose first HTTP worker crashes at start',
+  });
+  try {
+    const crashedPid = Number(await fs.readFile(marker, 'utf8'));
+    expect(crashing.logs()).toContain('HTTP worker failed to start; starting another');
+    // Both slots serve, neither by the crashed process.
+    const pids = new Set<number>();
+    for (let i = 0; i < 6; i += 1) {
+      const answer = await request(`${crashing.url}/healthz`);
+      expect(answer.status).toBe(200);
+      pids.add(answer.pid);
+    }
+    expect(pids.size).toBe(2);
+    expect(pids.has(crashedPid)).toBe(false);
+  } finally {
+    expect(await crashing.stop()).toEqual({ code: 0, signal: null });
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }, 90_000);

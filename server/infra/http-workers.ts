@@ -21,7 +21,12 @@ export interface HttpWorkersOptions {
   /** Environment variables of the workers, besides the primary's own. */
   env?: Record<string, string>;
   log: Logger;
-  /** Fork a worker again when one exits on its own (after a delay doubling with each exit in a row, up to 30 s). */
+  /**
+   * Fork a worker again when one exits on its own (after a delay doubling with
+   * each exit in a row, up to 30 s), during the start too: a worker that exits
+   * before it serves is forked again with the same delays, up to
+   * START_ATTEMPTS times, before the start fails.
+   */
   restart?: boolean;
 }
 
@@ -29,6 +34,11 @@ export interface HttpWorkersOptions {
 const HEALTHY_AFTER_MS = 60_000;
 const FIRST_RESTART_DELAY_MS = 500;
 const MAX_RESTART_DELAY_MS = 30_000;
+/** Forks of one worker slot during the start before the start fails (a worker that can never start, e.g. bad configuration). */
+export const START_ATTEMPTS = 5;
+
+/** How long to wait before forking again after `exitsInARow` exits in a row. */
+const restartDelay = (exitsInARow: number) => Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (exitsInARow - 1));
 
 /** Forks `count` workers (this process must be the cluster's primary) and resolves once all serve. */
 export async function startHttpWorkers({ count, env = {}, log, restart = true }: HttpWorkersOptions): Promise<HttpWorkers> {
@@ -56,7 +66,7 @@ export async function startHttpWorkers({ count, env = {}, log, restart = true }:
 
   function scheduleRestart(startedAt: number) {
     exitsInARow = Date.now() - startedAt > HEALTHY_AFTER_MS ? 1 : exitsInARow + 1;
-    const delay = Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (exitsInARow - 1));
+    const delay = restartDelay(exitsInARow);
     log.warn({ restartInMs: delay }, 'starting another HTTP worker');
     const timer = setTimeout(() => {
       restartTimers.delete(timer);
@@ -72,6 +82,27 @@ export async function startHttpWorkers({ count, env = {}, log, restart = true }:
     }, delay);
     restartTimers.add(timer);
   }
+
+  /** A worker slot at start: forked again after the restart delay while it exits before serving. */
+  const forkServing = async (): Promise<{ worker: Worker; url: string }> => {
+    for (let failures = 1; ; failures += 1) {
+      try {
+        return await fork();
+      } catch (error) {
+        if (!restart || stopping || failures >= START_ATTEMPTS) throw error;
+        const delay = restartDelay(failures);
+        log.error({ err: error, restartInMs: delay }, 'HTTP worker failed to start; starting another');
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            restartTimers.delete(timer);
+            resolve();
+          }, delay);
+          restartTimers.add(timer);
+        });
+        if (stopping) throw error;
+      }
+    }
+  };
 
   const stop = async () => {
     stopping = true;
@@ -90,7 +121,7 @@ export async function startHttpWorkers({ count, env = {}, log, restart = true }:
   };
 
   try {
-    const started = await Promise.all(Array.from({ length: count }, fork));
+    const started = await Promise.all(Array.from({ length: count }, forkServing));
     const urls = new Set(started.map(({ url }) => url));
     if (urls.size !== 1) throw new Error(`the HTTP workers listen on different addresses: ${[...urls].join(', ')}`);
     log.info({ pids: started.map(({ worker }) => worker.process.pid) }, `${count} HTTP workers serving`);
