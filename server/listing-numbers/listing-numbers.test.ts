@@ -53,6 +53,16 @@ describe('view counting', () => {
     expect(await app.db.listingViewDay.count({ where: { propertyId: property.id } })).toBe(0);
   });
 
+  it('does not count the Contact Agent page’s read of the listing (countView: false)', async () => {
+    const property = await listing();
+    expect(okData(await app.graphql(operations.ListingWithoutView, { id: property.id }, buyer.idToken)).property).toEqual({ id: property.id, title: property.title });
+    expect((await numbersOf(property.id)).views).toBe(0);
+    expect(await app.db.listingViewDay.count({ where: { propertyId: property.id } })).toBe(0);
+    // The details page's read still counts for the same buyer.
+    okData(await openDetails(buyer, property.id));
+    expect((await numbersOf(property.id)).views).toBe(1);
+  });
+
   it('counts a viewer again on the next UTC day', async () => {
     const property = await listing();
     const visitor: DetailsVisitor = { viewer: buyer.user, clientIp: '198.51.100.7', userAgent: 'Test' };

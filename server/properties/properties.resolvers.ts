@@ -14,8 +14,8 @@ export const propertiesResolvers: Resolvers = {
     verifiedProperties: (_parent, args, { caller, services }) => services.properties.listVerified(caller, args),
     verifiedPropertyCount: (_parent, args, { caller, services }) => services.properties.countVerified(caller, args),
     advertisedProperties: (_parent, { first }, { services }) => services.properties.listAdvertised(first),
-    property: (_parent, { id }, { caller, services, loaders, clientIp, userAgent }) =>
-      services.properties.openDetails(caller, id, loaders, { clientIp, userAgent }),
+    property: (_parent, { id, countView }, { caller, services, loaders, clientIp, userAgent }) =>
+      countView === false ? services.properties.getVisible(caller, id, loaders) : services.properties.openDetails(caller, id, loaders, { clientIp, userAgent }),
     myProperties: (_parent, args, { caller, services }) => services.properties.listMine(caller, args),
     allProperties: (_parent, args, { caller, services }) => services.properties.listAll(caller, args),
   },

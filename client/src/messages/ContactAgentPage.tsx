@@ -4,8 +4,7 @@ import { PersonAvatar } from './PersonAvatar';
 import { LuArrowLeft } from 'react-icons/lu';
 import { useNavigate, useParams } from 'react-router';
 import { buyersPage } from '../auth/RoleOnly';
-import { useContactAgentMutation } from './messages.generated';
-import { usePropertyDetailsQuery } from '../properties/properties.generated';
+import { useContactAgentListingQuery, useContactAgentMutation } from './messages.generated';
 import { PageHeader, PropertyLocation } from '../properties/page-parts';
 import { QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
@@ -19,7 +18,7 @@ export default buyersPage(ContactAgent);
 function ContactAgent() {
   const { propertyId = '' } = useParams();
   const navigate = useNavigate();
-  const details = usePropertyDetailsQuery({ variables: { id: propertyId } });
+  const details = useContactAgentListingQuery({ variables: { id: propertyId } });
   const [contact] = useContactAgentMutation({ update: (cache) => evictInbox(cache) });
   const back = (
     <LinkButton to={`/propertyDetails/${propertyId}`} icon={LuArrowLeft}>

@@ -824,7 +824,8 @@ export type Query = {
    * One property. Verified ones are visible to every signed-in user; pending and
    * rejected ones only to their agent and to admins (NOT_FOUND for others).
    * The details page's read: it counts a view for its agent's numbers (once per
-   * viewer per UTC day; see ListingNumbers).
+   * viewer per UTC day; see ListingNumbers). Other pages that show the listing
+   * (Contact Agent) read it with countView: false, which counts nothing.
    */
   property: Property;
   /** Reviews of a property visible to the caller, newest first. */
@@ -936,6 +937,7 @@ export type QueryOffersOnMyPropertiesArgs = {
 
 
 export type QueryPropertyArgs = {
+  countView?: InputMaybe<Scalars['Boolean']['input']>;
   id: Scalars['ID']['input'];
 };
 
@@ -1710,7 +1712,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   notifications?: Resolver<ResolversTypes['NotificationConnection'], ParentType, ContextType, RequireFields<QueryNotificationsArgs, 'first'>>;
   offer?: Resolver<ResolversTypes['Offer'], ParentType, ContextType, RequireFields<QueryOfferArgs, 'id'>>;
   offersOnMyProperties?: Resolver<ResolversTypes['OfferConnection'], ParentType, ContextType, RequireFields<QueryOffersOnMyPropertiesArgs, 'first'>>;
-  property?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<QueryPropertyArgs, 'id'>>;
+  property?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<QueryPropertyArgs, 'countView' | 'id'>>;
   propertyReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType, RequireFields<QueryPropertyReviewsArgs, 'propertyId'>>;
   roleByEmail?: Resolver<ResolversTypes['RoleOfEmail'], ParentType, ContextType, RequireFields<QueryRoleByEmailArgs, 'email'>>;
   savedSearches?: Resolver<Array<ResolversTypes['SavedSearch']>, ParentType, ContextType>;
