@@ -3,7 +3,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, Kind, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
-import { callerKey, GRAPHQL_COST_PER_POINT, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
+import { callerKey, countsPerIp, GRAPHQL_COST_PER_POINT, WRITE_CLASSES, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
 import type { Logger } from '../infra/logger';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
 import { graphqlExtensionsOf } from '../rest/errors';
@@ -122,9 +122,6 @@ async function refuseRevokedWriter(contextValue: RequestContext): Promise<void> 
   }
 }
 
-/** Mutations whose rate-limit class is not the signed-in user's writes (README "Rate limits"). */
-const MUTATION_CLASSES: Partial<Record<string, RateLimitClass>> = { recordSignIn: 'signIn', subscribeToNewsletter: 'anonymousWrites' };
-
 /**
  * Every operation counts against the `graphql` limit of its caller (user, else IP),
  * weighing 1 + cost / 100; each mutation field also against its write class, as
@@ -143,8 +140,8 @@ function rateLimitOperations(rateLimits: RateLimits): ApolloServerPlugin<Request
             if (operation?.operation === 'mutation') {
               for (const selection of operation.selectionSet.selections) {
                 if (selection.kind !== Kind.FIELD) continue;
-                const kind: RateLimitClass = MUTATION_CLASSES[selection.name.value] ?? 'userWrites';
-                await rateLimits.consume(kind, kind === 'userWrites' ? callerKey(caller, ip) : `ip:${ip}`);
+                const kind: RateLimitClass = WRITE_CLASSES[selection.name.value] ?? 'userWrites';
+                await rateLimits.consume(kind, countsPerIp(kind) ? `ip:${ip}` : callerKey(caller, ip));
               }
             }
             const cost = operationCosts.get(document) ?? 0;

@@ -81,6 +81,27 @@ it('counts anonymous writes (the newsletter) per IP across REST, GraphQL and a s
   expect(await a.db.newsletterSubscription.count({ where: { email: { startsWith: 'refused-' } } })).toBe(0);
 }, 120_000);
 
+it('counts newsletter confirmations through REST and GraphQL against one budget (anonymous writes, per IP)', async () => {
+  // The newsletter sign-ups above used this IP's budget up: start it afresh.
+  await a.db.$executeRawUnsafe('DELETE FROM rate_limits.anonymous_writes');
+  const confirmRest = () => fetch(`${a.url}/api/newsletter/confirm`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: 'not-a-real-token' }) });
+  const confirmGraphql = () => graphqlAt(a.url, 'mutation($token: String!) { confirmNewsletterSubscription(token: $token) { email } }', { token: 'not-a-real-token' });
+
+  // Three tries (a wrong token each: 404 / NOT_FOUND), through both doors, use up the three points.
+  expect((await confirmRest()).status).toBe(404);
+  expect((await confirmGraphql()).body.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+  expect((await confirmRest()).status).toBe(404);
+
+  const refusedGraphql = await confirmGraphql();
+  expect(refusedGraphql.status).toBe(429);
+  expect(refusedGraphql.body.errors?.[0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
+  const refusedRest = await confirmRest();
+  expect(refusedRest.status).toBe(429);
+  expect(await refusedRest.json()).toMatchObject({ code: 'RATE_LIMITED' });
+  // Sign-ups share the class: they are refused too.
+  expect((await a.rest('POST', '/api/newsletter', { body: { email: uniqueEmail('refused') } })).status).toBe(429);
+});
+
 it('counts REST reads per signed-in user and anonymous ones per IP, after authentication', async () => {
   const read = (token?: string) => a.rest('GET', '/api/reviews/latest', { token });
   for (let i = 0; i < 3; i++) expect((await read(cast.buyer.idToken)).status).toBe(200);

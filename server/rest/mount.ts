@@ -7,7 +7,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { z as zod } from 'zod';
 import { requireIdentity, requireViewer, type Caller } from '../context/caller';
 import { contextOf } from '../context/http';
-import { callerKey, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
+import { callerKey, countsPerIp, WRITE_CLASSES, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
 import { CACHE_HEADER, stableJson, type PublicAnswerCache } from '../graphql/public-answer-cache';
 import { toBadInput } from './inputs';
 import { expressPath, type Access, type ApiRoute, type BodyDeclaration, type RestEnvironment } from './route';
@@ -51,7 +51,8 @@ const accessCheck =
 export function rateLimitClassOf(route: Pick<ApiRoute, 'method' | 'access' | 'operationId'>): RateLimitClass | null {
   // The payment provider's webhook is signed, and refusing it would only delay payments.
   if (route.access.kind === 'stripeSignature') return null;
-  if (route.operationId === 'recordSignIn') return 'signIn';
+  const declared = WRITE_CLASSES[route.operationId];
+  if (declared) return declared;
   if (route.method === 'get') return route.access.kind === 'public' ? 'ipReads' : 'userReads';
   return route.access.kind === 'public' ? 'anonymousWrites' : 'userWrites';
 }
@@ -64,7 +65,7 @@ function rateLimit(route: ApiRoute, rateLimits: RateLimits): RequestHandler {
     const { caller } = contextOf(req);
     // A signed-in reader of a public route counts as that user; anyone else by IP.
     const limitedKind = kind === 'ipReads' && (caller.viewer || caller.identity) ? 'userReads' : kind;
-    const key = limitedKind === 'signIn' || limitedKind === 'anonymousWrites' ? `ip:${req.ip}` : callerKey(caller, req.ip);
+    const key = countsPerIp(limitedKind) ? `ip:${req.ip}` : callerKey(caller, req.ip);
     await rateLimits.consume(limitedKind, key);
     next();
   };
