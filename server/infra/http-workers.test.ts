@@ -40,14 +40,20 @@ function request(url: string, { method = 'GET', token, body }: { method?: string
   });
 }
 
-it('answers from two worker processes, fans events out between them, and exits 0 on SIGTERM', async () => {
-  const app = cluster!;
+/** The processes that answer six health checks, each on a connection of its own (all answered 200). */
+async function servingPids(url: string): Promise<Set<number>> {
   const pids = new Set<number>();
   for (let i = 0; i < 6; i += 1) {
-    const answer = await request(`${app.url}/healthz`);
+    const answer = await request(`${url}/healthz`);
     expect(answer.status).toBe(200);
     pids.add(answer.pid);
   }
+  return pids;
+}
+
+it('answers from two worker processes, fans events out between them, and exits 0 on SIGTERM', async () => {
+  const app = cluster!;
+  const pids = await servingPids(app.url);
   expect(pids.size).toBe(2);
   expect(pids.has(app.pid)).toBe(false);
 
@@ -101,12 +107,7 @@ if (cluster.isWorker) {
     const crashedPid = Number(await fs.readFile(marker, 'utf8'));
     expect(crashing.logs()).toContain('HTTP worker failed to start; starting another');
     // Both slots serve, neither by the crashed process.
-    const pids = new Set<number>();
-    for (let i = 0; i < 6; i += 1) {
-      const answer = await request(`${crashing.url}/healthz`);
-      expect(answer.status).toBe(200);
-      pids.add(answer.pid);
-    }
+    const pids = await servingPids(crashing.url);
     expect(pids.size).toBe(2);
     expect(pids.has(crashedPid)).toBe(false);
   } finally {
