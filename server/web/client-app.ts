@@ -1,7 +1,7 @@
 // The built web client on the app's origin: its pages (the HTML with the runtime
-// config and the response's style nonce written in, never cached), its hashed assets (cached for a year, sent
-// as the .br or .gz file the build wrote next to them when the browser accepts
-// one), /robots.txt and /sitemap.xml.
+// config and the response's style nonce written in, never cached), its hashed
+// assets (cached for a year, sent as the .br or .gz file the build wrote next to
+// them when the browser accepts one), /robots.txt and /sitemap.xml.
 import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -37,9 +37,11 @@ function preferredEncoding(req: Request): Encoding | null {
  * response's nonce: at levels that take about 2 ms for the 80 KB home page
  * (brotli's best takes some 170 ms), a tenth larger than the best would be.
  */
-const compress = {
-  br: (html: string) => promisify(brotliCompress)(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } }),
-  gzip: (html: string) => promisify(gzip)(html, { level: 6 }),
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const compress: Record<Encoding, (html: string) => Promise<Buffer>> = {
+  br: (html) => brotliAsync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } }),
+  gzip: (html) => gzipAsync(html, { level: 6 }),
 };
 
 interface Page {
