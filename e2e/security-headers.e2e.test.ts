@@ -4,7 +4,8 @@
 // trigger a `securitypolicyviolation` event or a report to POST /csp-report.
 // The payment page also takes a card payment (local card mode), the sandbox runs
 // a query and a conversation carries a live update, so the policy's connect-src
-// is exercised, not just the first paint.
+// is exercised, not just the first paint. Styles are strict too: every page has
+// a style nonce of its own, the one its policy names, and injected styles are blocked.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -169,6 +170,31 @@ describe.each(Object.entries(VISITS))('%s', (pattern, visit) => {
   });
 });
 
+it('gives every page a style nonce of its own, the one its policy names, and no inline styles otherwise', async () => {
+  const page = pages.get('anonymous')!;
+  const seen: Array<{ policy: string; pageNonce: string; styleNonces: string[] }> = [];
+  for (const url of ['/', '/', '/login']) {
+    const response = await page.goto(url);
+    await expectHeading(page, VISITS[url]!.heading(fixtures, 'anonymous'));
+    const policy = (await response!.allHeaders())['content-security-policy']!;
+    // What the client read: the meta element's nonce, and the nonce of every <style> emotion wrote (browsers hide the attribute; .nonce keeps it).
+    const { pageNonce, styleNonces } = (await page.evaluate(`({
+      pageNonce: document.querySelector('meta[property=csp-nonce]').nonce,
+      styleNonces: [...document.querySelectorAll('style')].map((style) => style.nonce),
+    })`)) as { pageNonce: string; styleNonces: string[] };
+    seen.push({ policy, pageNonce, styleNonces });
+  }
+  for (const { policy, pageNonce, styleNonces } of seen) {
+    const styleSrc = policy.split(';').find((part) => part.startsWith('style-src '))!;
+    expect(styleSrc).toBe(`style-src 'self' 'nonce-${pageNonce}'`);
+    expect(policy).not.toContain("'unsafe-inline'");
+    expect(styleNonces.length).toBeGreaterThan(10);
+    expect(new Set(styleNonces)).toEqual(new Set([pageNonce]));
+  }
+  expect(new Set(seen.map(({ pageNonce }) => pageNonce)).size).toBe(seen.length);
+  expect(newViolations()).toEqual([]);
+});
+
 it('runs a query in the offline sandbox', async () => {
   const page = pages.get('user')!;
   await page.goto('/sandbox');
@@ -215,6 +241,22 @@ it('received no violation report, and would have: an injected inline script is r
   await until(() => reports.recent.some((report) => report.documentUrl.includes(marker)), 'the probe\'s report reaches POST /csp-report');
   expect(await page.evaluate('window.injected === true')).toBe(false);
   expect(newViolations()).toEqual([expect.objectContaining({ page: marker, directive: 'script-src-elem', blocked: 'inline' })]);
+  // What injected styles would do: a <style> without the nonce and a style attribute not hashed are blocked too.
+  const probeColor = 'rgb(1, 2, 3)';
+  await page.evaluate(`(() => {
+    const style = document.createElement('style');
+    style.textContent = 'h1 { color: ${probeColor} !important }';
+    document.head.append(style);
+    const markup = document.createElement('div');
+    markup.innerHTML = '<p id="style-probe" style="color: ${probeColor}">probe</p>';
+    document.body.append(markup);
+  })()`);
+  await until(() => violations.length >= 2, 'both style probes are reported');
+  expect(newViolations()).toEqual([
+    expect.objectContaining({ page: marker, directive: 'style-src-elem', blocked: 'inline' }),
+    expect.objectContaining({ page: marker, directive: 'style-src-attr', blocked: 'inline' }),
+  ]);
+  expect(await page.evaluate(`getComputedStyle(document.querySelector('h1')).color === '${probeColor}' || getComputedStyle(document.getElementById('style-probe')).color === '${probeColor}'`)).toBe(false);
   // The probe's report is the only one the server got from the whole run.
   expect(reports.recent.filter((report: CspViolation) => !report.documentUrl.includes(marker))).toEqual([]);
 });

@@ -88,7 +88,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   const browserConfig = runtimeConfig(deps);
   // Built first: the pages' policy allows their inline loader script by its hash.
   const client = existsSync(path.join(config.clientDistDir, 'index.html')) ? clientApp({ clientDistDir: config.clientDistDir, runtimeConfig: browserConfig }) : null;
-  app.use(securityHeaders({ runtimeConfig: browserConfig, inlineScriptHashes: client?.inlineScriptHashes ?? [] }));
+  app.use(securityHeaders({ runtimeConfig: browserConfig, inlineScriptHashes: client?.inlineScriptHashes ?? [], styleAttributeHashes: client?.styleAttributeHashes ?? [] }));
   // Tests of several HTTP workers (API_PROCESSES) tell which process answered; never outside tests.
   if (config.nodeEnv === 'test') app.use((_req, res, next) => (res.setHeader('x-opennest-pid', String(process.pid)), next()));
   // JSON from /graphql and /api, and the few client files the build left uncompressed

@@ -4,6 +4,7 @@ import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@opennest/common/
 import { App } from './app/App';
 import { firstRouteLoaded, registerRouter } from './app/navigation';
 import { createRouter } from './app/router';
+import { createStyleCache, pageStyleNonce } from './app/styles';
 import { createAppSystem } from './app/theme';
 
 const root = createRoot(document.getElementById('root')!);
@@ -30,6 +31,7 @@ async function start() {
   // While the first route's chunk downloads.
   await nextTask();
   const system = createAppSystem();
+  const styleCache = createStyleCache(pageStyleNonce());
   // The page the server sent (the prerendered shell) stays until the first route's chunk is in,
   // so the screen goes from it straight to the page, without a loading screen in between.
   await firstRouteLoaded(router);
@@ -38,7 +40,7 @@ async function start() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App firebase={firebase} config={config} router={router} system={system} />
+        <App firebase={firebase} config={config} router={router} system={system} styleCache={styleCache} />
       </StrictMode>,
     );
   });

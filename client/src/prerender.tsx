@@ -3,9 +3,10 @@
 // first screenful (navigation bar and hero, from the same components), every
 // other route the navigation bar and the loading screen. The client then renders
 // the same screen over it (client/src/main.tsx), so nothing moves.
-import { ChakraProvider } from '@chakra-ui/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { CSP_NONCE_PLACEHOLDER } from '@opennest/common/csp-nonce';
+import { createStyleCache, StylesProvider } from './app/styles';
 import { createAppSystem } from './app/theme';
 import { SessionUnknownProvider } from './auth/AuthProvider';
 import { HeroCarousel } from './home/HeroCarousel';
@@ -23,13 +24,14 @@ const system = createAppSystem();
 
 function renderShell(path: string, page: React.ReactNode): string {
   return renderToString(
-    <ChakraProvider value={system}>
+    // A cache per page, so each page carries every style it uses; their nonce is filled in per response by the server.
+    <StylesProvider cache={createStyleCache(CSP_NONCE_PLACEHOLDER)} system={system}>
       <SessionUnknownProvider>
         <MemoryRouter initialEntries={[path]}>
           <PageFrame footer={false}>{page}</PageFrame>
         </MemoryRouter>
       </SessionUnknownProvider>
-    </ChakraProvider>,
+    </StylesProvider>,
   );
 }
 

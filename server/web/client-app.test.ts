@@ -1,5 +1,5 @@
 // The web client as the app serves it, over HTTP: the HTML with the runtime
-// config written in (never cached), hashed assets as their prebuilt .br/.gz
+// config and each response's style nonce written in (never cached), hashed assets as their prebuilt .br/.gz
 // twins (cached for a year), JSON compressed on the fly, uploads as they are,
 // robots.txt and the sitemap. The client build here is a small stand-in folder
 // with the shape `npm run build` gives (client/build/prerender.ts, precompress.ts).
@@ -8,6 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { CSP_NONCE_PLACEHOLDER } from '@opennest/common/csp-nonce';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@opennest/common/runtime-config';
 import { startTestApp, type TestApp } from '../test/test-app';
 
@@ -22,7 +23,8 @@ beforeAll(async () => {
   await mkdir(path.join(distDir, '.vite'));
   const page = (body: string) => `<!doctype html><html lang="en"><head><title>OpenNest</title></head><body><div id="root">${body}</div></body></html>`;
   await writeFile(path.join(distDir, 'index.html'), page('app shell'));
-  await writeFile(path.join(distDir, 'home.html'), page('home shell'));
+  // Prerendered, the home page carries emotion's styles with the nonce's placeholder (client/src/prerender.tsx).
+  await writeFile(path.join(distDir, 'home.html'), page(`<style data-emotion="css 1a2b" nonce="${CSP_NONCE_PLACEHOLDER}">.css-1a2b{color:teal}</style>home shell`));
   await writeFile(path.join(distDir, SCRIPT_PATH), SCRIPT);
   await writeFile(path.join(distDir, `${SCRIPT_PATH}.br`), brotliCompressSync(SCRIPT));
   await writeFile(path.join(distDir, `${SCRIPT_PATH}.gz`), gzipSync(SCRIPT));
@@ -46,6 +48,16 @@ function get(pathname: string, headers: Record<string, string> = {}): Promise<{ 
   });
 }
 
+/** The style nonce the response's Content-Security-Policy names. */
+function policyNonce(response: { headers: http.IncomingHttpHeaders }): string {
+  const nonce = /style-src [^;]*'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+  if (!nonce) throw new Error(`No style nonce in ${response.headers['content-security-policy']}`);
+  return nonce;
+}
+
+/** The page with its response's nonce taken out, to compare pages across responses. */
+const withoutNonce = (html: string, response: { headers: http.IncomingHttpHeaders }) => html.split(policyNonce(response)).join('<nonce>');
+
 describe('pages', () => {
   it('serves the prerendered home page at / and the app shell elsewhere, with the runtime config written in and no caching', async () => {
     const home = await get('/', { accept: 'text/html' });
@@ -56,7 +68,7 @@ describe('pages', () => {
     ] as const) {
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe('private, no-cache');
       const html = response.body.toString();
       expect(html).toContain(shell);
       const config = new RegExp(`<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">(.*?)</script>`).exec(html)?.[1];
@@ -73,8 +85,30 @@ describe('pages', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     for (const response of [br, gzip]) expect(response.headers.vary).toMatch(/Accept-Encoding/i);
-    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
-    expect(gunzipSync(gzip.body).toString()).toBe(plain.body.toString());
+    // The same page, each with its own response's nonce.
+    expect(withoutNonce(brotliDecompressSync(br.body).toString(), br)).toBe(withoutNonce(plain.body.toString(), plain));
+    expect(withoutNonce(gunzipSync(gzip.body).toString(), gzip)).toBe(withoutNonce(plain.body.toString(), plain));
+  });
+
+  it('writes a fresh style nonce into every page, the one its policy names, wherever the build left its placeholder', async () => {
+    const first = await get('/', { accept: 'text/html', 'accept-encoding': 'br' });
+    const second = await get('/', { accept: 'text/html', 'accept-encoding': 'gzip' });
+    const pages = [
+      { response: first, html: brotliDecompressSync(first.body).toString() },
+      { response: second, html: gunzipSync(second.body).toString() },
+    ];
+    const nonces = pages.map(({ response, html }) => {
+      const nonce = policyNonce(response);
+      expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+      expect(html).not.toContain(CSP_NONCE_PLACEHOLDER);
+      expect(html).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
+      expect(html).toContain(`<style data-emotion="css 1a2b" nonce="${nonce}">`);
+      return nonce;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+    // The app shell (no prerendered styles) still tells the client its nonce.
+    const other = await get('/login', { accept: 'text/html' });
+    expect(other.body.toString()).toContain(`<meta property="csp-nonce" nonce="${policyNonce(other)}">`);
   });
 
   it('never lets a value of the runtime config close its script element', async () => {

@@ -37,6 +37,10 @@ describe('pages', () => {
     expect(directive(response, 'default-src')).toBe("default-src 'self'");
     // The build's inline loader by its hash, nothing inline or evaluated otherwise.
     expect(directive(response, 'script-src')).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' https:\/\/apis\.google\.com$/);
+    // Inline styles only by this response's nonce; style attributes only by hash.
+    expect(directive(response, 'style-src')).toMatch(/^style-src 'self' 'nonce-[A-Za-z0-9+/]{22}=='$/);
+    expect(directive(response, 'style-src-attr')).toMatch(/^style-src-attr 'unsafe-hashes'( 'sha256-[A-Za-z0-9+/]+=*')+$/);
+    expect(csp(response)).not.toContain("'unsafe-inline'");
     expect(directive(response, 'object-src')).toBe("object-src 'none'");
     expect(directive(response, 'frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive(response, 'base-uri')).toBe("base-uri 'self'");
@@ -60,6 +64,25 @@ describe('pages', () => {
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => body!);
     expect(inline).toHaveLength(1);
     expect(directive(response, 'script-src')).toContain(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`);
+  });
+
+  it.each(['/', '/login'])('%s admits exactly the styles it carries: by a nonce of its own, and its style attributes by hash', async (pathname) => {
+    const responses = [await get(app, pathname, HTML), await get(app, pathname, HTML)];
+    const nonces = await Promise.all(
+      responses.map(async (response) => {
+        const html = await response.text();
+        const nonce = /'nonce-([^']+)'/.exec(directive(response, 'style-src') ?? '')?.[1];
+        expect(nonce).toBeDefined();
+        expect(html).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
+        const styleElements = [...html.matchAll(/<style\b([^>]*)>/g)].map(([, attributes]) => attributes!);
+        if (pathname === '/') expect(styleElements.length).toBeGreaterThan(10);
+        for (const attributes of styleElements) expect(attributes).toContain(`nonce="${nonce}"`);
+        const attributeHashes = [...html.matchAll(/<[a-z][^>]*?\sstyle="([^"]*)"/g)].map(([, value]) => `'sha256-${createHash('sha256').update(value!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&')).digest('base64')}'`);
+        for (const hash of attributeHashes) expect(directive(response, 'style-src-attr')).toContain(hash);
+        return nonce;
+      }),
+    );
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 });
 

@@ -3,8 +3,9 @@
 // uploaded images (/uploads). The pages' Content-Security-Policy is built from the
 // runtime config, which is exactly what the browser is told to contact: a third
 // party appears only when the configuration makes the client use it.
-import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
 
@@ -18,22 +19,51 @@ export interface PagePolicyInputs {
   runtimeConfig: RuntimeConfig;
   /** CSP hash sources ('sha256-…') of the inline scripts in the served HTML (inlineScriptHashes). */
   inlineScriptHashes: string[];
+  /** CSP hash sources of the style attributes in the served HTML's markup (styleAttributeHashes). */
+  styleAttributeHashes: string[];
 }
 
-type Directives = Record<string, string[]>;
+/** A source helmet asks for on every response: the response's style nonce. */
+type PerResponseSource = (req: IncomingMessage, res: ServerResponse) => string;
+type Directives = Record<string, Array<string | PerResponseSource>>;
+
+/** Where securityHeaders keeps the response's style nonce (res.locals). */
+const STYLE_NONCE = 'styleNonce';
+/** Bytes of randomness in a style nonce (128 bits, as CSP asks for at least). */
+const NONCE_BYTES = 16;
+
+/**
+ * This response's style nonce, fresh for every response of the pages' class (made
+ * by securityHeaders before the policy is written, so the page and the header
+ * carry the same one). Throws on a response that has none: a page must never go
+ * out with a nonce its policy does not name.
+ */
+export function styleNonce(res: Response | ServerResponse): string {
+  const nonce = (res as Response).locals?.[STYLE_NONCE] as string | undefined;
+  if (!nonce) throw new Error('This response has no style nonce: securityHeaders must run before the pages are served.');
+  return nonce;
+}
+
+/** The style-src source of the response's nonce. */
+const styleNonceSource: PerResponseSource = (_req, res) => `'nonce-${styleNonce(res)}'`;
 
 /**
  * Each source beyond 'self', declared once with the reason it is there. `secure`
  * says whether the page is served over HTTPS (upgrade-insecure-requests).
  */
-export function pageDirectives({ runtimeConfig, inlineScriptHashes }: PagePolicyInputs, secure: boolean): Directives {
+export function pageDirectives({ runtimeConfig, inlineScriptHashes, styleAttributeHashes }: PagePolicyInputs, secure: boolean): Directives {
   const directives: Directives = {
     'default-src': ["'self'"],
     // The built bundles, plus the prerendered pages' inline loader (client/build/prerender.ts) by its hash.
     'script-src': ["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`)],
-    // Emotion (Chakra UI) writes <style> elements at run time and the prerendered HTML carries them
-    // with style attributes; a nonce would make every page a per-response render. Styles cannot run code.
-    'style-src': ["'self'", "'unsafe-inline'"],
+    // The built stylesheets, and the <style> elements emotion (Chakra UI) writes, prerendered or at
+    // run time, by the response's nonce (client/src/app/styles.tsx). Nothing else inline: injected
+    // markup could otherwise restyle the page or read attribute values out through CSS selectors.
+    'style-src': ["'self'", styleNonceSource],
+    // Style attributes written in markup: only the prerendered ones, by their hash. (React and the
+    // libraries set styles through element.style, which CSP does not govern.) Without this directive
+    // they would fall under style-src, which has no way to admit an attribute.
+    'style-src-attr': styleAttributeHashes.length > 0 ? ["'unsafe-hashes'", ...styleAttributeHashes.map((hash) => `'${hash}'`)] : ["'none'"],
     // data: for the images GraphiQL's stylesheet and editor carry inline (/sandbox), blob: for the previews of photos before they are uploaded.
     // Images in object storage are streamed by the app at /uploads, so they are 'self' too.
     'img-src': ["'self'", 'data:', 'blob:'],
@@ -81,10 +111,11 @@ export const API_DIRECTIVES: Directives = { 'default-src': ["'none'"], 'frame-an
 /** An uploaded image opened on its own: it may show itself and nothing else, with no script, form or origin of its own. */
 export const UPLOAD_DIRECTIVES: Directives = { 'default-src': ["'none'"], 'img-src': ["'self'"], sandbox: [] };
 
-/** The Content-Security-Policy header value of a set of directives, written as helmet writes it. */
-export function policyText(directives: Directives): string {
+/** The Content-Security-Policy header value of a set of directives for a response whose style nonce is `nonce`, written as helmet writes it. */
+export function policyText(directives: Directives, nonce: string): string {
+  const res = { locals: { [STYLE_NONCE]: nonce } } as unknown as ServerResponse;
   return Object.entries(directives)
-    .map(([name, sources]) => [name, ...sources].join(' '))
+    .map(([name, sources]) => [name, ...sources.map((source) => (typeof source === 'function' ? source({} as IncomingMessage, res) : source))].join(' '))
     .join(';');
 }
 
@@ -103,6 +134,7 @@ export function securityHeaders(inputs: PagePolicyInputs): RequestHandler {
   const hsts = helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true });
   return (req, res, next) => {
     const responseClass = classOf(req.path);
+    if (responseClass === 'page') res.locals[STYLE_NONCE] = randomBytes(NONCE_BYTES).toString('base64');
     const chosen = responseClass === 'upload' ? forUploads : responseClass === 'api' ? forApi : req.secure ? forPages.https : forPages.http;
     chosen(req, res, (error?: unknown) => {
       if (error) return next(error);
@@ -154,6 +186,22 @@ export function inlineScriptHashes(html: string): string[] {
 
 function originOf(url: string): string {
   return new URL(url).origin;
+}
+
+/**
+ * CSP hash sources of the style attributes in `html`'s markup, for style-src-attr
+ * with 'unsafe-hashes' (the value as written, entities decoded as the browser reads it).
+ */
+export function styleAttributeHashes(html: string): string[] {
+  const values = [...html.matchAll(/<[a-z][^>]*?\sstyle="([^"]*)"/gi)].map(([, value = '']) => decodeAttribute(value));
+  return [...new Set(values)].map((value) => `sha256-${createHash('sha256').update(value, 'utf8').digest('base64')}`);
+}
+
+function decodeAttribute(value: string): string {
+  const named: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+  return value.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (entity, code: string) =>
+    code.startsWith('#x') || code.startsWith('#X') ? String.fromCodePoint(parseInt(code.slice(2), 16)) : code.startsWith('#') ? String.fromCodePoint(Number(code.slice(1))) : (named[code.toLowerCase()] ?? entity),
+  );
 }
 
 function dedupe(directives: Directives): Directives {

@@ -2,7 +2,7 @@
 // party's origin appears only when the configuration has the browser use it.
 import { createHash } from 'node:crypto';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
-import { inlineScriptHashes, pageDirectives, policyText } from './security-headers';
+import { inlineScriptHashes, pageDirectives, policyText, styleAttributeHashes } from './security-headers';
 
 const EMULATOR = 'http://127.0.0.1:9099';
 const LOCAL_PAYMENTS = 'http://127.0.0.1:12111/';
@@ -23,16 +23,19 @@ const hosted: RuntimeConfig = {
   payments: { provider: 'stripe', publishableKey: 'pk_test_real' },
 };
 
-const policyOf = (runtimeConfig: RuntimeConfig, { secure = false, hashes = [] as string[] } = {}) =>
-  policyText(pageDirectives({ runtimeConfig, inlineScriptHashes: hashes }, secure));
+const NONCE = 'bm9uY2Utb2YtdGhpcy1yZXNwb25zZQ==';
+const policyOf = (runtimeConfig: RuntimeConfig, { secure = false, hashes = [] as string[], styleHashes = [] as string[], nonce = NONCE } = {}) =>
+  policyText(pageDirectives({ runtimeConfig, inlineScriptHashes: hashes, styleAttributeHashes: styleHashes }, secure), nonce);
+const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 describe('the pages’ policy', () => {
   it('is exactly this with the embedded emulators', () => {
-    expect(policyOf(embedded, { hashes: ['sha256-abc='] })).toBe(
+    expect(policyOf(embedded, { hashes: ['sha256-abc='], styleHashes: ['sha256-def='] })).toBe(
       [
         "default-src 'self'",
         "script-src 'self' 'sha256-abc=' https://apis.google.com",
-        "style-src 'self' 'unsafe-inline'",
+        `style-src 'self' 'nonce-${NONCE}'`,
+        "style-src-attr 'unsafe-hashes' 'sha256-def='",
         "img-src 'self' data: blob:",
         "font-src 'self' data:",
         `connect-src 'self' ${EMULATOR} http://127.0.0.1:12111`,
@@ -49,11 +52,25 @@ describe('the pages’ policy', () => {
   it('never allows inline scripts or eval', () => {
     for (const runtimeConfig of [embedded, hosted]) {
       for (const secure of [false, true]) {
-        const directives = pageDirectives({ runtimeConfig, inlineScriptHashes: [] }, secure);
-        expect(directives['script-src']!.filter((source) => source.startsWith("'unsafe-"))).toEqual([]);
-        expect(directives['default-src']).toEqual(["'self'"]);
+        const directive = (name: string) => policyOf(runtimeConfig, { secure }).split(';').find((part) => part.split(' ')[0] === name)!;
+        expect(directive('script-src').split(' ').filter((source) => source.startsWith("'unsafe-"))).toEqual([]);
+        expect(directive('default-src')).toBe("default-src 'self'");
       }
     }
+  });
+
+  it('admits inline styles only by the response’s nonce, and style attributes only by hash', () => {
+    for (const runtimeConfig of [embedded, hosted]) {
+      for (const secure of [false, true]) {
+        const policy = policyOf(runtimeConfig, { secure, styleHashes: [sha('outline:0')], nonce: 'Zmlyc3Q=' });
+        expect(policy).not.toContain("'unsafe-inline'");
+        expect(policy.split(';')).toContain("style-src 'self' 'nonce-Zmlyc3Q='");
+        expect(policy.split(';')).toContain(`style-src-attr 'unsafe-hashes' '${sha('outline:0')}'`);
+        expect(policyOf(runtimeConfig, { secure, nonce: 'c2Vjb25k' }).split(';')).toContain("style-src 'self' 'nonce-c2Vjb25k'");
+      }
+    }
+    // A page whose markup has no style attribute admits none.
+    expect(policyOf(embedded).split(';')).toContain("style-src-attr 'none'");
   });
 
   it('names Stripe only when real Stripe is configured, and the local payment server otherwise', () => {
@@ -82,7 +99,13 @@ describe('the pages’ policy', () => {
 describe('inline script hashes', () => {
   it('hashes executable inline scripts only, as the browser does', () => {
     const html = '<script type="application/json" id="c">{"a":1}</script><script src="/x.js"></script><script>run()</script><script type="module">go()</script>';
-    const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
     expect(inlineScriptHashes(html)).toEqual([sha('run()'), sha('go()')]);
+  });
+});
+
+describe('style attribute hashes', () => {
+  it('hashes each distinct style attribute of the markup once, its entities decoded as the browser reads them', () => {
+    const html = '<div style="outline:0"></div><p class="x" style="outline:0">a</p><span style="font-family:&quot;A&quot;;content:&#39;&amp;&#x27;"></span><style>b{}</style><i data-style="no"></i>';
+    expect(styleAttributeHashes(html)).toEqual([sha('outline:0'), sha('font-family:"A";content:\'&\'')]);
   });
 });

@@ -1,5 +1,6 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
+import type { SystemContext } from '@chakra-ui/react';
+import type { EmotionCache } from '@emotion/cache';
 import { useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from '../auth/AuthProvider';
@@ -10,6 +11,7 @@ import { createApolloClient } from './apollo';
 import type { FirebaseSession } from './firebase';
 import type { AppRouter } from './navigation';
 import { RuntimeConfigProvider } from './runtime-config';
+import { StylesProvider } from './styles';
 
 interface AppProps {
   firebase: Promise<FirebaseSession>;
@@ -17,12 +19,14 @@ interface AppProps {
   router: AppRouter;
   /** The Chakra system (theme.ts createAppSystem). */
   system: SystemContext;
+  /** The emotion cache Chakra writes its styles with, carrying the page's CSP nonce (styles.tsx). */
+  styleCache: EmotionCache;
 }
 
-export function App({ firebase, config, router, system }: AppProps) {
+export function App({ firebase, config, router, system, styleCache }: AppProps) {
   const client = useMemo(() => createApolloClient(firebase.then((session) => session.auth)), [firebase]);
   return (
-    <ChakraProvider value={system}>
+    <StylesProvider cache={styleCache} system={system}>
       <RuntimeConfigProvider config={config}>
         <ApolloProvider client={client}>
           <AuthProvider firebase={firebase}>
@@ -33,6 +37,6 @@ export function App({ firebase, config, router, system }: AppProps) {
           </AuthProvider>
         </ApolloProvider>
       </RuntimeConfigProvider>
-    </ChakraProvider>
+    </StylesProvider>
   );
 }
