@@ -46,7 +46,8 @@ export async function createRequestContext(
     requestId?: string;
     clientIp?: string;
     userAgent?: string;
-    log: Logger;
+    /** The request's logger, or how to make it (made on first use: most requests log nothing). */
+    log: Logger | (() => Logger);
     /** A write: verify the token with the revocation check. */
     checkRevoked?: boolean;
   },
@@ -56,7 +57,11 @@ export async function createRequestContext(
     requestId: request.requestId ?? randomUUID(),
     clientIp: request.clientIp ?? null,
     userAgent: request.userAgent ?? null,
-    log: request.log,
+    get log() {
+      const log = typeof request.log === 'function' ? request.log() : request.log;
+      Object.defineProperty(this, 'log', { value: log, enumerable: true });
+      return log;
+    },
     caller,
     services: deps.services,
     loaders: createLoaders(deps.db, caller.viewer),

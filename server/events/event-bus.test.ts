@@ -8,7 +8,7 @@
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { createLogger } from '../infra/logger';
-import { createEventBus, raiseEvents, type AppEvent, type EventBus } from './event-bus';
+import { createEventBus, type AppEvent, type EventBus } from './event-bus';
 
 const CHANNEL = 'opennest_events_sync_test';
 
