@@ -270,6 +270,37 @@ describe('GraphQL hardening', () => {
   });
 });
 
+describe('POST /graphql answers', () => {
+  it('are JSON with their exact length, the API’s security headers, and no ETag to compute', async () => {
+    const response = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    expect(JSON.parse(text)).toEqual({ data: { __typename: 'Query' } });
+    expect(response.headers.get('content-type')).toMatch(/^application\/(graphql-response\+)?json; charset=utf-8$/);
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(response.headers.get('etag')).toBeNull();
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers.get('x-request-id')).toMatch(UUID);
+  });
+
+  it('are compressed for a client that accepts it', async () => {
+    // An answer over compression's 1 kB threshold: one validation error per unknown field.
+    const unknownFields = Array.from({ length: 40 }, (_, i) => `noSuchField${i}`).join(' ');
+    const response = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
+      body: JSON.stringify({ query: `{ ${unknownFields} }` }),
+    });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(((await response.json()) as { errors: unknown[] }).errors).toHaveLength(40);
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+  });
+});
+
 describe('GET /graphql', () => {
   it('sends a browser to the offline explorer', async () => {
     const response = await fetch(`${app.url}/graphql`, { headers: { accept: 'text/html,application/xhtml+xml' }, redirect: 'manual' });

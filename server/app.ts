@@ -1,23 +1,22 @@
 // The one Express app: built client at /, GraphQL at /graphql, the REST adapter
 // under /api, uploaded images at /uploads, and health probes.
-import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
-import { expressMiddleware } from '@as-integrations/express5';
 import compression from 'compression';
 import express, { type Express } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
 import type { AppConfig } from './config';
 import type { IdentityProvider } from './auth/identity-provider';
 import type { Db } from './db/client';
 import { createApolloServer } from './graphql/apollo';
+import { graphqlHttpHandler } from './graphql/http-handler';
 import { createPublicAnswerCache } from './graphql/public-answer-cache';
 import { buildSchema } from './graphql/schema';
 import type { Logger } from './infra/logger';
+import { requestLogging } from './infra/request-logging';
 import { apiRoutes } from './rest/api-routes';
 import { apiNotFound, restErrorHandler } from './rest/errors';
 import { mountRoutes } from './rest/mount';
@@ -73,18 +72,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    }),
-  );
+  app.use(requestLogging(log, { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' }));
   const browserConfig = runtimeConfig(deps);
   // Built first: the pages' policy allows their inline loader script by its hash.
   const client = existsSync(path.join(config.clientDistDir, 'index.html')) ? clientApp({ clientDistDir: config.clientDistDir, runtimeConfig: browserConfig }) : null;
@@ -133,7 +121,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     if (req.accepts(['application/json', 'text/html']) === 'text/html' && !req.query.query) return res.redirect('/sandbox');
     next();
   });
-  app.use('/graphql', express.json({ limit: '1mb' }), withContext, expressMiddleware(apollo, { context: async ({ req }) => contextOf(req) }));
+  app.use('/graphql', express.json({ limit: '1mb' }), withContext, graphqlHttpHandler(apollo, contextOf));
 
   // REST adapter (spec section 7 paths, under /api): the routes declared in the
   // domain folders, each with its own caller check, body parser and input checks.

@@ -22,7 +22,7 @@ export function requestContextMiddleware(deps: ContextDeps, { writesByMethod = f
         requestId: req.id === undefined ? undefined : String(req.id),
         clientIp: req.ip,
         userAgent: req.get('user-agent'),
-        log: req.log,
+        log: () => req.log,
         checkRevoked: writesByMethod && !READ_METHODS.has(req.method),
       }),
     );

@@ -46,21 +46,31 @@ export async function createRequestContext(
     requestId?: string;
     clientIp?: string;
     userAgent?: string;
-    log: Logger;
+    /** The request's logger, or how to make it (made on first use: most requests log nothing). */
+    log: Logger | (() => Logger);
     /** A write: verify the token with the revocation check. */
     checkRevoked?: boolean;
   },
 ): Promise<RequestContext> {
   const caller = await resolveCaller(request.authorization, deps.identity, deps.viewers, { checkRevoked: request.checkRevoked });
-  return {
+  const makeLog = request.log;
+  // The logger is made on first use, by a getter on the prototype: Apollo copies the
+  // context's own properties (Object.assign), which would call an own getter every request.
+  const lazy = Object.create({
+    get log(): Logger {
+      const log = typeof makeLog === 'function' ? makeLog() : makeLog;
+      Object.defineProperty(this, 'log', { value: log, enumerable: true });
+      return log;
+    },
+  }) as { log: Logger };
+  return Object.assign(lazy, {
     requestId: request.requestId ?? randomUUID(),
     clientIp: request.clientIp ?? null,
     userAgent: request.userAgent ?? null,
-    log: request.log,
     caller,
     services: deps.services,
     loaders: createLoaders(deps.db, caller.viewer),
     storage: deps.storage,
     requireNotRevoked: () => (request.checkRevoked ? Promise.resolve() : requireNotRevoked(caller, request.authorization, deps.identity)),
-  };
+  });
 }

@@ -63,7 +63,7 @@ export function createApolloServer({ schema, isProduction, introspection, log, r
     ...protection,
     // Cache-control hints are not used (no @cacheControl, no CDN in front): without
     // the plugin, no hook runs for every resolved field (the bench's profile showed it).
-    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), logOperations(), rateLimitOperations(rateLimits), ...(publicAnswers ? [publicAnswers.plugin(schema)] : [])],
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), logOperations(log), rateLimitOperations(rateLimits), ...(publicAnswers ? [publicAnswers.plugin(schema)] : [])],
     validationRules: protection.validationRules,
     parseOptions: { maxTokens: MAX_TOKENS },
     // "Did you mean ...?" hints map the schema for attackers; keep them in development.
@@ -158,7 +158,7 @@ function rateLimitOperations(rateLimits: RateLimits): ApolloServerPlugin<Request
   };
 }
 
-function logOperations(): ApolloServerPlugin<RequestContext> {
+function logOperations(log: Logger): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart({ contextValue }) {
       const started = process.hrtime.bigint();
@@ -171,7 +171,9 @@ function logOperations(): ApolloServerPlugin<RequestContext> {
             response.http.status = httpStatusByCode[retry.code];
             response.http.headers.set('retry-after', String(retry.retryAfterSeconds));
           }
-          contextValue.log.info(
+          // Only when it is written: the request's logger is made on first use (infra/request-logging.ts).
+          if (log.isLevelEnabled('info'))
+            contextValue.log.info(
             {
               operation: operationName ?? 'anonymous',
               ms: Number((process.hrtime.bigint() - started) / 1_000_000n),

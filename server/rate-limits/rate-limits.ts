@@ -132,8 +132,8 @@ export async function createRateLimits(databaseUrl: string, config: RateLimitCon
 }
 
 function ignoreConcurrentCreation(error: { code?: string }) {
-  // Another process created it at the same moment.
-  if (error.code !== '23505' && error.code !== '42P07' && error.code !== '42P06') throw error;
+  // Another process created it at the same moment (a table's row type may be the object found to exist: 42710).
+  if (error.code !== '23505' && error.code !== '42P07' && error.code !== '42P06' && error.code !== '42710') throw error;
 }
 
 /** Limits no test or benchmark load reaches (the counting still happens): for harnesses that are not about rate limits. */
