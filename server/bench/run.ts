@@ -259,7 +259,8 @@ function checkList(data: Record<string, unknown>, field: string, min: number): s
   return `${items.length} ${field}`;
 }
 
-const isPropertiesQuery = (s: Statement) => /\bFROM\s+"public"\."properties"/i.test(s.text);
+// Prisma's queries name "public"."properties"; the All Properties list and count are SQL (FROM properties p).
+const isPropertiesQuery = (s: Statement) => /\bFROM\s+(?:"public"\."properties"|properties\s)/i.test(s.text);
 const isCallerLookup = (s: Statement) => /\bFROM\s+"public"\."users"/i.test(s.text) && /WHERE \(?"public"\."users"\."firebase_uid" = /.test(s.text);
 const describeStatement = (s: Statement) => {
   if (isCallerLookup(s)) return 'caller look-up (users by firebase_uid)';

@@ -23,6 +23,9 @@ const DATABASE_ONLY_OBJECTS: readonly string[] = [
   `unique index offers (property_id) where status = ANY (ARRAY['accepted'::"OfferStatus", 'bought'::"OfferStatus"])`,
   // 20261121200000_buying: one open (pending or accepted) offer per buyer per property.
   `unique index offers (property_id, buyer_id) where status = ANY (ARRAY['pending'::"OfferStatus", 'accepted'::"OfferStatus"])`,
+  // 20261124040000_listing_price_range: the listed price ranges, for a buyer's
+  // minimum price on the price-sorted All Properties list (an expression index).
+  `index properties using gist (numrange(price_min, GREATEST(price_min, price_max), '[]'::text)) where status = 'verified'::"PropertyStatus" AND deleted_at IS NULL`,
 ];
 
 let database: { url: string; drop(): Promise<void> };

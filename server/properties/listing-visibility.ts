@@ -13,6 +13,7 @@ export const liveListing = { deletedAt: null } satisfies Prisma.PropertyWhereInp
  * What buyers see: verified, not deleted, and not listed by an agent marked as
  * fraud. A fraud agent's listings are hidden rather than deleted, so their
  * offers and history stay available for disputes; the role cannot be undone.
+ * The All Properties list says the same in SQL (verified-listings-sql.ts).
  */
 export const publicListing = {
   status: 'verified',

@@ -188,6 +188,55 @@ describe('filters, sort and count', () => {
     expect(errorOf(await app.graphql(operations.FilteredProperties, { filter: { minBedrooms: 1 } }))?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
+  it('pages a minimum price in every sort exactly: ranges that contain the minimum, then those above it, ties by id, no gaps or repeats', async () => {
+    // Issue 13: with a minimum price, the price sorts read the ranges that contain
+    // the minimum and the ranges starting at or above it as two parts, merged.
+    const splitTag = unique('Splitford');
+    const spec: Array<[string, string, string]> = [
+      ['endsBelow', '100.00', '250.00'],
+      ['endsAtMinimum', '200.00', '300.00'],
+      ['containsMinimum', '250.00', '400.00'],
+      ['startsAtMinimum', '300.00', '350.00'],
+      ['startsAtMinimumToo', '300.00', '310.00'],
+      ['startsAtMinimumAgain', '300.00', '300.00'],
+      ['inside', '500.00', '600.00'],
+      ['startsAtMaximum', '700.00', '800.00'],
+      ['startsAbove', '700.01', '900.00'],
+      ['endsJustBelow', '290.00', '299.99'],
+    ];
+    const made: Array<{ name: string; id: string; priceMin: string; createdAt: Date }> = [];
+    let second = 0;
+    for (const [name, priceMin, priceMax] of spec) {
+      const createdAt = new Date(Date.UTC(2024, 1, 1, 0, 0, (second += 1)));
+      made.push({ name, priceMin, createdAt, id: (await seed({ location: `${splitTag}, Dhaka`, priceMin, priceMax, createdAt })).id });
+    }
+    const matching = made.filter(({ name }) => !['endsBelow', 'startsAbove', 'endsJustBelow'].includes(name));
+    const byPrice = [...matching].sort((a, b) => Number(a.priceMin) - Number(b.priceMin) || (a.id < b.id ? -1 : 1));
+    const expected = {
+      PRICE_ASC: byPrice,
+      PRICE_DESC: [...byPrice].reverse(),
+      NEWEST: [...matching].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
+      AREA_DESC: [...matching].sort((a, b) => (a.id < b.id ? 1 : -1)),
+    } as const;
+    const filter = { priceMin: '300', priceMax: '700' };
+    for (const sort of ['PRICE_ASC', 'PRICE_DESC', 'NEWEST', 'AREA_DESC'] as const) {
+      const seen: string[] = [];
+      let after: string | undefined;
+      for (let pages = 0; pages < 10; pages++) {
+        const { page, count } = await listed({ search: splitTag, filter, sort, first: 2, after });
+        expect(count).toEqual({ count: matching.length, capped: false });
+        seen.push(...page.nodes.map((node) => node.id));
+        if (!page.pageInfo.hasNextPage) break;
+        after = page.pageInfo.endCursor!;
+      }
+      expect({ sort, names: seen.map((id) => made.find((row) => row.id === id)?.name) }).toEqual({ sort, names: expected[sort].map((row) => row.name) });
+    }
+    // A forged cursor on the split path is still the client's mistake.
+    const forged = Buffer.from(JSON.stringify(['PRICE_ASC', '300.00; DROP TABLE properties', made[0].id])).toString('base64url');
+    const result = await app.graphql(operations.FilteredProperties, { search: splitTag, filter, sort: 'PRICE_ASC', first: 2, after: forged }, buyer.idToken);
+    expect(errorOf(result)?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
   it('caps the count: at the cap it says "at least", and never scans past it', async () => {
     const capTag = unique('Captown');
     await app.db.property.createMany({

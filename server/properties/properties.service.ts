@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { Prisma, type Property as PropertyRecord, type PropertyStatus, type User as UserRecord } from '../generated/prisma/client';
 import { badInput, conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
-import { cursorId, decodeCursor, encodeCursor, escapeLike, INVALID_CURSOR, newestFirstAfter, newestFirstCursor, newestFirstQuery, OWN_LIST_PAGES, pageSize, toPage, type CursorKey, type Page, type PageArgs } from '../shared/pagination';
+import { cursorId, cursorTime, decodeCursor, encodeCursor, INVALID_CURSOR, newestFirstQuery, OWN_LIST_PAGES, pageSize, toPage, type CursorKey, type Page, type PageArgs } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
 import { findVisibleListing, liveListing, PROPERTY_NOT_FOUND, publicListing } from './listing-visibility';
 import type { Loaders } from '../context/loaders';
@@ -21,6 +21,7 @@ import { savedSearchMatchingJob } from '../saved-searches/matching';
 import { notifyRejected } from '../offers/offers.service';
 import { recordListingEvent, recordPriceChange } from './listing-history';
 import type { DetailsVisitor, ListingNumbersService } from '../listing-numbers/listing-numbers.service';
+import { listingCountSql, listingPageSql, type ListingPosition, type ListingQuery } from './verified-listings-sql';
 
 export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC';
 export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'AREA_DESC'];
@@ -100,26 +101,24 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
     /**
      * All properties page: verified only, searchable by location, filtered
      * (price range overlap, types, bedrooms, bathrooms, area; sold ones only
-     * when asked), sorted, paged by cursor; all in one indexed query.
+     * when asked), sorted, paged by cursor; all in one indexed query
+     * (verified-listings-sql.ts says why it is SQL).
      */
     async listVerified(caller: Caller, { search, sort, filter, first, after }: ListVerifiedArgs): Promise<Page<PropertyRecord>> {
       requireViewer(caller);
       const order = sort ?? 'NEWEST';
       if (!PROPERTY_SORTS.includes(order)) throw badInput('Unknown sort order.');
       const size = pageSize(first);
-      const where: Prisma.PropertyWhereInput = {
-        AND: [await verifiedListingFilter(search, filter), after ? keysetAfter(order, decodeCursor(after, order)) : {}],
-      };
-      const rows = await db.property.findMany({ where, orderBy: orderByFor(order), take: size + 1 });
+      const query: ListingQuery = { ...(await verifiedListingSearch(search, filter)), sort: order, after: after ? listingPosition(order, decodeCursor(after, order)) : null, limit: size + 1 };
+      const rows = await db.$queryRaw<PropertyRecord[]>(listingPageSql(query));
       return toPage(rows, size, (row) => encodeCursor({ sort: order, value: sortValue(order, row), id: row.id }));
     },
 
     /** How many listings the All Properties search and filter match, counted up to MATCH_COUNT_CAP. */
     async countVerified(caller: Caller, { search, filter }: Pick<ListVerifiedArgs, 'search' | 'filter'>): Promise<{ count: number; capped: boolean }> {
       requireViewer(caller);
-      const where = await verifiedListingFilter(search, filter);
-      // Prisma turns take into SELECT count(*) FROM (SELECT ... LIMIT n): the scan stops at the cap.
-      const count = await db.property.count({ where, take: MATCH_COUNT_CAP });
+      // SELECT count(*) FROM (SELECT ... LIMIT cap): the scan stops at the cap.
+      const [{ count }] = await db.$queryRaw<Array<{ count: number }>>(listingCountSql(await verifiedListingSearch(search, filter), MATCH_COUNT_CAP));
       return { count, capped: count >= MATCH_COUNT_CAP };
     },
 
@@ -173,14 +172,8 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
     /** Manage properties (admin): everything, newest first. */
     async listAll(caller: Caller, { status, first, after }: { status?: PropertyStatus | null; first?: number | null; after?: string | null }): Promise<Page<PropertyRecord>> {
       requireViewer(caller, ['admin']);
-      const size = pageSize(first, { fallback: 24, max: 1000 });
-      const where: Prisma.PropertyWhereInput = {
-        ...live,
-        ...(status ? { status } : {}),
-        ...(after ? keysetAfter('NEWEST', decodeCursor(after, 'NEWEST')) : {}),
-      };
-      const rows = await db.property.findMany({ where, orderBy: orderByFor('NEWEST'), take: size + 1 });
-      return toPage(rows, size, newestFirstCursor);
+      const q = newestFirstQuery({ first, after }, { fallback: 24, max: 1000 });
+      return q.page(await db.property.findMany({ where: { ...live, ...(status ? { status } : {}), ...q.where }, orderBy: q.orderBy, take: q.take }));
     },
 
     /** A new listing by the calling agent, pending until an admin decides. */
@@ -372,44 +365,15 @@ const withoutNulls = (value: unknown) =>
   typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null)) : {};
 
 /**
- * What buyers may list on All Properties, narrowed by the location search and
- * the filters; the one place these rules live (the list and its count share it).
+ * The All Properties location search and filter, checked (BAD_USER_INPUT
+ * otherwise); the list and its count build their conditions from it.
  */
-async function verifiedListingFilter(search: string | null | undefined, rawFilter: unknown): Promise<Prisma.PropertyWhereInput> {
+async function verifiedListingSearch(search: string | null | undefined, rawFilter: unknown): Promise<Pick<ListingQuery, 'term' | 'filter'>> {
   const term = (search ?? '').trim();
   if (term.length > SEARCH_MAX_LENGTH) throw badInput(`Search at most ${SEARCH_MAX_LENGTH} characters.`);
   // PostgreSQL text cannot hold U+0000 (the query would fail with a 500); no location contains it.
   if (term.includes('\u0000')) throw badInput('Search must not contain NUL characters.');
-  const filter = await validPropertyFilter(rawFilter);
-  const toSqm = (area: number | undefined) => (area === undefined ? undefined : new Prisma.Decimal(floorAreaInSquareMetres(area, filter.areaUnit ?? 'sq_m')));
-  const areaMin = toSqm(filter.areaMin);
-  const areaMax = toSqm(filter.areaMax);
-  const conditions: Prisma.PropertyWhereInput[] = [
-    publicListing,
-    filter.includeSold ? {} : { saleState: { not: 'sold' } },
-    term ? { location: { contains: escapeLike(term), mode: 'insensitive' } } : {},
-    // Ranges overlap when each starts before the other ends (bounds inclusive).
-    filter.priceMin !== undefined ? { priceMax: { gte: normalizeMoney(filter.priceMin) } } : {},
-    filter.priceMax !== undefined ? { priceMin: { lte: normalizeMoney(filter.priceMax) } } : {},
-    filter.types?.length ? { propertyType: { in: filter.types } } : {},
-    filter.minBedrooms !== undefined ? { bedrooms: { gte: filter.minBedrooms } } : {},
-    filter.minBathrooms !== undefined ? { bathrooms: { gte: filter.minBathrooms } } : {},
-    areaMin || areaMax ? { floorAreaSqm: { ...(areaMin ? { gte: areaMin } : {}), ...(areaMax ? { lte: areaMax } : {}) } } : {},
-  ];
-  return { AND: conditions };
-}
-
-function orderByFor(sort: PropertySort): Prisma.PropertyOrderByWithRelationInput[] {
-  switch (sort) {
-    case 'AREA_DESC':
-      return [{ floorAreaSqm: { sort: 'desc', nulls: 'last' } }, { id: 'desc' }];
-    case 'PRICE_ASC':
-      return [{ priceMin: 'asc' }, { id: 'asc' }];
-    case 'PRICE_DESC':
-      return [{ priceMin: 'desc' }, { id: 'desc' }];
-    default:
-      return [{ createdAt: 'desc' }, { id: 'desc' }];
-  }
+  return { term, filter: await validPropertyFilter(rawFilter) };
 }
 
 /** An area cursor without an area is '' (those rows come last). */
@@ -418,25 +382,13 @@ function sortValue(sort: PropertySort, row: PropertyRecord): string {
   return sort === 'NEWEST' ? row.createdAt.toISOString() : row.priceMin.toFixed(2);
 }
 
-/** Rows strictly after the cursor in the given order (the keyset condition). */
-function keysetAfter(sort: PropertySort, cursor: CursorKey): Prisma.PropertyWhereInput {
-  if (sort === 'NEWEST') return newestFirstAfter(cursor);
-  if (sort === 'AREA_DESC') return areaKeysetAfter(cursor);
+/** The cursor's position, checked: a cursor is client input, so anything but what encodeCursor wrote is a 400. */
+function listingPosition(sort: PropertySort, cursor: CursorKey): ListingPosition {
+  if (sort === 'NEWEST') return { sort, createdAt: cursorTime(cursor), id: cursorId(cursor) };
+  if (sort === 'AREA_DESC') {
+    if (cursor.value !== '' && !/^\d{1,10}\.\d{2}$/.test(cursor.value)) throw badInput(INVALID_CURSOR);
+    return { sort, floorAreaSqm: cursor.value === '' ? null : cursor.value, id: cursorId(cursor) };
+  }
   if (!/^\d{1,12}\.\d{2}$/.test(cursor.value)) throw badInput(INVALID_CURSOR);
-  const id = cursorId(cursor);
-  const priceMin = cursor.value;
-  // The redundant outer bound lets PostgreSQL start the index scan at the
-  // cursor; the OR alone makes it read and discard every earlier row.
-  return sort === 'PRICE_ASC'
-    ? { priceMin: { gte: priceMin }, OR: [{ priceMin: { gt: priceMin } }, { priceMin, id: { gt: id } }] }
-    : { priceMin: { lte: priceMin }, OR: [{ priceMin: { lt: priceMin } }, { priceMin, id: { lt: id } }] };
-}
-
-/** Largest area first, then the rows without an area (id descending throughout). */
-function areaKeysetAfter(cursor: CursorKey): Prisma.PropertyWhereInput {
-  const id = cursorId(cursor);
-  if (cursor.value === '') return { floorAreaSqm: null, id: { lt: id } };
-  if (!/^\d{1,10}\.\d{2}$/.test(cursor.value)) throw badInput(INVALID_CURSOR);
-  const area = cursor.value;
-  return { OR: [{ floorAreaSqm: { lt: area } }, { floorAreaSqm: area, id: { lt: id } }, { floorAreaSqm: null }] };
+  return { sort, priceMin: cursor.value, id: cursorId(cursor) };
 }

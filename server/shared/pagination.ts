@@ -47,15 +47,20 @@ export function cursorId(cursor: CursorKey): string {
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
- * Rows after the cursor in newest-first order (created_at DESC, id DESC), for
- * any table with those columns. Only the exact form encodeCursor writes is
+ * A newest-first cursor's time. Only the exact form encodeCursor writes is
  * accepted: other dates JavaScript parses can be out of PostgreSQL's range.
  */
-export function newestFirstAfter(cursor: CursorKey): { createdAt: { lte: Date }; OR: Array<Record<string, unknown>> } {
+export function cursorTime(cursor: CursorKey): Date {
   const createdAt = new Date(cursor.value);
   if (!ISO_TIMESTAMP.test(cursor.value) || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== cursor.value) {
     throw badInput(INVALID_CURSOR);
   }
+  return createdAt;
+}
+
+/** Rows after the cursor in newest-first order (created_at DESC, id DESC), for any table with those columns. */
+export function newestFirstAfter(cursor: CursorKey): { createdAt: { lte: Date }; OR: Array<Record<string, unknown>> } {
+  const createdAt = cursorTime(cursor);
   const id = cursorId(cursor);
   // The redundant outer bound lets PostgreSQL start the index scan at the cursor.
   return { createdAt: { lte: createdAt }, OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };

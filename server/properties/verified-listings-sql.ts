@@ -1,0 +1,175 @@
+// The All Properties list and its capped count as SQL (issue 13). One builder
+// gives both their conditions, so the count always agrees with the list.
+//
+// Why SQL and not findMany: a buyer's minimum price is an overlap condition
+// (price_max >= minimum) that is correlated with the price sort. Walking
+// (status, price_min, id) in price order, PostgreSQL first reads every cheap
+// listing whose range ends below the minimum (about 200,000 of a million) to
+// find 25. Split in two, each part has an index that starts where it should:
+//   - price_min >= minimum: the overlap holds by itself; the price index scan
+//     starts at the minimum;
+//   - price_min < minimum <= price_max (the ranges that contain the minimum):
+//     found through the GiST index on the listing's price range.
+// Both parts are read in the page's order and merged (UNION ALL, each
+// LIMITed); PostgreSQL cannot turn an OR into such a plan, and Prisma's query
+// builder cannot write the range condition.
+import { floorAreaInSquareMetres } from '@opennest/common/property-facts';
+import { normalizeMoney } from '@opennest/common/money';
+import { Prisma, type Property as PropertyRecord } from '../generated/prisma/client';
+import { escapeLike } from '../shared/pagination';
+import type { ValidPropertyFilter } from './properties.service';
+
+export type ListingSort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC';
+
+/** A validated cursor position: the last row's sort value and id. */
+export type ListingPosition =
+  | { sort: 'NEWEST'; createdAt: Date; id: string }
+  | { sort: 'PRICE_ASC' | 'PRICE_DESC'; priceMin: string; id: string }
+  /** floorAreaSqm null: the last row had no area (those rows come last). */
+  | { sort: 'AREA_DESC'; floorAreaSqm: string | null; id: string };
+
+export interface ListingQuery {
+  /** The trimmed location search ('' for none). */
+  term: string;
+  filter: ValidPropertyFilter;
+  sort: ListingSort;
+  after: ListingPosition | null;
+  /** Rows to read (the page size plus one, to learn whether another page follows). */
+  limit: number;
+}
+
+/** Every column of a listing, under the name the Property record gives it (the rows are Property records). */
+const COLUMNS: Record<keyof PropertyRecord, string> = {
+  id: 'id',
+  agentId: 'agent_id',
+  title: 'title',
+  location: 'location',
+  image: 'image',
+  description: 'description',
+  priceMin: 'price_min',
+  priceMax: 'price_max',
+  status: 'status::text',
+  isAdvertised: 'is_advertised',
+  saleState: 'sale_state::text',
+  propertyType: 'property_type::text',
+  bedrooms: 'bedrooms',
+  bathrooms: 'bathrooms',
+  floorArea: 'floor_area',
+  areaUnit: 'area_unit::text',
+  floorAreaSqm: 'floor_area_sqm',
+  yearBuilt: 'year_built',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  deletedAt: 'deleted_at',
+};
+
+const SELECT_LIST = Prisma.raw(Object.entries(COLUMNS).map(([field, column]) => `p.${column} AS "${field}"`).join(', '));
+
+/**
+ * What buyers may list: verified, not deleted, not by a fraud agent, sold ones
+ * only when asked; narrowed by the location search and the filters. The
+ * buyer's minimum price is left out: `priceParts` adds it.
+ */
+function conditions({ term, filter }: Pick<ListingQuery, 'term' | 'filter'>): Prisma.Sql[] {
+  const toSqm = (area: number) => new Prisma.Decimal(floorAreaInSquareMetres(area, filter.areaUnit ?? 'sq_m')).toFixed(2);
+  const where: Prisma.Sql[] = [
+    // publicListing (listing-visibility.ts). Constants, not parameters: the
+    // partial price-range index is chosen on them.
+    Prisma.sql`p.status = 'verified' AND p.deleted_at IS NULL AND a.role <> 'fraud'`,
+  ];
+  if (!filter.includeSold) where.push(Prisma.sql`p.sale_state <> 'sold'`);
+  if (term) where.push(Prisma.sql`p.location ILIKE ('%' || ${escapeLike(term)} || '%')`);
+  // Ranges overlap when each starts before the other ends (bounds inclusive).
+  if (filter.priceMax !== undefined) where.push(Prisma.sql`p.price_min <= ${normalizeMoney(filter.priceMax)}::numeric`);
+  if (filter.types?.length) where.push(Prisma.sql`p.property_type IN (${Prisma.join(filter.types.map((type) => Prisma.sql`${type}::"PropertyType"`))})`);
+  if (filter.minBedrooms !== undefined) where.push(Prisma.sql`p.bedrooms >= ${filter.minBedrooms}`);
+  if (filter.minBathrooms !== undefined) where.push(Prisma.sql`p.bathrooms >= ${filter.minBathrooms}`);
+  if (filter.areaMin !== undefined) where.push(Prisma.sql`p.floor_area_sqm >= ${toSqm(filter.areaMin)}::numeric`);
+  if (filter.areaMax !== undefined) where.push(Prisma.sql`p.floor_area_sqm <= ${toSqm(filter.areaMax)}::numeric`);
+  return where;
+}
+
+/**
+ * The buyer's minimum price (price_max >= minimum) as alternatives that
+ * together match exactly the same rows: one condition unless `split`, then
+ * two parts, each with an index that starts at the minimum.
+ */
+function priceParts(filter: ValidPropertyFilter, split: boolean): Prisma.Sql[] {
+  if (filter.priceMin === undefined) return [Prisma.empty];
+  const minimum = normalizeMoney(filter.priceMin);
+  if (!split) return [Prisma.sql`AND p.price_max >= ${minimum}::numeric`];
+  return [
+    Prisma.sql`AND p.price_min >= ${minimum}::numeric`,
+    // The range expression is the index's (migration 20261124040000_listing_price_range);
+    // greatest() keeps it valid for a row whose range is upside down.
+    Prisma.sql`AND p.price_min < ${minimum}::numeric AND p.price_max >= ${minimum}::numeric
+      AND numrange(p.price_min, greatest(p.price_min, p.price_max), '[]') @> ${minimum}::numeric`,
+  ];
+}
+
+/** ORDER BY for a sort, on the table's columns (`p.`) or on the selected fields. */
+function orderBy(sort: ListingSort, on: 'columns' | 'fields'): Prisma.Sql {
+  const c = (column: keyof typeof COLUMNS) => Prisma.raw(on === 'columns' ? `p.${COLUMNS[column]}` : `"${column}"`);
+  switch (sort) {
+    case 'AREA_DESC':
+      return Prisma.sql`ORDER BY ${c('floorAreaSqm')} DESC NULLS LAST, ${c('id')} DESC`;
+    case 'PRICE_ASC':
+      return Prisma.sql`ORDER BY ${c('priceMin')} ASC, ${c('id')} ASC`;
+    case 'PRICE_DESC':
+      return Prisma.sql`ORDER BY ${c('priceMin')} DESC, ${c('id')} DESC`;
+    default:
+      return Prisma.sql`ORDER BY ${c('createdAt')} DESC, ${c('id')} DESC`;
+  }
+}
+
+/**
+ * Rows strictly after the cursor in the sort's order (ties broken by id). The
+ * redundant outer bound lets PostgreSQL start the index scan at the cursor;
+ * the OR alone makes it read and discard every earlier row.
+ */
+function keysetAfter(after: ListingPosition | null): Prisma.Sql {
+  if (!after) return Prisma.empty;
+  const id = Prisma.sql`${after.id}::uuid`;
+  switch (after.sort) {
+    case 'NEWEST': {
+      const at = Prisma.sql`${after.createdAt}::timestamptz`;
+      return Prisma.sql`AND p.created_at <= ${at} AND (p.created_at < ${at} OR (p.created_at = ${at} AND p.id < ${id}))`;
+    }
+    case 'PRICE_ASC': {
+      const price = Prisma.sql`${after.priceMin}::numeric`;
+      return Prisma.sql`AND p.price_min >= ${price} AND (p.price_min > ${price} OR (p.price_min = ${price} AND p.id > ${id}))`;
+    }
+    case 'PRICE_DESC': {
+      const price = Prisma.sql`${after.priceMin}::numeric`;
+      return Prisma.sql`AND p.price_min <= ${price} AND (p.price_min < ${price} OR (p.price_min = ${price} AND p.id < ${id}))`;
+    }
+    case 'AREA_DESC': {
+      if (after.floorAreaSqm === null) return Prisma.sql`AND p.floor_area_sqm IS NULL AND p.id < ${id}`;
+      const area = Prisma.sql`${after.floorAreaSqm}::numeric`;
+      return Prisma.sql`AND (p.floor_area_sqm < ${area} OR (p.floor_area_sqm = ${area} AND p.id < ${id}) OR p.floor_area_sqm IS NULL)`;
+    }
+  }
+}
+
+const FROM = Prisma.sql`FROM properties p JOIN users a ON a.id = p.agent_id`;
+
+/** One page of listings (`limit` rows at most), in the sort's order. */
+export function listingPageSql(query: ListingQuery): Prisma.Sql {
+  const where = Prisma.join(conditions(query), ' AND ');
+  const keyset = keysetAfter(query.after);
+  // Only the price sorts walk an index whose order the minimum price is correlated with.
+  const split = query.sort === 'PRICE_ASC' || query.sort === 'PRICE_DESC';
+  const parts = priceParts(query.filter, split).map(
+    (price) => Prisma.sql`SELECT ${SELECT_LIST} ${FROM} WHERE ${where} ${price} ${keyset} ${orderBy(query.sort, 'columns')} LIMIT ${query.limit}`,
+  );
+  if (parts.length === 1) return parts[0];
+  // Each part in the page's order, merged; parentheses keep each part's ORDER BY and LIMIT.
+  return Prisma.sql`SELECT * FROM (${Prisma.join(parts.map((part) => Prisma.sql`(${part})`), ' UNION ALL ')}) AS p ${orderBy(query.sort, 'fields')} LIMIT ${query.limit}`;
+}
+
+/** How many listings match, counting stops at `cap` (a LIMITed scan, never all of them). */
+export function listingCountSql(query: Pick<ListingQuery, 'term' | 'filter'>, cap: number): Prisma.Sql {
+  const where = Prisma.join(conditions(query), ' AND ');
+  const [price] = priceParts(query.filter, false);
+  return Prisma.sql`SELECT count(*)::int AS count FROM (SELECT 1 ${FROM} WHERE ${where} ${price} LIMIT ${cap}) AS capped`;
+}
