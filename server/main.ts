@@ -5,7 +5,7 @@ import { createFirebaseIdentityProvider } from './auth/identity-provider';
 import { loadConfig } from './config';
 import { createDb } from './db/client';
 import { applyMigrations } from './db/migrate';
-import { startInfrastructure } from './infra/infrastructure';
+import { startInfrastructure } from './local-services/infrastructure';
 import { createLogger } from './infra/logger';
 import { stopOnSignals } from './infra/shutdown';
 import { loadUnsubscribeSecret } from './notifications/unsubscribe-token';
