@@ -24,7 +24,7 @@ import { buildOpenApiDocument } from './rest/openapi-document';
 import { contextOf, requestContextMiddleware } from './context/http';
 import { cachedViewerLookup, databaseViewerLookup } from './context/viewer-lookup';
 import { createServices } from './services';
-import type { Backbone } from './backbone';
+import type { Backbone } from './events-and-jobs';
 import { attachGraphqlWebSocket } from './graphql/websocket';
 import type { ImageStorage } from './uploads/image-storage';
 import type { PaymentProvider } from './payments/payment-provider';

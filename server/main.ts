@@ -10,7 +10,7 @@ import { createLogger } from './infra/logger';
 import { stopOnSignals } from './infra/shutdown';
 import { loadUnsubscribeSecret } from './notifications/unsubscribe-token';
 import { serveApp } from './serve';
-import { startBackbone } from './backbone';
+import { startBackbone } from './events-and-jobs';
 import { startHttpWorkers } from './infra/http-workers';
 import { connectLocalPayments, startPayments, type SharedLocalPayments } from './payments/payments-runtime';
 import cluster from 'node:cluster';

@@ -5,7 +5,7 @@
 import type { Express } from 'express';
 import { createApp } from './app';
 import type { IdentityProvider } from './auth/identity-provider';
-import { startBackbone, type Backbone } from './backbone';
+import { startBackbone, type Backbone } from './events-and-jobs';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { Logger } from './infra/logger';

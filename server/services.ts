@@ -15,7 +15,7 @@ import { createUserAdminService } from './users/user-admin.service';
 import { createProfileFiguresService } from './users/profile-figures.service';
 import { createPropertiesService } from './properties/properties.service';
 import { createNewsletterService } from './newsletter/newsletter.service';
-import type { Backbone } from './backbone';
+import type { Backbone } from './events-and-jobs';
 import { createNotificationsService } from './notifications/notifications.service';
 import { createSavedSearchesService } from './saved-searches/saved-searches.service';
 import { createMessagesService } from './messages/messages.service';

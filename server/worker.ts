@@ -4,7 +4,7 @@
 // SMTP_URL) and must sign unsubscribe links with the API's key
 // (UNSUBSCRIBE_SECRET, or the same DATA_DIR). Any number may run: pg-boss
 // hands each job to one of them.
-import { startBackbone } from './backbone';
+import { startBackbone } from './events-and-jobs';
 import { loadConfig } from './config';
 import { applyMigrations } from './db/migrate';
 import { createLogger } from './infra/logger';

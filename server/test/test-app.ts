@@ -14,7 +14,7 @@ import { loadConfig, type AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Role, User as UserRecord } from '../generated/prisma/client';
 import { createLogger } from '../infra/logger';
-import type { Backbone } from '../backbone';
+import type { Backbone } from '../events-and-jobs';
 import { serveApp } from '../serve';
 import { createImageStorage } from '../uploads/create-image-storage';
 import { DEFAULT_RATE_LIMITS, GENEROUS_RATE_LIMITS } from '../rate-limits/rate-limits';
