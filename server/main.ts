@@ -10,7 +10,7 @@ import { createLogger } from './infra/logger';
 import { stopOnSignals } from './infra/shutdown';
 import { loadUnsubscribeSecret } from './notifications/unsubscribe-token';
 import { serveApp } from './serve';
-import { startBackbone } from './events-and-jobs';
+import { eventsAndJobsOptions, startEventsAndJobs } from './events-and-jobs';
 import { startHttpWorkers } from './infra/http-workers';
 import { connectLocalPayments, startPayments, type SharedLocalPayments } from './payments/payments-runtime';
 import cluster from 'node:cluster';
@@ -55,15 +55,9 @@ async function main() {
 
   let serving: { url: string; stop(): Promise<void> };
   if (config.apiProcesses > 1) {
-    const backbone = await startBackbone({
-      databaseUrl: infrastructure.databaseUrl,
-      log,
-      runWorkers: config.jobWorkers,
-      smtpUrl: infrastructure.smtpUrl,
-      mailFrom: config.mailFrom,
-      publicUrl: config.publicUrl,
-      unsubscribeSecret,
-    });
+    const eventsAndJobs = await startEventsAndJobs(
+      eventsAndJobsOptions(config, { databaseUrl: infrastructure.databaseUrl, log, smtpUrl: infrastructure.smtpUrl, unsubscribeSecret }),
+    );
     const setup: WorkerSetup = {
       databaseUrl: infrastructure.databaseUrl,
       authEmulatorHost: infrastructure.authEmulatorHost,
@@ -73,7 +67,7 @@ async function main() {
       payments: payments.shared ?? null,
     };
     const workers = await startHttpWorkers({ count: config.apiProcesses, env: { [WORKER_SETUP_ENV]: JSON.stringify(setup) }, log }).catch(async (error: unknown) => {
-      await backbone.stop();
+      await eventsAndJobs.stop();
       throw error;
     });
     payments.attachApp(workers.url, [workers.url, ...browserOrigins]);
@@ -81,7 +75,7 @@ async function main() {
       url: workers.url,
       async stop() {
         await workers.stop();
-        await backbone.stop();
+        await eventsAndJobs.stop();
       },
     };
   } else {

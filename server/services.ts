@@ -15,7 +15,7 @@ import { createUserAdminService } from './users/user-admin.service';
 import { createProfileFiguresService } from './users/profile-figures.service';
 import { createPropertiesService } from './properties/properties.service';
 import { createNewsletterService } from './newsletter/newsletter.service';
-import type { Backbone } from './events-and-jobs';
+import type { EventsAndJobs } from './events-and-jobs';
 import { createNotificationsService } from './notifications/notifications.service';
 import { createSavedSearchesService } from './saved-searches/saved-searches.service';
 import { createMessagesService } from './messages/messages.service';
@@ -30,11 +30,11 @@ export interface ServiceDeps {
   payments: PaymentProvider;
   log: Logger;
   rateLimits: RateLimits;
-  backbone: Pick<Backbone, 'events' | 'jobs' | 'notifier' | 'tokens'>;
+  eventsAndJobs: Pick<EventsAndJobs, 'events' | 'jobs' | 'notifier' | 'tokens'>;
 }
 
-export function createServices({ backbone, ...base }: ServiceDeps) {
-  const deps = { ...base, ...backbone };
+export function createServices({ eventsAndJobs, ...base }: ServiceDeps) {
+  const deps = { ...base, ...eventsAndJobs };
   const userAdmin = createUserAdminService(deps);
   const listingNumbers = createListingNumbersService(deps);
   return {
