@@ -17,7 +17,7 @@ import { createPublicAnswerCache } from './graphql/public-answer-cache';
 import { buildSchema } from './graphql/schema';
 import type { Logger } from './infra/logger';
 import { requestLogging } from './infra/request-logging';
-import { apiRoutes } from './rest/api-routes';
+import { apiRoutes } from './domains';
 import { apiNotFound, restErrorHandler } from './rest/errors';
 import { mountRoutes } from './rest/mount';
 import { buildOpenApiDocument } from './rest/openapi-document';

@@ -1,18 +1,17 @@
-// Every kind of job the app queues, and what runs them: the one list the API
-// process (JOB_WORKERS=in-process) and `npm run worker` both start.
+// Every kind of job the app queues, and what runs them, from the domains
+// (domains.ts): the one list the API process (JOB_WORKERS=in-process) and
+// `npm run worker` both start.
 import type { Db } from '../db/client';
+import { DOMAINS } from '../domains';
 import type { Logger } from '../infra/logger';
 import type { Mailer } from '../mail/mailer';
-import { createNewsletterJobHandlers, newsletterConfirmationJob } from '../newsletter/newsletter-confirmation';
-import { createEmailJobHandlers, dailyDigestJob, notificationEmailJob, weeklyDigestJob } from '../notifications/notification-jobs';
 import type { Notifier } from '../notifications/notifier';
 import type { UnsubscribeTokens } from '../notifications/unsubscribe-token';
-import { createMatchingJobHandler, savedSearchMatchingJob } from '../saved-searches/matching';
 import type { JobHandler, JobKind } from './job-queue';
-import { createListingViewCleanupHandler, listingViewCleanupJob } from '../listing-numbers/listing-numbers.service';
 
-export const JOB_KINDS: Array<JobKind<object>> = [notificationEmailJob, dailyDigestJob, weeklyDigestJob, savedSearchMatchingJob, newsletterConfirmationJob, listingViewCleanupJob];
+export const JOB_KINDS: Array<JobKind<object>> = DOMAINS.flatMap(({ jobs }) => jobs?.kinds ?? []);
 
+/** What job handlers get, in the processes that work jobs. */
 export interface JobHandlerDeps {
   db: Db;
   mailer: Mailer;
@@ -22,9 +21,4 @@ export interface JobHandlerDeps {
   log: Logger;
 }
 
-export const createJobHandlers = (deps: JobHandlerDeps): JobHandler[] => [
-  ...createEmailJobHandlers(deps),
-  createMatchingJobHandler(deps),
-  ...createNewsletterJobHandlers(deps),
-  createListingViewCleanupHandler(deps),
-];
+export const createJobHandlers = (deps: JobHandlerDeps): JobHandler[] => DOMAINS.flatMap(({ jobs }) => jobs?.handlers(deps) ?? []);

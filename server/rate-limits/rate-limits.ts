@@ -15,20 +15,6 @@ import { DEFAULT_RATE_LIMITS, type RateLimitClass, type RateLimitConfig } from '
 // declares each variable once); re-exported here for the limiter's users.
 export { DEFAULT_RATE_LIMITS, RATE_LIMIT_ENV, type RateLimitClass, type RateLimitConfig, type RateLimitRule } from '../config';
 
-/**
- * Writes whose class is not the default one of their door (REST: anonymous writes
- * for public routes, else the user's writes; GraphQL mutations: the user's
- * writes), by operation name: the GraphQL mutation field and the REST route's
- * operationId, so both doors of one operation share one budget.
- */
-export const WRITE_CLASSES: Partial<Record<string, RateLimitClass>> = {
-  recordSignIn: 'signIn',
-  subscribeToNewsletter: 'anonymousWrites',
-  // REST POST /newsletter (its operationId predates the GraphQL name).
-  subscribeNewsletter: 'anonymousWrites',
-  confirmNewsletterSubscription: 'anonymousWrites',
-};
-
 /** Classes counted per client IP (everyone may make these writes without signing in); the others per caller. */
 export const countsPerIp = (kind: RateLimitClass) => kind === 'signIn' || kind === 'anonymousWrites';
 
