@@ -1,6 +1,6 @@
 // `npm run bench`: the all-properties query under load, through the whole app
 // (HTTP, token check, caller look-up, Apollo, Prisma, DataLoader) and, as the
-// floor, the same SQL straight through `pg`. See README "Benchmarks".
+// floor, the same SQL straight through `pg`. See docs/benchmarks.md.
 //
 // One run: a throw-away PostgreSQL (or a throw-away database on
 // BENCH_DATABASE_URL), migrations, seeded data, the Auth emulator, the app in two

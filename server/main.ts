@@ -1,5 +1,5 @@
 // `npm start`: the whole product on one origin, with embedded parts for
-// anything not configured (see README), on API_PROCESSES HTTP processes.
+// anything not configured (README, "What runs and where"), on API_PROCESSES HTTP processes.
 import { seedDemoData, type DemoLogin } from '../prisma/seed';
 import { createFirebaseIdentityProvider } from './auth/identity-provider';
 import { loadConfig } from './config';

@@ -112,7 +112,7 @@ function errorCode(error: GraphQLError): string {
  * A mutation's caller is checked against revocation (a disabled account, a revoked
  * session) before anything runs, and before its rate limits count it (no 429
  * before a 401); refused: UNAUTHENTICATED with HTTP 401. Queries keep the local
- * token check (README "Identity from the token only").
+ * token check (docs/security.md, "Identity from the token only").
  */
 async function refuseRevokedWriter(contextValue: RequestContext): Promise<void> {
   try {
