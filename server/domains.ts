@@ -8,12 +8,20 @@
 // The order matters twice: services are made in this order (a domain may use
 // the services of those before it), and REST routes are matched in it (each
 // domain's own routes are in matching order in its routes file).
+import type { IdentityProvider } from './auth/identity-provider';
 import type { AccessTable } from './context/access';
+import type { Db } from './db/client';
+import type { EventBus } from './events/event-bus';
 import type { Resolvers } from './graphql/generated/resolvers-types';
-import type { JobHandlerDeps } from './jobs/jobs';
-import type { JobHandler, JobKind } from './jobs/job-queue';
+import type { Logger } from './infra/logger';
+import type { JobHandler, JobKind, JobQueue } from './jobs/job-queue';
+import type { Mailer } from './mail/mailer';
+import type { Notifier } from './notifications/notifier';
+import type { UnsubscribeTokens } from './notifications/unsubscribe-token';
+import type { PaymentProvider } from './payments/payment-provider';
+import type { RateLimits } from './rate-limits/rate-limits';
 import type { ApiRoute } from './rest/route';
-import type { ServiceDeps } from './services';
+import type { ImageStorage } from './uploads/image-storage';
 import { listingNumbersAccess } from './listing-numbers/listing-numbers.access';
 import { listingNumbersResolvers } from './listing-numbers/listing-numbers.resolvers';
 import { createListingNumbersService, createListingViewCleanupHandler, listingViewCleanupJob, type ListingNumbersService } from './listing-numbers/listing-numbers.service';
@@ -68,8 +76,30 @@ import { wishlistResolvers } from './wishlist/wishlist.resolvers';
 import { wishlistRoutes } from './wishlist/wishlist.routes';
 import { createWishlistService } from './wishlist/wishlist.service';
 
+/** What an app gives its services (services.ts). */
+export interface ServiceDeps {
+  db: Db;
+  identity: IdentityProvider;
+  storage: ImageStorage;
+  payments: PaymentProvider;
+  log: Logger;
+  rateLimits: RateLimits;
+  /** The parts of events and jobs (events-and-jobs.ts) services use. */
+  eventsAndJobs: { events: EventBus; jobs: JobQueue; notifier: Notifier; tokens: UnsubscribeTokens };
+}
+
 /** What the service makers get: the app's parts, events and jobs spread in. */
 export type ServiceContext = Omit<ServiceDeps, 'eventsAndJobs'> & ServiceDeps['eventsAndJobs'];
+
+/** What job handlers get, in the processes that work jobs (jobs/jobs.ts). */
+export interface JobHandlerDeps {
+  db: Db;
+  mailer: Mailer;
+  tokens: UnsubscribeTokens;
+  notifier: Notifier;
+  publicUrl: string;
+  log: Logger;
+}
 
 interface Domain<Made extends object> {
   /** Its folder under server/, and the OpenAPI tag of its REST routes. */
