@@ -49,7 +49,7 @@ const PROFILE_HEADINGS: Record<Visitor, string> = { anonymous: 'Login', user: 'M
 
 /**
  * How to open each route of the client's table, keyed by its full pattern. A route
- * added to client/src/app/router.tsx fails the first test until it is listed here.
+ * added to the page table (client/src/app/pages.ts, which router.tsx is made from) fails the first test until it is listed here.
  */
 const VISITS: Record<string, PageVisit> = {
   '/': { as: ['anonymous', 'user'], url: () => '/', heading: () => 'OpenNest: verified properties, accountable agents, secure payments' },

@@ -17,14 +17,14 @@ import { createPublicAnswerCache } from './graphql/public-answer-cache';
 import { buildSchema } from './graphql/schema';
 import type { Logger } from './infra/logger';
 import { requestLogging } from './infra/request-logging';
-import { apiRoutes } from './rest/api-routes';
+import { apiRoutes } from './domains';
 import { apiNotFound, restErrorHandler } from './rest/errors';
 import { mountRoutes } from './rest/mount';
 import { buildOpenApiDocument } from './rest/openapi-document';
 import { contextOf, requestContextMiddleware } from './context/http';
 import { cachedViewerLookup, databaseViewerLookup } from './context/viewer-lookup';
 import { createServices } from './services';
-import type { Backbone } from './backbone';
+import type { EventsAndJobs } from './events-and-jobs';
 import { attachGraphqlWebSocket } from './graphql/websocket';
 import type { ImageStorage } from './uploads/image-storage';
 import type { PaymentProvider } from './payments/payment-provider';
@@ -36,8 +36,8 @@ import type { PaymentsRuntimeConfig } from '@opennest/common/runtime-config';
 
 export interface AppDeps {
   config: AppConfig;
-  /** Event bus, job queue, notifier (see backbone.ts). */
-  backbone: Backbone;
+  /** Event bus, job queue, notifier (see events-and-jobs.ts). */
+  eventsAndJobs: EventsAndJobs;
   db: Db;
   identity: IdentityProvider;
   storage: ImageStorage;
@@ -106,14 +106,14 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     }
   });
 
-  const viewers = cachedViewerLookup(databaseViewerLookup(db), deps.backbone.events);
+  const viewers = cachedViewerLookup(databaseViewerLookup(db), deps.eventsAndJobs.events);
   const contextDeps = { identity: deps.identity, db, viewers, services, storage: deps.storage };
   const withContext = requestContextMiddleware(contextDeps);
   const withRestContext = requestContextMiddleware(contextDeps, { writesByMethod: true });
 
   // GraphQL
   const schema = buildSchema();
-  const publicAnswers = createPublicAnswerCache(deps.backbone.events, config.publicAnswerCache);
+  const publicAnswers = createPublicAnswerCache(deps.eventsAndJobs.events, config.publicAnswerCache);
   const apollo = createApolloServer({ schema, isProduction: config.isProduction, introspection: config.introspection, log, rateLimits: deps.rateLimits, publicAnswers });
   await apollo.start();
   app.get('/graphql', (req, res, next) => {
@@ -155,7 +155,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
         listening.once('error', reject);
       });
       // Subscriptions: graphql-ws on the same server, origin and path.
-      served = { server, sockets: attachGraphqlWebSocket({ server, schema, contextDeps, events: deps.backbone.events, log }) };
+      served = { server, sockets: attachGraphqlWebSocket({ server, schema, contextDeps, events: deps.eventsAndJobs.events, log }) };
       const address = server.address() as AddressInfo;
       return { server, url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}` };
     },

@@ -60,4 +60,8 @@ describe('boundaries between common/, client/ and server/', () => {
   it('client/ never imports server/ code', () => {
     expect(violations('client', ['server', 'e2e'])).toEqual([]);
   });
+
+  it('server/config.ts is a leaf: it imports nothing of the project (any part may read its configuration)', () => {
+    expect(specifiers('server/config.ts').filter((specifier) => specifier.startsWith('.') || specifier.startsWith('@opennest/'))).toEqual([]);
+  });
 });

@@ -1,12 +1,234 @@
 // Everything the server can be told comes from environment variables, read here
-// once. With none set, every part runs embedded (see README "Configuration").
+// once. With none set, every part runs embedded (docs/configuration.md).
+//
+// This module is a leaf: it imports nothing of the project, so every part may
+// read its configuration without tying itself to another. Each variable is
+// declared once, in SETTINGS, with its default and meaning; loadConfig can read
+// no other (its `env` is typed by SETTINGS), and the tables of
+// docs/configuration.md are generated from SETTINGS (`npm run docs:config`;
+// server/docs.unit.test.ts fails when they are stale).
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PublicAnswerCacheConfig } from './graphql/public-answer-cache';
-import { rateLimitsFromEnv, type RateLimitConfig } from './rate-limits/rate-limits';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The groups of docs/configuration.md's tables, in their order there. */
+export const SETTING_SECTIONS = {
+  server: 'Server',
+  identity: 'Identity (Firebase Auth)',
+  mail: 'E-mail and jobs',
+  payments: 'Card payments',
+  images: 'Image storage',
+  rateLimits: 'Rate limits',
+  publicAnswerCache: 'Public answer cache',
+} as const;
+
+interface Setting {
+  section: keyof typeof SETTING_SECTIONS;
+  /** The value used when the variable is unset or empty, read as a set value would be. */
+  default?: string;
+  /** Where the default is not one fixed value: what it is (Markdown, for the documentation). */
+  defaultIs?: string;
+  /** What it does (Markdown, for the documentation). */
+  meaning: string;
+}
+
+/** Every environment variable the server reads: the one declaration of each. */
+export const SETTINGS = {
+  PORT: { section: 'server', default: '4000', meaning: 'HTTP port' },
+  HOST: { section: 'server', default: '0.0.0.0', meaning: 'The address the HTTP server listens on' },
+  NODE_ENV: {
+    section: 'server',
+    default: 'development',
+    meaning: '`production` turns off GraphQL field suggestions and (unless `GRAPHQL_INTROSPECTION` says otherwise) introspection',
+  },
+  DATABASE_URL: { section: 'server', defaultIs: '*(embedded)*', meaning: 'PostgreSQL URL; when set, no embedded server starts. Migrations are applied at start.' },
+  DATA_DIR: { section: 'server', default: '.data', meaning: 'Embedded PostgreSQL cluster, emulator accounts, uploads' },
+  UPLOAD_DIR: {
+    section: 'server',
+    defaultIs: '`$DATA_DIR/uploads`',
+    meaning: 'Where uploaded images are stored (served at `/uploads`) unless `S3_BUCKET` is set (see [Image storage](operations.md#image-storage))',
+  },
+  MAX_UPLOAD_BYTES: { section: 'server', default: '5242880', meaning: 'Largest accepted image upload' },
+  CLIENT_DIST_DIR: { section: 'server', default: 'client/dist', meaning: 'The built web client the server serves (`npm run build` writes it)' },
+  SEED_DEMO: { section: 'server', defaultIs: '`true` with the emulator, else `false`', meaning: 'Create the demo accounts and listings' },
+  LOG_LEVEL: { section: 'server', defaultIs: '`info` (`warn` when `NODE_ENV=test`)', meaning: 'pino log level (JSON logs with a request id)' },
+  PUBLIC_URL: { section: 'server', defaultIs: '`http://localhost:$PORT`', meaning: 'The product\'s address as people reach it: links in e-mails start with it' },
+  TRUST_PROXY: {
+    section: 'server',
+    default: 'loopback',
+    meaning:
+      'Express\'s `trust proxy`: which reverse proxies\' `X-Forwarded-For` / `X-Forwarded-Proto` to believe, for the client IP the rate limits count by and for HTTPS (HSTS, see [Security headers](security.md#security-headers)) (`true`, a hop count, or addresses/subnets such as `loopback, 10.0.0.0/8`)',
+  },
+  API_PROCESSES: {
+    section: 'server',
+    defaultIs: 'number of cores (`os.availableParallelism()`)',
+    meaning: '`npm start`: HTTP worker processes sharing the port (see [Every core](many-processes.md#every-core-api_processes)); `1` keeps one process that does everything',
+  },
+  SHUTDOWN_DRAIN_DELAY_MS: {
+    section: 'server',
+    default: '0',
+    meaning: 'On SIGTERM, how long `/readyz` answers 503 (`draining`) while the process still accepts connections, so a load balancer stops sending it traffic',
+  },
+  SHUTDOWN_TIMEOUT_MS: {
+    section: 'server',
+    default: '10000',
+    meaning: 'On SIGTERM, the longest in-flight requests get to finish (then their connections are closed, the pool is closed and the process exits 0)',
+  },
+  GRAPHQL_INTROSPECTION: {
+    section: 'server',
+    defaultIs: '`true`, `false` in production',
+    meaning:
+      'Whether the GraphQL schema may be introspected (the `/sandbox` explorer needs it; when off, the runtime config\'s `graphqlIntrospection` is `false` and `/sandbox` explains how to turn it on)',
+  },
+
+  FIREBASE_API_KEY: { section: 'identity', defaultIs: '*(unset: emulator)*', meaning: 'Set to use a real Firebase project (web API key)' },
+  FIREBASE_PROJECT_ID: { section: 'identity', default: 'demo-opennest', meaning: 'Firebase project id (must start with `demo-` for the emulator)' },
+  FIREBASE_AUTH_DOMAIN: { section: 'identity', defaultIs: '`<project>.firebaseapp.com`', meaning: 'Real Firebase only' },
+  FIREBASE_APP_ID: { section: 'identity', meaning: 'Real Firebase only (optional)' },
+  FIREBASE_SERVICE_ACCOUNT_JSON: {
+    section: 'identity',
+    meaning: 'Service-account JSON for `firebase-admin`; otherwise Google\'s default credentials (`GOOGLE_APPLICATION_CREDENTIALS`) are used',
+  },
+  FIREBASE_AUTH_EMULATOR_HOST: {
+    section: 'identity',
+    meaning: 'Use an emulator someone else runs (`host:port`, as firebase-admin expects) instead of starting one',
+  },
+  FIREBASE_AUTH_EMULATOR_PUBLIC_URL: { section: 'identity', defaultIs: '`http://$FIREBASE_AUTH_EMULATOR_HOST`', meaning: 'The emulator URL as the browser reaches it' },
+
+  SMTP_URL: {
+    section: 'mail',
+    defaultIs: '*(embedded maildev)*',
+    meaning: 'The mail service e-mail goes through (`smtp://user:pass@host:587`, `smtps://...`); when set, no embedded mail server starts',
+  },
+  MAIL_FROM: { section: 'mail', default: 'OpenNest <no-reply@opennest.test>', meaning: 'The From of every e-mail' },
+  MAILDEV_SMTP_PORT: { section: 'mail', defaultIs: '`1025` (else a free port)', meaning: 'Port of the embedded mail server' },
+  MAILDEV_WEB_PORT: { section: 'mail', defaultIs: '`1080` (else a free port)', meaning: 'Port of the embedded mail server\'s web inbox' },
+  UNSUBSCRIBE_SECRET: {
+    section: 'mail',
+    defaultIs: '*(generated, kept in `$DATA_DIR/secrets/unsubscribe.key`)*',
+    meaning: 'HMAC key of the one-click unsubscribe links; every process (API and workers) must share it',
+  },
+  JOB_WORKERS: { section: 'mail', default: 'in-process', meaning: '`off`: this API process only queues jobs, and `npm run worker` (one or more) runs them' },
+
+  STRIPE_SECRET_KEY: { section: 'payments', defaultIs: '*(unset: local payment server)*', meaning: 'Stripe secret key (test mode, `sk_test_...`); when set, real Stripe is used' },
+  STRIPE_PUBLISHABLE_KEY: { section: 'payments', meaning: 'Required with the secret key; the browser uses Stripe.js Elements with it' },
+  STRIPE_WEBHOOK_SECRET: {
+    section: 'payments',
+    meaning: 'Required with the secret key: the signing secret of the endpoint `POST /api/stripe/webhook` (event `payment_intent.succeeded`)',
+  },
+  STRIPE_API_URL: {
+    section: 'payments',
+    defaultIs: '*(api.stripe.com)*',
+    meaning: 'With the keys: a Stripe-compatible server to send the server\'s Stripe calls to instead (e.g. a payment server several app processes share in a test)',
+  },
+  LOCAL_PAYMENTS_HOST: { section: 'payments', defaultIs: '`127.0.0.1`', meaning: 'Without Stripe keys: the address the local payment server listens on' },
+  LOCAL_PAYMENTS_PORT: { section: 'payments', defaultIs: '*(a free port)*', meaning: 'Without Stripe keys: the local payment server\'s port' },
+  LOCAL_PAYMENTS_PUBLIC_URL: {
+    section: 'payments',
+    defaultIs: '*(its own address)*',
+    meaning: 'Without Stripe keys: the local payment server\'s URL as the browser reaches it (through a port mapping, in a container)',
+  },
+
+  S3_BUCKET: { section: 'images', defaultIs: '*(unset: local disk)*', meaning: 'The bucket images are stored in (it must exist; it may, and should, be private)' },
+  S3_REGION: { section: 'images', defaultIs: '`$AWS_REGION`', meaning: 'The bucket\'s region; required with `S3_BUCKET` (any value, e.g. `us-east-1`, for MinIO)' },
+  AWS_REGION: { section: 'images', meaning: 'The AWS SDK\'s region variable, read when `S3_REGION` is unset' },
+  S3_ENDPOINT: { section: 'images', defaultIs: '*(AWS S3)*', meaning: 'Another S3-compatible service, e.g. `http://minio:9000`' },
+  S3_FORCE_PATH_STYLE: {
+    section: 'images',
+    defaultIs: '`true` with `S3_ENDPOINT`, else `false`',
+    meaning: 'Address the bucket by path (`host/bucket/key`) rather than by host name (`bucket.host/key`)',
+  },
+  S3_ACCESS_KEY_ID: {
+    section: 'images',
+    defaultIs: '*(the AWS SDK\'s default credential chain)*',
+    meaning: 'With `S3_SECRET_ACCESS_KEY`, both or neither: unset, the SDK finds credentials itself (`AWS_*` variables, shared files, an instance or task role)',
+  },
+  S3_SECRET_ACCESS_KEY: { section: 'images', defaultIs: '*(the AWS SDK\'s default credential chain)*', meaning: 'With `S3_ACCESS_KEY_ID`, both or neither (it is never logged or echoed)' },
+
+  RATE_LIMIT_SIGN_IN: { section: 'rateLimits', default: '20/60', meaning: 'creating the user record at sign-in (`POST /api/users`, `recordSignIn`), per IP' },
+  RATE_LIMIT_ANONYMOUS_WRITES: {
+    section: 'rateLimits',
+    default: '5/600',
+    meaning:
+      'writes without sign-in (`POST /api/newsletter` and `subscribeToNewsletter`, `POST /api/newsletter/confirm` and `confirmNewsletterSubscription`: one budget whichever door; the operations\' `rateLimit` in `server/newsletter/newsletter.access.ts`), per IP',
+  },
+  RATE_LIMIT_USER_WRITES: { section: 'rateLimits', default: '60/60', meaning: 'every other REST write and GraphQL mutation field, per signed-in user' },
+  RATE_LIMIT_USER_READS: { section: 'rateLimits', default: '600/60', meaning: 'REST reads of a signed-in caller, per user' },
+  RATE_LIMIT_IP_READS: { section: 'rateLimits', default: '300/60', meaning: 'REST reads without sign-in, per IP' },
+  RATE_LIMIT_GRAPHQL: {
+    section: 'rateLimits',
+    default: '1200/60',
+    meaning:
+      'every GraphQL operation over HTTP, per user (else IP), weighing 1 + its cost / 100 (graphql-armor\'s cost analysis: `me { id }` weighs 1, a full page of 48 listings with every field about 26)',
+  },
+  RATE_LIMIT_MESSAGES: { section: 'rateLimits', default: '10/60', meaning: 'messages sent, per sender' },
+  RATE_LIMIT_CSP_REPORTS: { section: 'rateLimits', default: '60/60', meaning: 'CSP violation reports browsers post to `POST /csp-report`, per IP' },
+
+  PUBLIC_ANSWER_CACHE_TTL_SECONDS: {
+    section: 'publicAnswerCache',
+    default: '30',
+    meaning: 'Longest a kept public answer is served (see [Public answer cache](many-processes.md#public-answer-cache)); `0` turns the cache off',
+  },
+  PUBLIC_ANSWER_CACHE_MAX_ENTRIES: { section: 'publicAnswerCache', default: '1000', meaning: 'Public answers kept per process at most (least recently used go first)' },
+  PUBLIC_ANSWER_CACHE_MAX_BYTES: { section: 'publicAnswerCache', default: '33554432', meaning: 'Total size (JSON bytes) of the public answers kept per process' },
+} as const satisfies Record<string, Setting>;
+
+export type SettingName = keyof typeof SETTINGS;
+type DefaultedName = { [Name in SettingName]: (typeof SETTINGS)[Name] extends { default: string } ? Name : never }[SettingName];
+
+/** The environment as loadConfig may read it: declared variables only (process.env fits). */
+export type Env = { readonly [Name in SettingName]?: string };
+
+/** A variable's value, or its declared default when it is unset or empty. */
+const valueOf = (env: Env, name: DefaultedName): string => env[name] || SETTINGS[name].default;
+
+/** Classes of calls, each with its own limit: `points` per `seconds` (RATE_LIMIT_* variables). */
+export type RateLimitClass = 'signIn' | 'anonymousWrites' | 'userWrites' | 'userReads' | 'ipReads' | 'graphql' | 'messages' | 'cspReports';
+
+/** The variable of each rate-limit class (its SETTINGS entry says what it counts). */
+export const RATE_LIMIT_ENV = {
+  signIn: 'RATE_LIMIT_SIGN_IN',
+  anonymousWrites: 'RATE_LIMIT_ANONYMOUS_WRITES',
+  userWrites: 'RATE_LIMIT_USER_WRITES',
+  userReads: 'RATE_LIMIT_USER_READS',
+  ipReads: 'RATE_LIMIT_IP_READS',
+  graphql: 'RATE_LIMIT_GRAPHQL',
+  messages: 'RATE_LIMIT_MESSAGES',
+  cspReports: 'RATE_LIMIT_CSP_REPORTS',
+} as const satisfies Record<RateLimitClass, DefaultedName>;
+
+export interface RateLimitRule {
+  points: number;
+  seconds: number;
+}
+export type RateLimitConfig = Record<RateLimitClass, RateLimitRule>;
+
+const rateLimitClasses = Object.keys(RATE_LIMIT_ENV) as RateLimitClass[];
+
+function rateLimitRule(name: string, value: string): RateLimitRule {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new Error(`${name} must be "points/seconds" (e.g. "60/60"), got "${value}".`);
+  return { points: Number(match[1]), seconds: Number(match[2]) };
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = Object.fromEntries(
+  rateLimitClasses.map((kind) => [kind, rateLimitRule(RATE_LIMIT_ENV[kind], SETTINGS[RATE_LIMIT_ENV[kind]].default)]),
+) as RateLimitConfig;
+
+export function rateLimitsFromEnv(env: Env): RateLimitConfig {
+  return Object.fromEntries(rateLimitClasses.map((kind) => [kind, rateLimitRule(RATE_LIMIT_ENV[kind], valueOf(env, RATE_LIMIT_ENV[kind]))])) as RateLimitConfig;
+}
+
+/** Anonymous public answers kept per process (PUBLIC_ANSWER_CACHE_*; see graphql/public-answer-cache.ts). */
+export interface PublicAnswerCacheConfig {
+  /** How long an answer may be served at most; 0 turns the cache off. */
+  ttlMs: number;
+  maxEntries: number;
+  /** Total size of the kept answers (their JSON). */
+  maxBytes: number;
+}
 
 export type FirebaseConfig =
   /** Start the Firebase Auth emulator ourselves (demo- project, no credentials). */
@@ -30,7 +252,7 @@ export type PaymentsConfig =
    */
   | { mode: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
 
-/** An S3-compatible bucket for uploaded images (S3_* variables); see README "Image storage". */
+/** An S3-compatible bucket for uploaded images (S3_* variables); see docs/operations.md "Image storage". */
 export interface S3StorageConfig {
   bucket: string;
   region: string;
@@ -95,57 +317,54 @@ export interface AppConfig {
   apiProcesses: number;
 }
 
-type Env = Record<string, string | undefined>;
-
 export function loadConfig(env: Env = process.env): AppConfig {
-  const nodeEnv = env.NODE_ENV ?? 'development';
-  const dataDir = path.resolve(projectRoot, env.DATA_DIR ?? '.data');
+  const nodeEnv = valueOf(env, 'NODE_ENV');
+  const dataDir = path.resolve(projectRoot, valueOf(env, 'DATA_DIR'));
   const firebase = firebaseConfig(env);
   return {
     nodeEnv,
     isProduction: nodeEnv === 'production',
-    port: intFrom(env.PORT, 4000),
-    host: env.HOST ?? '0.0.0.0',
+    port: intOf(env, 'PORT'),
+    host: valueOf(env, 'HOST'),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    uploadDir: path.resolve(projectRoot, env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    uploadDir: path.resolve(projectRoot, env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     imageStorage: imageStorageConfig(env),
-    maxUploadBytes: intFrom(env.MAX_UPLOAD_BYTES, 5 * 1024 * 1024),
+    maxUploadBytes: intOf(env, 'MAX_UPLOAD_BYTES'),
     firebase,
     payments: paymentsConfig(env),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : firebase.mode !== 'firebase',
-    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
-    clientDistDir: path.resolve(projectRoot, env.CLIENT_DIST_DIR ?? 'client/dist'),
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${intFrom(env.PORT, 4000)}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info'),
+    clientDistDir: path.resolve(projectRoot, valueOf(env, 'CLIENT_DIST_DIR')),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${intOf(env, 'PORT')}`).replace(/\/+$/, ''),
     mail: env.SMTP_URL
       ? { mode: 'smtp', url: env.SMTP_URL }
-      : { mode: 'embedded', smtpPort: env.MAILDEV_SMTP_PORT ? intFrom(env.MAILDEV_SMTP_PORT, 0) : undefined, webPort: env.MAILDEV_WEB_PORT ? intFrom(env.MAILDEV_WEB_PORT, 0) : undefined },
-    mailFrom: env.MAIL_FROM || 'OpenNest <no-reply@opennest.test>',
+      : { mode: 'embedded', smtpPort: optionalInt(env, 'MAILDEV_SMTP_PORT'), webPort: optionalInt(env, 'MAILDEV_WEB_PORT') },
+    mailFrom: valueOf(env, 'MAIL_FROM'),
     unsubscribeSecret: env.UNSUBSCRIBE_SECRET || undefined,
-    jobWorkers: jobWorkers(env.JOB_WORKERS),
-    shutdownDrainDelayMs: intFrom(env.SHUTDOWN_DRAIN_DELAY_MS, 0),
-    shutdownTimeoutMs: intFrom(env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    jobWorkers: jobWorkers(valueOf(env, 'JOB_WORKERS')),
+    shutdownDrainDelayMs: intOf(env, 'SHUTDOWN_DRAIN_DELAY_MS'),
+    shutdownTimeoutMs: intOf(env, 'SHUTDOWN_TIMEOUT_MS'),
     introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : nodeEnv !== 'production',
     rateLimits: rateLimitsFromEnv(env),
-    trustProxy: trustProxy(env.TRUST_PROXY),
+    trustProxy: trustProxy(valueOf(env, 'TRUST_PROXY')),
     publicAnswerCache: {
-      ttlMs: intFrom(env.PUBLIC_ANSWER_CACHE_TTL_SECONDS, 30) * 1000,
-      maxEntries: intFrom(env.PUBLIC_ANSWER_CACHE_MAX_ENTRIES, 1000),
-      maxBytes: intFrom(env.PUBLIC_ANSWER_CACHE_MAX_BYTES, 32 * 1024 * 1024),
+      ttlMs: intOf(env, 'PUBLIC_ANSWER_CACHE_TTL_SECONDS') * 1000,
+      maxEntries: intOf(env, 'PUBLIC_ANSWER_CACHE_MAX_ENTRIES'),
+      maxBytes: intOf(env, 'PUBLIC_ANSWER_CACHE_MAX_BYTES'),
     },
-    apiProcesses: Math.max(1, intFrom(env.API_PROCESSES, availableParallelism())),
+    apiProcesses: Math.max(1, optionalInt(env, 'API_PROCESSES') ?? availableParallelism()),
   };
 }
 
 /** TRUST_PROXY: "true"/"false", a number of hops, or Express's list form ("loopback", "10.0.0.0/8, uniquelocal"). */
-function trustProxy(value: string | undefined): boolean | number | string {
-  if (!value) return 'loopback';
+function trustProxy(value: string): boolean | number | string {
   if (value === 'true' || value === 'false') return value === 'true';
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-function jobWorkers(value: string | undefined): boolean {
-  if (!value || value === 'in-process') return true;
+function jobWorkers(value: string): boolean {
+  if (value === 'in-process') return true;
   if (value === 'off') return false;
   throw new Error(`JOB_WORKERS must be "in-process" or "off", got "${value}".`);
 }
@@ -157,12 +376,12 @@ function firebaseConfig(env: Env): FirebaseConfig {
       mode: 'firebase',
       projectId,
       apiKey: env.FIREBASE_API_KEY,
-      authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
       appId: env.FIREBASE_APP_ID,
       serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT_JSON,
     };
   }
-  const projectId = env.FIREBASE_PROJECT_ID ?? 'demo-opennest';
+  const projectId = valueOf(env, 'FIREBASE_PROJECT_ID');
   if (!projectId.startsWith('demo-')) {
     throw new Error('Without FIREBASE_API_KEY the Auth emulator is used, and its FIREBASE_PROJECT_ID must start with "demo-".');
   }
@@ -171,7 +390,7 @@ function firebaseConfig(env: Env): FirebaseConfig {
       mode: 'external-emulator',
       projectId,
       emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
-      emulatorPublicUrl: env.FIREBASE_AUTH_EMULATOR_PUBLIC_URL ?? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`,
+      emulatorPublicUrl: env.FIREBASE_AUTH_EMULATOR_PUBLIC_URL || `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`,
     };
   }
   return { mode: 'embedded-emulator', projectId };
@@ -218,7 +437,7 @@ function paymentsConfig(env: Env): PaymentsConfig {
     return {
       mode: 'local',
       host: env.LOCAL_PAYMENTS_HOST || undefined,
-      port: env.LOCAL_PAYMENTS_PORT ? intFrom(env.LOCAL_PAYMENTS_PORT, 0) : undefined,
+      port: optionalInt(env, 'LOCAL_PAYMENTS_PORT'),
       publicUrl: env.LOCAL_PAYMENTS_PUBLIC_URL || undefined,
     };
   }
@@ -231,14 +450,18 @@ function paymentsConfig(env: Env): PaymentsConfig {
   };
 }
 
-function intFrom(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
+function parseCount(name: string, value: string): number {
   const parsed = Number.parseInt(value, 10);
-  if (!Number.isSafeInteger(parsed) || parsed < 0) throw new Error(`Expected a non-negative integer, got "${value}".`);
+  if (!Number.isSafeInteger(parsed) || parsed < 0) throw new Error(`${name}: expected a non-negative integer, got "${value}".`);
   return parsed;
 }
 
-function required(env: Env, name: string): string {
+const intOf = (env: Env, name: DefaultedName): number => parseCount(name, valueOf(env, name));
+
+/** A count that has no fixed default (unset: undefined, the caller decides). */
+const optionalInt = (env: Env, name: SettingName): number | undefined => (env[name] ? parseCount(name, env[name]) : undefined);
+
+function required(env: Env, name: SettingName): string {
   const value = env[name];
   if (!value) throw new Error(`Environment variable ${name} is required.`);
   return value;

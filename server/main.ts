@@ -1,16 +1,16 @@
 // `npm start`: the whole product on one origin, with embedded parts for
-// anything not configured (see README), on API_PROCESSES HTTP processes.
+// anything not configured (README, "What runs and where"), on API_PROCESSES HTTP processes.
 import { seedDemoData, type DemoLogin } from '../prisma/seed';
 import { createFirebaseIdentityProvider } from './auth/identity-provider';
 import { loadConfig } from './config';
 import { createDb } from './db/client';
 import { applyMigrations } from './db/migrate';
-import { startInfrastructure } from './infra/infrastructure';
+import { startInfrastructure } from './local-services/infrastructure';
 import { createLogger } from './infra/logger';
 import { stopOnSignals } from './infra/shutdown';
 import { loadUnsubscribeSecret } from './notifications/unsubscribe-token';
 import { serveApp } from './serve';
-import { startBackbone } from './backbone';
+import { eventsAndJobsOptions, startEventsAndJobs } from './events-and-jobs';
 import { startHttpWorkers } from './infra/http-workers';
 import { connectLocalPayments, startPayments, type SharedLocalPayments } from './payments/payments-runtime';
 import cluster from 'node:cluster';
@@ -55,15 +55,9 @@ async function main() {
 
   let serving: { url: string; stop(): Promise<void> };
   if (config.apiProcesses > 1) {
-    const backbone = await startBackbone({
-      databaseUrl: infrastructure.databaseUrl,
-      log,
-      runWorkers: config.jobWorkers,
-      smtpUrl: infrastructure.smtpUrl,
-      mailFrom: config.mailFrom,
-      publicUrl: config.publicUrl,
-      unsubscribeSecret,
-    });
+    const eventsAndJobs = await startEventsAndJobs(
+      eventsAndJobsOptions(config, { databaseUrl: infrastructure.databaseUrl, log, smtpUrl: infrastructure.smtpUrl, unsubscribeSecret }),
+    );
     const setup: WorkerSetup = {
       databaseUrl: infrastructure.databaseUrl,
       authEmulatorHost: infrastructure.authEmulatorHost,
@@ -73,7 +67,7 @@ async function main() {
       payments: payments.shared ?? null,
     };
     const workers = await startHttpWorkers({ count: config.apiProcesses, env: { [WORKER_SETUP_ENV]: JSON.stringify(setup) }, log }).catch(async (error: unknown) => {
-      await backbone.stop();
+      await eventsAndJobs.stop();
       throw error;
     });
     payments.attachApp(workers.url, [workers.url, ...browserOrigins]);
@@ -81,7 +75,7 @@ async function main() {
       url: workers.url,
       async stop() {
         await workers.stop();
-        await backbone.stop();
+        await eventsAndJobs.stop();
       },
     };
   } else {

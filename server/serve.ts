@@ -1,11 +1,11 @@
 // One running app process, put together the same way wherever it runs (`npm
 // start`, the test harnesses, the benchmark's app processes): the payment
-// provider, the backbone (event bus, job queue and, with JOB_WORKERS, its
+// provider, the events and jobs (event bus, job queue and, with JOB_WORKERS, its
 // workers), the Express app, and the HTTP server with the GraphQL WebSocket.
 import type { Express } from 'express';
 import { createApp } from './app';
 import type { IdentityProvider } from './auth/identity-provider';
-import { startBackbone, type Backbone } from './backbone';
+import { eventsAndJobsOptions, startEventsAndJobs, type EventsAndJobs } from './events-and-jobs';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { Logger } from './infra/logger';
@@ -39,7 +39,7 @@ export interface ServeOptions {
 export interface ServedApp {
   url: string;
   app: Express;
-  backbone: Backbone;
+  eventsAndJobs: EventsAndJobs;
   payments: PaymentsRuntime;
   /** The CSP violations browsers reported (POST /csp-report). */
   cspReports: CspReportLog;
@@ -55,24 +55,17 @@ export async function serveApp(options: ServeOptions): Promise<ServedApp> {
   try {
     const payments = options.payments ?? (await startPayments(config.payments, { stateFile: options.paymentsStateFile, log }));
     if (!options.payments) steps.push(() => payments.stop());
-    const backbone = await startBackbone({
-      databaseUrl,
-      log,
-      runWorkers: config.jobWorkers,
-      smtpUrl: options.smtpUrl,
-      mailFrom: config.mailFrom,
-      publicUrl: config.publicUrl,
-      unsubscribeSecret: options.unsubscribeSecret,
-      pollingIntervalSeconds: options.pollingIntervalSeconds,
-    });
-    steps.push(() => backbone.stop());
+    const eventsAndJobs = await startEventsAndJobs(
+      eventsAndJobsOptions(config, { databaseUrl, log, smtpUrl: options.smtpUrl, unsubscribeSecret: options.unsubscribeSecret, pollingIntervalSeconds: options.pollingIntervalSeconds }),
+    );
+    steps.push(() => eventsAndJobs.stop());
     const rateLimits = await createRateLimits(databaseUrl, config.rateLimits);
     steps.push(() => rateLimits.close());
     const built = await createApp({
       config,
       db,
       identity,
-      backbone,
+      eventsAndJobs,
       storage: options.storage ?? createImageStorage(config),
       log,
       authEmulatorUrl: options.authEmulatorUrl,
@@ -83,7 +76,7 @@ export async function serveApp(options: ServeOptions): Promise<ServedApp> {
     steps.push(() => built.stop());
     const { url } = await built.listen(config.port, config.host);
     payments.attachApp(url, [url, ...(options.browserOrigins ?? [])]);
-    return { url, app: built.app, backbone, payments, cspReports: built.cspReports, close };
+    return { url, app: built.app, eventsAndJobs, payments, cspReports: built.cspReports, close };
   } catch (error) {
     await close();
     throw error;

@@ -4,7 +4,7 @@
 // SMTP_URL) and must sign unsubscribe links with the API's key
 // (UNSUBSCRIBE_SECRET, or the same DATA_DIR). Any number may run: pg-boss
 // hands each job to one of them.
-import { startBackbone } from './backbone';
+import { eventsAndJobsOptions, startEventsAndJobs } from './events-and-jobs';
 import { loadConfig } from './config';
 import { applyMigrations } from './db/migrate';
 import { createLogger } from './infra/logger';
@@ -18,17 +18,14 @@ async function main() {
   if (!config.databaseUrl) throw new Error('npm run worker needs DATABASE_URL: the database the API uses (with `npm start` and no DATABASE_URL, the API runs the workers itself).');
   if (config.mail.mode !== 'smtp') throw new Error('npm run worker needs SMTP_URL: the mail service e-mail goes through.');
   await applyMigrations(config.databaseUrl, log);
-  const backbone = await startBackbone({
-    databaseUrl: config.databaseUrl,
-    log,
-    runWorkers: true,
-    smtpUrl: config.mail.url,
-    mailFrom: config.mailFrom,
-    publicUrl: config.publicUrl,
-    unsubscribeSecret: await loadUnsubscribeSecret(config.unsubscribeSecret, config.dataDir),
-  });
+  const eventsAndJobs = await startEventsAndJobs(
+    eventsAndJobsOptions(
+      { ...config, jobWorkers: true },
+      { databaseUrl: config.databaseUrl, log, smtpUrl: config.mail.url, unsubscribeSecret: await loadUnsubscribeSecret(config.unsubscribeSecret, config.dataDir) },
+    ),
+  );
   log.info('job workers started (npm run worker)');
-  stopOnSignals(log, 'stopping job workers', () => backbone.stop());
+  stopOnSignals(log, 'stopping job workers', () => eventsAndJobs.stop());
 }
 
 main().catch((error) => {

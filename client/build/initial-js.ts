@@ -34,7 +34,7 @@ export const ROUTE_PAGES: Record<string, string[]> = {
 /**
  * Initial JavaScript budgets (gzip bytes) that `npm test` holds the build to. The
  * issue's target is 170 KB; React DOM, React Router, Chakra's styling runtime and
- * Apollo Client alone come to about 175 KB before any page (see README, "Web
+ * Apollo Client alone come to about 175 KB before any page (see docs/benchmarks.md, "Web
  * performance"), so the budgets hold what the build reaches today instead.
  */
 export const INITIAL_JS_BUDGETS: Record<string, number> = {

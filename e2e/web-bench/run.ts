@@ -1,6 +1,6 @@
 // `npm run bench:web`: Lighthouse (mobile and desktop presets) on the pages a
 // first visit lands on, against the app exactly as `npm start` runs it. See
-// README "Web benchmark".
+// docs/benchmarks.md, "Web performance".
 //
 // One run: `npm run build`; the app (`server/main.ts`) on a free port with its
 // own throw-away data directory (embedded PostgreSQL, Auth emulator, demo data);

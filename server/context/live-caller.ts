@@ -8,9 +8,6 @@ import type { EventStream } from '../events/event-bus';
 import { AppError, forbidden, isAppError, unauthenticated } from '../shared/errors';
 import { requireViewer, type Caller } from './caller';
 
-/** The roles that may hold a live subscription: everyone but fraud (whose dashboard shows only its warning). */
-export const LIVE_ROLES: readonly Role[] = ['user', 'agent', 'admin'];
-
 export async function recheckSubscriber(db: Db, caller: Caller, roles: readonly Role[]): Promise<UserRecord> {
   const viewer = requireViewer(caller, roles);
   if (caller.identity && caller.identity.expiresAt.getTime() <= Date.now()) throw unauthenticated('Your session has expired. Please sign in again.');

@@ -1,12 +1,12 @@
 // The database that prisma/migrations produces must be the one prisma/schema.prisma
 // describes: Prisma Client trusts the schema, the database obeys the migrations.
 // `prisma migrate diff` needs a native engine we cannot download, so
-// server/db/schema-drift.ts compares the two itself; the second half of this
+// server/test/schema-drift.ts compares the two itself; the second half of this
 // file proves that comparison notices drift.
 import pg from 'pg';
 import { createEmptyDatabase } from '../test/database';
 import { applyMigrations, readMigrations } from './migrate';
-import { diffDatabaseAgainstPrismaSchema, diffSchemas, expectedSchemaFacts, readDatabaseFacts, readPrismaSchema } from './schema-drift';
+import { diffDatabaseAgainstPrismaSchema, diffSchemas, expectedSchemaFacts, readDatabaseFacts, readPrismaSchema } from '../test/schema-drift';
 
 /**
  * Database objects the migrations create on purpose although Prisma's schema

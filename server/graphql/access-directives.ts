@@ -1,15 +1,31 @@
 // Enforces @public / @signedIn / @auth(roles:) on the server. Every root field
 // must declare exactly one of them, so a field added without thought about
-// access fails at start-up instead of being open to everyone.
+// access fails at start-up instead of being open to everyone; and given the
+// domains' access tables (domains.ts), each directive must say what its
+// field's entry says (context/access.ts), or the schema refuses to build.
 import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
 import { defaultFieldResolver, type GraphQLSchema } from 'graphql';
+import { directiveOf, type Access } from '../context/access';
 import { requireIdentity, requireViewer } from '../context/caller';
 import type { Role } from '../generated/prisma/client';
 import type { RequestContext } from '../context/request-context';
 
 const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
 
-export function applyAccessDirectives(schema: GraphQLSchema): GraphQLSchema {
+/** The access tables' entries by operation name (domains.ts ACCESS). */
+export type AccessByOperation = ReadonlyMap<string, { access: Access; domain: string }>;
+
+/** The directive a field declares, written as directiveOf writes an access (roles in the table's order is not required). */
+function declaredDirective(isPublic: boolean, isSignedIn: boolean, auth: { roles?: Role[] } | undefined): string {
+  if (isPublic) return '@public';
+  if (isSignedIn) return '@signedIn';
+  return directiveOf({ kind: 'auth', roles: [...(auth?.roles ?? [])].sort() });
+}
+
+/** The entry's directive with its roles sorted, to compare with declaredDirective. */
+const expectedDirective = (access: Access) => directiveOf(access.kind === 'auth' ? { ...access, roles: [...access.roles].sort() } : access);
+
+export function applyAccessDirectives(schema: GraphQLSchema, table?: AccessByOperation): GraphQLSchema {
   return mapSchema(schema, {
     [MapperKind.OBJECT_FIELD]: (fieldConfig, fieldName, typeName) => {
       const isPublic = Boolean(getDirective(schema, fieldConfig, 'public')?.length);
@@ -21,6 +37,12 @@ export function applyAccessDirectives(schema: GraphQLSchema): GraphQLSchema {
         throw new Error(`${typeName}.${fieldName} must declare exactly one of @public, @signedIn or @auth.`);
       }
       if (declared > 1) throw new Error(`${typeName}.${fieldName} declares more than one access directive.`);
+      if (table && ROOT_TYPES.has(typeName)) {
+        const entry = table.get(fieldName);
+        if (!entry) throw new Error(`${typeName}.${fieldName} has no entry in any domain's access table (server/<domain>/<domain>.access.ts).`);
+        const [found, expected] = [declaredDirective(isPublic, isSignedIn, auth), expectedDirective(entry.access)];
+        if (found !== expected) throw new Error(`${typeName}.${fieldName} declares ${found}, but the ${entry.domain} access table says ${expected}.`);
+      }
       if (isPublic || declared === 0) return fieldConfig;
 
       const guard = ({ caller }: RequestContext) => (isSignedIn ? requireIdentity(caller) : requireViewer(caller, auth?.roles));

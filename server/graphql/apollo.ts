@@ -3,7 +3,8 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { GraphQLError, Kind, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
-import { callerKey, countsPerIp, GRAPHQL_COST_PER_POINT, WRITE_CLASSES, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
+import { ACCESS } from '../domains';
+import { callerKey, countsPerIp, GRAPHQL_COST_PER_POINT, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
 import type { Logger } from '../infra/logger';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
 import { graphqlExtensionsOf } from '../rest/errors';
@@ -111,7 +112,7 @@ function errorCode(error: GraphQLError): string {
  * A mutation's caller is checked against revocation (a disabled account, a revoked
  * session) before anything runs, and before its rate limits count it (no 429
  * before a 401); refused: UNAUTHENTICATED with HTTP 401. Queries keep the local
- * token check (README "Identity from the token only").
+ * token check (docs/security.md, "Identity from the token only").
  */
 async function refuseRevokedWriter(contextValue: RequestContext): Promise<void> {
   try {
@@ -124,8 +125,8 @@ async function refuseRevokedWriter(contextValue: RequestContext): Promise<void> 
 
 /**
  * Every operation counts against the `graphql` limit of its caller (user, else IP),
- * weighing 1 + cost / 100; each mutation field also against its write class, as
- * the REST routes do. Checked once the operation is known and validated, before
+ * weighing 1 + cost / 100; each mutation field also against its write class (its
+ * access table entry's `rateLimit`, else userWrites), as the REST routes do. Checked once the operation is known and validated, before
  * anything runs.
  */
 function rateLimitOperations(rateLimits: RateLimits): ApolloServerPlugin<RequestContext> {
@@ -140,7 +141,7 @@ function rateLimitOperations(rateLimits: RateLimits): ApolloServerPlugin<Request
             if (operation?.operation === 'mutation') {
               for (const selection of operation.selectionSet.selections) {
                 if (selection.kind !== Kind.FIELD) continue;
-                const kind: RateLimitClass = WRITE_CLASSES[selection.name.value] ?? 'userWrites';
+                const kind: RateLimitClass = ACCESS.get(selection.name.value)?.access.rateLimit ?? 'userWrites';
                 await rateLimits.consume(kind, countsPerIp(kind) ? `ip:${ip}` : callerKey(caller, ip));
               }
             }

@@ -33,17 +33,10 @@
 import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import { getNamedType, Kind, TypeInfo, visit, visitWithTypeInfo, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import type { PublicAnswerCacheConfig } from '../config';
 import type { RequestContext } from '../context/request-context';
 import type { EventBus } from '../events/event-bus';
 import { createInvalidatedCache, type InvalidatedCache } from '../events/invalidated-cache';
-
-export interface PublicAnswerCacheConfig {
-  /** How long an answer may be served at most; 0 turns the cache off. */
-  ttlMs: number;
-  maxEntries: number;
-  /** Total size of the kept answers (their JSON). */
-  maxBytes: number;
-}
 
 /** Fields whose value changes with the clock, not with any row (whole days since listing). */
 const TIME_DEPENDENT_FIELDS = new Set(['Property.daysOnOpenNest']);

@@ -5,7 +5,7 @@
 // answers and live events are kept per process and kept right through
 // PostgreSQL (events/event-bus.ts), rate limits are counted in PostgreSQL.
 // Used by `npm start` (API_PROCESSES, server/main.ts) and the benchmark's app
-// (BENCH_APP_PROCESSES, server/bench/app-server.ts).
+// (BENCH_APP_PROCESSES, bench/app-server.ts).
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from './logger';
 

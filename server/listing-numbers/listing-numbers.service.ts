@@ -21,6 +21,7 @@ import { newestFirstQuery, type Page } from '../shared/pagination';
 import { daysOnOpenNest } from '../properties/listing-history';
 import { liveListing } from '../properties/listing-visibility';
 import { jobHandler, jobKind, type JobHandler } from '../jobs/job-queue';
+import { listingNumbersAccess } from './listing-numbers.access';
 
 /** How many days the chart shows, today included. */
 export const SERIES_DAYS = 30;
@@ -171,7 +172,7 @@ export function createListingNumbersService({ db, log, clock = () => new Date() 
 
     /** The calling agent's own listings' numbers, newest listing first, a page at a time. */
     async forAgent(caller: Caller, paging: { first?: number | null; after?: string | null }): Promise<Page<ListingNumbers>> {
-      const viewer = requireViewer(caller, ['agent']);
+      const viewer = requireViewer(caller, listingNumbersAccess.myListingNumbers.roles);
       const query = newestFirstQuery(paging, { fallback: 10, max: 24 });
       const rows = await db.property.findMany({ where: { agentId: viewer.id, ...liveListing, ...query.where }, orderBy: query.orderBy, take: query.take });
       const page = query.page(rows);
@@ -180,7 +181,7 @@ export function createListingNumbersService({ db, log, clock = () => new Date() 
 
     /** One listing's numbers: for its agent, and for admins. */
     async forListing(caller: Caller, rawPropertyId: string): Promise<ListingNumbers> {
-      const viewer = requireViewer(caller, ['agent', 'admin']);
+      const viewer = requireViewer(caller, listingNumbersAccess.listingNumbers.roles);
       const property = await db.property.findFirst({ where: { id: parseId(rawPropertyId, 'property id'), ...liveListing } });
       if (!property) throw notFound('Property not found.');
       if (viewer.role !== 'admin' && property.agentId !== viewer.id) throw forbidden('You can only see the numbers of your own listings.');

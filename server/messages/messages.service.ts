@@ -10,7 +10,7 @@ import { whileStillAllowed } from '../context/live-caller';
 import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { raiseEvents, type EventBus } from '../events/event-bus';
-import type { Conversation as ConversationRecord, Message as MessageRecord, Role, User as UserRecord } from '../generated/prisma/client';
+import type { Conversation as ConversationRecord, Message as MessageRecord, User as UserRecord } from '../generated/prisma/client';
 import type { Notifier, Tx } from '../notifications/notifier';
 import { findPublicListing } from '../properties/listing-visibility';
 import type { RateLimits } from '../rate-limits/rate-limits';
@@ -18,9 +18,8 @@ import { forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { decodeCursor, encodeCursor, newestFirstAfter, newestFirstQuery, pageSize, toPage, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
+import { messagesAccess } from './messages.access';
 
-/** Who takes part in messaging: buyers and agents. */
-export const MESSAGING_ROLES: readonly Role[] = ['user', 'agent'];
 export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
 export const AGENT_UNREACHABLE = 'This agent can no longer be contacted.';
 
@@ -110,7 +109,7 @@ export function createMessagesService({ db, events, notifier, rateLimits }: { db
 
   return {
     async list(caller: Caller, { first, after }: { first?: number | null; after?: string | null }): Promise<Page<ConversationView>> {
-      const viewer = requireViewer(caller, MESSAGING_ROLES);
+      const viewer = requireViewer(caller, messagesAccess.conversations.roles);
       const size = pageSize(first, { fallback: 20, max: 50 });
       const cursor = after ? decodeCursor(after, RECENT) : null;
       const rows = await db.conversation.findMany({
@@ -127,26 +126,26 @@ export function createMessagesService({ db, events, notifier, rateLimits }: { db
     },
 
     async get(caller: Caller, id: string): Promise<ConversationView> {
-      const viewer = requireViewer(caller, MESSAGING_ROLES);
+      const viewer = requireViewer(caller, messagesAccess.conversation.roles);
       const conversation = await findOwn(viewer, id);
       return (await views(viewer.id, [conversation.id]))[0];
     },
 
     /** A conversation's messages, newest first, paged (the thread shows them oldest first). */
     async messages(caller: Caller, conversationId: string, { first, after }: { first?: number | null; after?: string | null }): Promise<Page<MessageRecord>> {
-      const viewer = requireViewer(caller, MESSAGING_ROLES);
+      const viewer = requireViewer(caller, messagesAccess.conversation.roles);
       const conversation = await findOwn(viewer, conversationId);
       const q = newestFirstQuery({ first, after }, { fallback: 50, max: 100 });
       return q.page(await db.message.findMany({ where: { conversationId: conversation.id, ...q.where }, orderBy: q.orderBy, take: q.take }));
     },
 
     async unreadMessageCount(caller: Caller): Promise<number> {
-      return unreadMessageCount(requireViewer(caller, MESSAGING_ROLES).id);
+      return unreadMessageCount(requireViewer(caller, messagesAccess.unreadMessageCount.roles).id);
     },
 
     /** A buyer writes to the agent of a listing they can see: the conversation is created on the first message. */
     async contactAgent(caller: Caller, rawPropertyId: string, rawBody: unknown): Promise<ContactAgentResult> {
-      const viewer = requireViewer(caller, ['user']);
+      const viewer = requireViewer(caller, messagesAccess.contactAgent.roles);
       // A listing the buyer cannot see (a fraud agent's included) cannot be asked about.
       const property = await findPublicListing(db, rawPropertyId);
       const propertyId = property.id;
@@ -164,7 +163,7 @@ export function createMessagesService({ db, events, notifier, rateLimits }: { db
     },
 
     async send(caller: Caller, conversationId: string, rawBody: unknown): Promise<MessageRecord> {
-      const viewer = requireViewer(caller, MESSAGING_ROLES);
+      const viewer = requireViewer(caller, messagesAccess.sendMessage.roles);
       const conversation = await findOwn(viewer, conversationId);
       const { body } = await validateInput(messageSchema, { body: rawBody });
       const property = await db.property.findUniqueOrThrow({ where: { id: conversation.propertyId }, select: { title: true } });
@@ -175,7 +174,7 @@ export function createMessagesService({ db, events, notifier, rateLimits }: { db
     },
 
     async markRead(caller: Caller, conversationId: string): Promise<ConversationView> {
-      const viewer = requireViewer(caller, MESSAGING_ROLES);
+      const viewer = requireViewer(caller, messagesAccess.markConversationRead.roles);
       const conversation = await findOwn(viewer, conversationId);
       const column = conversation.buyerId === viewer.id ? 'buyer_read_at' : 'agent_read_at';
       await db.$transaction(async (tx) => {
@@ -187,14 +186,14 @@ export function createMessagesService({ db, events, notifier, rateLimits }: { db
 
     /** New messages in the caller's conversations and changes of their read marks, live. */
     live(caller: Caller) {
-      const viewer = requireViewer(caller, MESSAGING_ROLES);
+      const viewer = requireViewer(caller, messagesAccess.messageEvents.roles);
       const stream = events.stream((event) => {
         if (event.type === 'message' && event.userIds.includes(viewer.id)) return event;
         if (event.type === 'conversation-read' && event.userId === viewer.id) return event;
         return undefined;
       });
       const countOnly = async (): Promise<MessageEvent> => ({ conversation: null, message: null, unreadMessageCount: await unreadMessageCount(viewer.id) });
-      return whileStillAllowed(db, caller, MESSAGING_ROLES, stream, countOnly, async (event, fresh): Promise<MessageEvent | undefined> => {
+      return whileStillAllowed(db, caller, messagesAccess.messageEvents.roles, stream, countOnly, async (event, fresh): Promise<MessageEvent | undefined> => {
         // Still a participant? (Conversations go with deleted accounts and listings.)
         const [conversation] = await views(fresh.id, [event.conversationId]);
         if (!conversation || (conversation.buyerId !== fresh.id && conversation.agentId !== fresh.id)) return undefined;

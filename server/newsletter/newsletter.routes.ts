@@ -2,17 +2,17 @@ import { EMAIL_MAX_LENGTH } from '../shared/ids';
 import { CONFIRMATION_TOKEN_MAX_LENGTH } from './newsletter-confirmation';
 import { email } from '../rest/answers';
 import { jsonBody, text } from '../rest/inputs';
-import { routesOf, publicRoute } from '../rest/route';
+import { routesOf, type ApiRoute } from '../rest/route';
+import { newsletterAccess } from './newsletter.access';
 import { z } from '../rest/zod';
 
-const route = routesOf('newsletter');
+const route = routesOf(newsletterAccess);
 
-export const newsletterRoutes = [
+export const newsletterRoutes: ApiRoute[] = [
   route('POST /newsletter', 'subscribeNewsletter', {
     spec: false,
     summary: 'Subscribe an e-mail to the newsletter (no sign-in)',
     description: 'Stored trimmed and lower-cased; subscribing twice is harmless.',
-    access: publicRoute,
     body: {
       kind: 'json',
       schema: jsonBody('NewsletterInput', {
@@ -30,7 +30,6 @@ export const newsletterRoutes = [
     spec: false,
     summary: 'Confirm a newsletter sign-up with its e-mailed link’s token (no sign-in)',
     description: 'Only confirmed sign-ups count. Confirming twice is harmless; a wrong or outdated token is 404.',
-    access: publicRoute,
     body: {
       kind: 'json',
       schema: jsonBody('NewsletterConfirmationInput', {

@@ -3,7 +3,7 @@
 // per-type e-mail settings and the one-click unsubscribe. Notifications are
 // written by the domain services through the notifier (notifier.ts), never here.
 import type { Db } from '../db/client';
-import { LIVE_ROLES, whileStillAllowed } from '../context/live-caller';
+import { whileStillAllowed } from '../context/live-caller';
 import { requireViewer, type Caller } from '../context/caller';
 import { raiseEvents, type EventBus } from '../events/event-bus';
 import type { EmailDelivery, Notification as NotificationRecord, NotificationType, Role } from '../generated/prisma/client';
@@ -12,6 +12,7 @@ import { parseId } from '../shared/ids';
 import { newestFirstQuery, type Page } from '../shared/pagination';
 import { ALL_NOTIFICATION_TYPES, NOTIFICATION_TYPES, SETTING_CHOICES } from './notification-types';
 import type { UnsubscribeScope, UnsubscribeTokens } from './unsubscribe-token';
+import { notificationsAccess } from './notifications.access';
 
 export interface NotificationEvent {
   /** The new notification; null when only the unread count changed. */
@@ -43,17 +44,17 @@ export function createNotificationsService({ db, events, tokens }: { db: Db; eve
 
   return {
     async list(caller: Caller, { first, after }: { first?: number | null; after?: string | null }): Promise<Page<NotificationRecord>> {
-      const viewer = requireViewer(caller, LIVE_ROLES);
+      const viewer = requireViewer(caller, notificationsAccess.notifications.roles);
       const q = newestFirstQuery({ first, after }, { fallback: 20, max: 50 });
       return q.page(await db.notification.findMany({ where: { recipientId: viewer.id, ...q.where }, orderBy: q.orderBy, take: q.take }));
     },
 
     async unreadCount(caller: Caller): Promise<number> {
-      return unreadCount(requireViewer(caller, LIVE_ROLES).id);
+      return unreadCount(requireViewer(caller, notificationsAccess.unreadNotificationCount.roles).id);
     },
 
     async markRead(caller: Caller, rawId: string): Promise<NotificationRecord> {
-      const viewer = requireViewer(caller, LIVE_ROLES);
+      const viewer = requireViewer(caller, notificationsAccess.markNotificationRead.roles);
       const id = parseId(rawId, 'notification id');
       return db.$transaction(async (tx) => {
         const notification = await tx.notification.findUnique({ where: { id } });
@@ -67,7 +68,7 @@ export function createNotificationsService({ db, events, tokens }: { db: Db; eve
     },
 
     async markAllRead(caller: Caller): Promise<number> {
-      const viewer = requireViewer(caller, LIVE_ROLES);
+      const viewer = requireViewer(caller, notificationsAccess.markAllNotificationsRead.roles);
       return db.$transaction(async (tx) => {
         const { count } = await tx.notification.updateMany({ where: { recipientId: viewer.id, readAt: null }, data: { readAt: new Date() } });
         if (count) await raiseEvents(tx, [{ type: 'notifications-read', userId: viewer.id }]);
@@ -77,26 +78,26 @@ export function createNotificationsService({ db, events, tokens }: { db: Db; eve
 
     /** New notifications and count changes of the caller, live; the caller is checked again before each. */
     live(caller: Caller) {
-      const viewer = requireViewer(caller, LIVE_ROLES);
+      const viewer = requireViewer(caller, notificationsAccess.notificationEvents.roles);
       const stream = events.stream((event) => {
         if (event.type === 'notification' && event.userId === viewer.id) return event.id;
         if ((event.type === 'notifications-read' && event.userId === viewer.id) || event.type === 'resync') return null;
         return undefined;
       });
       const countOnly = async (): Promise<NotificationEvent> => ({ notification: null, unreadCount: await unreadCount(viewer.id) });
-      return whileStillAllowed(db, caller, LIVE_ROLES, stream, countOnly, async (notificationId): Promise<NotificationEvent> => ({
+      return whileStillAllowed(db, caller, notificationsAccess.notificationEvents.roles, stream, countOnly, async (notificationId): Promise<NotificationEvent> => ({
         notification: notificationId ? await db.notification.findFirst({ where: { id: notificationId, recipientId: viewer.id } }) : null,
         unreadCount: await unreadCount(viewer.id),
       }));
     },
 
     async emailSettings(caller: Caller): Promise<EmailSetting[]> {
-      const viewer = requireViewer(caller, LIVE_ROLES);
+      const viewer = requireViewer(caller, notificationsAccess.emailSettings.roles);
       return settingsOf(viewer.id, typesFor(viewer.role));
     },
 
     async setEmailSetting(caller: Caller, type: NotificationType, delivery: EmailDelivery): Promise<EmailSetting> {
-      const viewer = requireViewer(caller, LIVE_ROLES);
+      const viewer = requireViewer(caller, notificationsAccess.setEmailSetting.roles);
       if (!typesFor(viewer.role).includes(type)) throw badInput('This kind of notification is not sent to your account.');
       if (!SETTING_CHOICES.includes(delivery)) throw badInput('Choose instantly, in the daily digest, or never.');
       await setDelivery(viewer.id, [type], delivery);

@@ -150,7 +150,7 @@ describe('who is told what', () => {
 describe('exactly once, and only when the change commits', () => {
   it('writes nothing, queues no e-mail and sends no live event when the transaction rolls back', async () => {
     const live = await subscribe(app.url, agent.idToken, operations.NotificationEvents);
-    const { notifier, jobs } = app.backbone;
+    const { notifier, jobs } = app.eventsAndJobs;
     const jobsBefore = (await jobs.boss.findJobs('notification-email')).length;
     const draft = { recipientId: agent.user.id, type: 'offer_received' as const, subjectId: agent.user.id, text: 'Rolled back', dedupeKey: unique('rollback') };
     await expect(
@@ -172,7 +172,7 @@ describe('exactly once, and only when the change commits', () => {
 
   it('writes one notification per event and recipient, whatever is repeated or concurrent', async () => {
     const draft = { recipientId: buyer.user.id, type: 'offer_rejected' as const, subjectId: buyer.user.id, text: 'Once', dedupeKey: unique('once') };
-    const results = await Promise.all([1, 2, 3].map(() => app.db.$transaction((tx) => app.backbone.notifier.notify(tx, draft))));
+    const results = await Promise.all([1, 2, 3].map(() => app.db.$transaction((tx) => app.eventsAndJobs.notifier.notify(tx, draft))));
     expect(results.map((created) => created.length).sort()).toEqual([0, 0, 1]);
     expect(await app.db.notification.count({ where: { dedupeKey: draft.dedupeKey } })).toBe(1);
   });
@@ -345,7 +345,7 @@ describe('e-mail', () => {
     }
     expect(await app.db.notification.count({ where: { recipientId: digestBuyer.user.id, emailDelivery: 'daily', emailedAt: null } })).toBe(2);
     // The daily schedule's job, queued now instead of at 07:00 UTC.
-    await app.backbone.jobs.boss.send('digest-daily', {});
+    await app.eventsAndJobs.jobs.boss.send('digest-daily', {});
     const [digest] = await waitForEmails(digestBuyer.email, { subject: /daily digest/ });
     expect(digest.subject).toBe('OpenNest: Your daily digest: 2 updates');
     expect(digest.text).toContain('Your offer on First Digest Flat was rejected by the agent.');
@@ -353,9 +353,9 @@ describe('e-mail', () => {
     expect(digest.text).toContain('Stop the daily digest');
     expect(await app.db.notification.count({ where: { recipientId: digestBuyer.user.id, emailedAt: null } })).toBe(0);
     // Sent once: a second run finds nothing left for this buyer.
-    await app.backbone.jobs.boss.send('digest-daily', {});
+    await app.eventsAndJobs.jobs.boss.send('digest-daily', {});
     const job = await waitFor(async () => {
-      const done = await app.backbone.jobs.boss.findJobs('digest-daily');
+      const done = await app.eventsAndJobs.jobs.boss.findJobs('digest-daily');
       return done.length >= 2 && done.every((j) => j.state === 'completed') ? done : undefined;
     });
     expect(job.length).toBeGreaterThanOrEqual(2);

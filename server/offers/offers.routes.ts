@@ -5,12 +5,13 @@ import type { RequestContext } from '../context/request-context';
 import type { Offer as OfferRecord } from '../generated/prisma/client';
 import { dateTime, email, id, ModifiedCount, idParams } from '../rest/answers';
 import { amount, ignored, jsonBody, sameEmail, text } from '../rest/inputs';
-import { auth, routesOf } from '../rest/route';
+import { routesOf, type ApiRoute } from '../rest/route';
+import { offersAccess } from './offers.access';
 import { listByEmail } from '../rest/route-kinds';
 import { z } from '../rest/zod';
 import { forbidden } from '../shared/errors';
 
-const route = routesOf('offers');
+const route = routesOf(offersAccess);
 
 const OfferJson = z
   .strictObject({
@@ -64,7 +65,6 @@ const decisionRoute = (action: 'accept' | 'reject', summary: string, description
   route(`PUT /offers/${action}/{id}`, `${action}Offer`, {
     summary,
     description,
-    access: auth('agent'),
     params: idParams,
     success: { status: 200, description: action === 'accept' ? 'Accepted.' : 'Rejected.', schema: ModifiedCount },
     refusals: [403, 404, 409],
@@ -74,14 +74,13 @@ const decisionRoute = (action: 'accept' | 'reject', summary: string, description
     },
   });
 
-export const offerRoutes = [
+export const offerRoutes: ApiRoute[] = [
   // Payload: propertyId, property/agent/buyer copies, offerAmount, buyingDate. Only
   // propertyId, offerAmount and buyingDate are used; the buyer is the caller.
   route('POST /offers', 'makeOffer', {
     summary: 'Offer on a verified listing (users)',
     description:
       'Only propertyId, offerAmount and buyingDate are used; the buyer is the caller. 409 when the caller has an open offer on the listing or it has an accepted one.',
-    access: auth('user'),
     body: {
       kind: 'json',
       schema: jsonBody('OfferInput', {
@@ -140,7 +139,6 @@ export const offerRoutes = [
     summary: 'Record the payment of one’s own accepted offer (users)',
     description:
       'The server asks the provider whether the payment succeeded, for this offer and its exact amount. modifiedCount is 1 whoever recorded it first (this call or the webhook). 400 when the provider does not know the payment; 409 when it has not succeeded, belongs to another offer or amount, or the offer is not payable.',
-    access: auth('user'),
     params: idParams,
     body: {
       kind: 'json',
@@ -164,7 +162,6 @@ export const offerRoutes = [
 
   route('GET /offers/{id}', 'getOffer', {
     summary: 'One offer (its buyer, its agent, admins)',
-    access: auth(),
     params: idParams,
     success: { status: 200, description: 'The offer.', schema: OfferJson },
     refusals: [403, 404],

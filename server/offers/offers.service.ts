@@ -14,6 +14,7 @@ import { newestFirstQuery, OWN_LIST_PAGES, type Page, type PageArgs } from '../s
 import { validateInput } from '../shared/validate';
 import { findPublicListing } from '../properties/listing-visibility';
 import type { Notifier } from '../notifications/notifier';
+import { offersAccess } from './offers.access';
 
 export const OPEN_OFFER_EXISTS = 'You already have an open offer on this property.';
 export const ALREADY_ACCEPTED = 'Another offer on this property has already been accepted.';
@@ -42,7 +43,7 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
 
   return {
     async make(caller: Caller, input: { propertyId: string; offerAmount: unknown; buyingDate: unknown }): Promise<OfferRecord> {
-      const viewer = requireViewer(caller, ['user']);
+      const viewer = requireViewer(caller, offersAccess.makeOffer.roles);
       const property = await findPublicListing(db, input.propertyId);
       const propertyId = property.id;
       // The range is the property's current one, never numbers the client sent.
@@ -92,7 +93,7 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
 
     /** The calling buyer's offers, a page at a time (index offers(buyer_id, created_at, id)). */
     async listMine(caller: Caller, args: PageArgs): Promise<Page<OfferRecord>> {
-      const viewer = requireViewer(caller, ['user']);
+      const viewer = requireViewer(caller, offersAccess.myOffers.roles);
       const q = newestFirstQuery(args, OWN_LIST_PAGES);
       return q.page(await db.offer.findMany({ where: { buyerId: viewer.id, ...q.where }, orderBy: q.orderBy, take: q.take }));
     },
@@ -105,7 +106,7 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
 
     /** Offers on the calling agent's listings, a page at a time (index offers(agent_id, created_at, id)). */
     async listForAgent(caller: Caller, args: PageArgs): Promise<Page<OfferRecord>> {
-      const viewer = requireViewer(caller, ['agent']);
+      const viewer = requireViewer(caller, offersAccess.offersOnMyProperties.roles);
       const q = newestFirstQuery(args, OWN_LIST_PAGES);
       return q.page(await db.offer.findMany({ where: { agentId: viewer.id, ...q.where }, orderBy: q.orderBy, take: q.take }));
     },
@@ -129,7 +130,7 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
      * simultaneous accepts (two agents' tabs) end with exactly one accepted offer.
      */
     async accept(caller: Caller, id: string): Promise<AcceptedOffer> {
-      const viewer = requireViewer(caller, ['agent']);
+      const viewer = requireViewer(caller, offersAccess.acceptOffer.roles);
       const offer = await findOffer(id);
       assertAgentOf(viewer, offer);
       try {
@@ -175,7 +176,7 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
     },
 
     async reject(caller: Caller, id: string): Promise<OfferRecord> {
-      const viewer = requireViewer(caller, ['agent']);
+      const viewer = requireViewer(caller, offersAccess.rejectOffer.roles);
       const offer = await findOffer(id);
       assertAgentOf(viewer, offer);
       return db.$transaction(async (tx) => {
@@ -188,7 +189,7 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
 
     /** Bought offers on the calling agent's properties, and their exact sum. */
     async sales(caller: Caller): Promise<{ offers: OfferRecord[]; total: string }> {
-      const viewer = requireViewer(caller, ['agent']);
+      const viewer = requireViewer(caller, offersAccess.mySales.roles);
       return salesOf(db, { agentId: viewer.id });
     },
 

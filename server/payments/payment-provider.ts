@@ -1,6 +1,6 @@
 // The card payment provider seam: Stripe's PaymentIntents through the official
 // `stripe` SDK, pointed either at Stripe or at the local Stripe-compatible
-// server (local-stripe/). Nothing else in the app talks to the provider.
+// server (server/local-services/local-stripe.ts). Nothing else in the app talks to the provider.
 import Stripe from 'stripe';
 import { badInput, unauthenticated } from '../shared/errors';
 

@@ -52,7 +52,7 @@ export async function startPayments(config: PaymentsConfig, options: { stateFile
   }
   const secret = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
   const keys = { secretKey: secret('sk_test_local'), publishableKey: secret('pk_test_local'), webhookSecret: secret('whsec_local') };
-  const { signWebhookPayload, startLocalStripe } = await import('./local-stripe/local-stripe');
+  const { signWebhookPayload, startLocalStripe } = await import('../local-services/local-stripe');
   const local = await startLocalStripe({ ...keys, host: config.host, port: config.port, stateFile: options.stateFile, log: options.log });
   options.log.info({ url: local.url }, 'local payment server ready (Stripe test cards)');
   const shared: SharedLocalPayments = { ...keys, host: local.host, port: local.port, browserUrl: config.publicUrl ?? local.url };

@@ -18,7 +18,7 @@ const mode = process.env.PROBE_MODE;
 const config = mode === 'stripe' ? { mode, secretKey: 'sk_test_probe', publishableKey: 'pk_test_probe', webhookSecret: 'whsec_probe' } : { mode };
 const runtime = await startPayments(config, { log: { info() {}, warn() {}, error() {} } });
 await runtime.stop();
-console.log(JSON.stringify({ provider: runtime.browser.provider, localServerModules: loaded.filter((url) => url.includes('/local-stripe/')).map((url) => url.split('/server/')[1]) }));
+console.log(JSON.stringify({ provider: runtime.browser.provider, localServerModules: loaded.filter((url) => url.includes('/local-services/')).map((url) => url.split('/server/')[1]) }));
 `;
 
 async function probe(mode: 'stripe' | 'local') {
@@ -33,6 +33,6 @@ describe('the local payment server module', () => {
   it('is never loaded with real Stripe keys, and is loaded in local mode', async () => {
     expect(await probe('stripe')).toEqual({ provider: 'stripe', localServerModules: [] });
     // The same probe sees it when it is used, so the empty list above means something.
-    expect(await probe('local')).toEqual({ provider: 'local', localServerModules: expect.arrayContaining(['payments/local-stripe/local-stripe.ts']) });
+    expect(await probe('local')).toEqual({ provider: 'local', localServerModules: expect.arrayContaining(['local-services/local-stripe.ts']) });
   });
 });

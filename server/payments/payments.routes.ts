@@ -2,11 +2,12 @@
 // provider's signed webhook.
 import { isMoney, moneyText, toCents } from '@opennest/common/money';
 import { amount, jsonBody, text } from '../rest/inputs';
-import { auth, routesOf, stripeSignature } from '../rest/route';
+import { routesOf, type ApiRoute } from '../rest/route';
+import { paymentsAccess } from './payments.access';
 import { z } from '../rest/zod';
 import { badInput } from '../shared/errors';
 
-const route = routesOf('payments');
+const route = routesOf(paymentsAccess);
 
 const PaymentIntentJson = z
   .strictObject({
@@ -20,12 +21,11 @@ const PaymentIntentJson = z
   })
   .openapi('PaymentIntent');
 
-export const paymentRoutes = [
+export const paymentRoutes: ApiRoute[] = [
   // Payload: offerId (and, from legacy callers, amount, which must match the offer's).
   route('POST /create-payment-intent', 'createPaymentIntent', {
     summary: 'Start (or resume) the card payment of one’s own accepted offer (users)',
     description: 'The amount is the offer’s; the spec’s amount, if sent, must match it (400). 409 when the offer is not accepted, already paid, or above the card limit.',
-    access: auth('user'),
     body: {
       kind: 'json',
       schema: jsonBody('PaymentIntentInput', {
@@ -56,7 +56,6 @@ export const paymentRoutes = [
     summary: 'The payment provider’s signed events',
     description:
       'Verified with the Stripe-Signature header over the raw body (401 otherwise, and nothing changes). A signed body that is not an event is a 400. payment_intent.succeeded marks the paid offer bought (after asking the provider); events that cannot apply are acknowledged and logged.',
-    access: stripeSignature,
     body: {
       kind: 'raw',
       schema: z

@@ -11,6 +11,7 @@ import { AppError, badInput, conflict, forbidden, notFound } from '../shared/err
 import { parseId } from '../shared/ids';
 import type { Notifier } from '../notifications/notifier';
 import { MAX_AMOUNT_CENTS, type PaymentProvider, type ProviderPaymentIntent } from './payment-provider';
+import { paymentsAccess } from './payments.access';
 
 export const CURRENCY = 'usd';
 export const ABOVE_CARD_LIMIT =
@@ -85,7 +86,7 @@ export function createPaymentsService({ db, payments, notifier }: { db: Db; paym
      * already started (same idempotency key per offer and amount).
      */
     async start(caller: Caller, offerId: string): Promise<OfferPayment> {
-      const viewer = requireViewer(caller, ['user']);
+      const viewer = requireViewer(caller, paymentsAccess.startOfferPayment.roles);
       const offer = await findOffer(offerId);
       if (offer.buyerId !== viewer.id) throw forbidden('This offer is not yours.');
       assertPayable(offer);
@@ -111,7 +112,7 @@ export function createPaymentsService({ db, payments, notifier }: { db: Db; paym
 
     /** After the browser's confirmation: checks with the provider, then marks the offer bought. */
     async complete(caller: Caller, offerId: string, paymentIntentId: string): Promise<OfferRecord> {
-      const viewer = requireViewer(caller, ['user']);
+      const viewer = requireViewer(caller, paymentsAccess.completeOfferPayment.roles);
       const offer = await findOffer(offerId);
       if (offer.buyerId !== viewer.id) throw forbidden('This offer is not yours.');
       if (typeof paymentIntentId !== 'string' || !/^[\w-]{3,255}$/.test(paymentIntentId)) throw badInput('Invalid payment id.');

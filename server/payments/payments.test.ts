@@ -1,7 +1,7 @@
 // Card payments against the local Stripe-compatible server, driven by the real
 // `stripe` SDK: only a payment the provider confirms, for the offer and its
 // exact amount, makes an offer bought.
-import { signWebhookPayload } from './local-stripe/local-stripe';
+import { signWebhookPayload } from '../local-services/local-stripe';
 import { createListing, createOffer } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { confirmWithCard } from '../test/payments';

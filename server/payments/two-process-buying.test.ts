@@ -22,7 +22,7 @@ import type { ResultOf, TypedDocumentNode, VariablesOf } from '@graphql-typed-do
 import { print } from 'graphql';
 import sharp from 'sharp';
 import type { AppConfig } from '../config';
-import { startLocalStripe, type LocalStripeHandle } from './local-stripe/local-stripe';
+import { startLocalStripe, type LocalStripeHandle } from '../local-services/local-stripe';
 import { startAppProcess, type AppProcess } from '../test/app-process';
 import { dataOf, FUTURE, unique, type Account } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';

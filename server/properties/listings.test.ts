@@ -264,7 +264,7 @@ describe('saved searches keep the filters and match with them', () => {
     const small = await make({ priceMin: '100.00', priceMax: '200.00', propertyType: 'house', bedrooms: 2 });
     for (const listing of [fits, tooDear, flat, small]) okData(await app.graphql(operations.VerifyProperty, { id: listing.id }, admin.idToken));
     await waitFor(async () => {
-      const jobs = await app.backbone.jobs.boss.findJobs('saved-search-matching');
+      const jobs = await app.eventsAndJobs.jobs.boss.findJobs('saved-search-matching');
       const mine = jobs.filter((job) => [fits, tooDear, flat, small].some((listing) => (job.data as { propertyId: string }).propertyId === listing.id));
       return mine.length === 4 && mine.every((job) => job.state === 'completed') ? mine : undefined;
     }, { what: 'matching of the four listings' });

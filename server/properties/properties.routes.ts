@@ -19,12 +19,13 @@ import {
   sendNextCursor,
 } from '../rest/answers';
 import { amount, ignored, jsonBody, oneOf, optionalChoiceParam, optionalParam, pageSizeParam, text } from '../rest/inputs';
-import { auth, routesOf, publicRoute } from '../rest/route';
+import { routesOf, type ApiRoute } from '../rest/route';
+import { propertiesAccess } from './properties.access';
 import { listByEmail } from '../rest/route-kinds';
 import { z } from '../rest/zod';
 import type { PropertySort } from './properties.service';
 
-const route = routesOf('properties');
+const route = routesOf(propertiesAccess);
 
 export const PropertyJson = z
   .strictObject({
@@ -105,11 +106,10 @@ const editable = (body: PropertyFields) => ({
 
 const SORTS: Record<string, PropertySort> = { newest: 'NEWEST', asc: 'PRICE_ASC', 'price-asc': 'PRICE_ASC', desc: 'PRICE_DESC', 'price-desc': 'PRICE_DESC' };
 const search = (description: string) => optionalParam({ maxLength: 100, param: { description } });
-export const propertyRoutes = [
+export const propertyRoutes: ApiRoute[] = [
   route('POST /properties', 'addProperty', {
     summary: 'Add a listing (agents)',
     description: 'Created pending, not advertised, owned by the caller. Status, agent and dates in the body are ignored.',
-    access: auth('agent'),
     body: { kind: 'json', schema: jsonBody('PropertyInput', { ...propertyFields, image: text({ ...IMAGE_URL_FIELD, required: true, minLength: 1, description: 'Required for a new listing.' }) }) },
     success: { status: 201, description: 'The new listing and its id.', schema: z.strictObject({ ...PropertyJson.shape, insertedId: id }) },
     refusals: [403],
@@ -128,7 +128,6 @@ export const propertyRoutes = [
 
   route('GET /properties/verified', 'listVerifiedProperties', {
     summary: 'Verified listings: searched by location, sorted, paged',
-    access: auth(),
     query: z.object({
       sort: optionalChoiceParam(['newest', 'asc', 'price-asc', 'desc', 'price-desc'], 'must be one of newest, asc, desc.', {
         param: { description: 'newest (default), asc/price-asc or desc/price-desc by priceMin; once.' },
@@ -154,7 +153,6 @@ export const propertyRoutes = [
 
   route('GET /properties/advertised', 'listAdvertisedProperties', {
     summary: 'Advertised listings for the home page, newest first (no sign-in)',
-    access: publicRoute,
     keptForAnonymousCallers: true,
     query: z.object({ limit: pageSizeParam(12, 24) }),
     success: { status: 200, description: 'The listings.', schema: z.array(PropertyJson) },
@@ -163,7 +161,6 @@ export const propertyRoutes = [
 
   route('GET /all-properties', 'listAllProperties', {
     summary: 'Every live listing, newest first (admins)',
-    access: auth('admin'),
     query: z.object({
       status: optionalChoiceParam(PROPERTY_STATUSES, 'must be pending, verified or rejected.', { param: { description: 'Only this status; once.' } }),
       limit: pageSizeParam(1000, 1000),
@@ -181,7 +178,6 @@ export const propertyRoutes = [
   route('PATCH /properties/advertise/{id}', 'advertiseProperty', {
     summary: 'Advertise a verified listing (admins)',
     description: '409 when the listing is not verified or already advertised. There is no way back.',
-    access: auth('admin'),
     params: idParams,
     success: { status: 200, description: 'Advertised; message is the dialog text.', schema: ModifiedWithMessage },
     refusals: [403, 404, 409],
@@ -194,7 +190,6 @@ export const propertyRoutes = [
   route('PUT /properties/status/{id}', 'reviewProperty', {
     summary: 'Verify or reject a pending listing (admins)',
     description: '409 unless the listing is pending.',
-    access: auth('admin'),
     params: idParams,
     body: { kind: 'json', schema: jsonBody('StatusDecision', { status: oneOf(['verified', 'rejected']) }) },
     success: { status: 200, description: 'Changed.', schema: ModifiedCount },
@@ -208,7 +203,6 @@ export const propertyRoutes = [
   route('GET /properties/{id}', 'getProperty', {
     summary: 'One listing',
     description: 'Verified listings for everyone signed in; others only for their agent and admins (404 for anyone else, as if missing). Counts a view for the agent’s numbers, as the details page’s GraphQL read does.',
-    access: auth(),
     params: idParams,
     success: { status: 200, description: 'The listing.', schema: PropertyJson },
     refusals: [403, 404],
@@ -219,7 +213,6 @@ export const propertyRoutes = [
   route('PUT /properties/{id}', 'updateProperty', {
     summary: 'Edit one’s own listing (agents)',
     description: 'The status is kept; status, agent and dates in the body are ignored. 409 for a rejected listing.',
-    access: auth('agent'),
     params: idParams,
     body: { kind: 'json', schema: jsonBody('PropertyUpdateInput', propertyFields, { description: 'image is optional: without it the current image is kept.' }) },
     success: { status: 200, description: 'The listing as stored now.', schema: z.strictObject({ ...PropertyJson.shape, modifiedCount: z.literal(1) }) },
@@ -233,7 +226,6 @@ export const propertyRoutes = [
   route('DELETE /properties/{id}', 'deleteProperty', {
     summary: 'Remove one’s own listing (agents)',
     description: 'Its pending offers are rejected and its wishlist entries removed. 409 while an offer on it is accepted or bought.',
-    access: auth('agent'),
     params: idParams,
     success: {
       status: 200,

@@ -22,6 +22,7 @@ import { notifyRejected } from '../offers/offers.service';
 import { recordListingEvent, recordPriceChange } from './listing-history';
 import type { DetailsVisitor, ListingNumbersService } from '../listing-numbers/listing-numbers.service';
 import { listingCountSql, listingPageSql, type ListingPosition, type ListingQuery } from './verified-listings-sql';
+import { propertiesAccess } from './properties.access';
 
 export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC';
 export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'AREA_DESC'];
@@ -152,7 +153,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
 
     /** The calling agent's own listings, newest first, a page at a time (index properties(agent_id, created_at, id)). */
     async listMine(caller: Caller, args: PageArgs): Promise<Page<PropertyRecord>> {
-      const viewer = requireViewer(caller, ['agent']);
+      const viewer = requireViewer(caller, propertiesAccess.myProperties.roles);
       const q = newestFirstQuery(args, OWN_LIST_PAGES);
       return q.page(await db.property.findMany({ where: { agentId: viewer.id, ...live, ...q.where }, orderBy: q.orderBy, take: q.take }));
     },
@@ -171,14 +172,14 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
 
     /** Manage properties (admin): everything, newest first. */
     async listAll(caller: Caller, { status, first, after }: { status?: PropertyStatus | null; first?: number | null; after?: string | null }): Promise<Page<PropertyRecord>> {
-      requireViewer(caller, ['admin']);
+      requireViewer(caller, propertiesAccess.allProperties.roles);
       const q = newestFirstQuery({ first, after }, { fallback: 24, max: 1000 });
       return q.page(await db.property.findMany({ where: { ...live, ...(status ? { status } : {}), ...q.where }, orderBy: q.orderBy, take: q.take }));
     },
 
     /** A new listing by the calling agent, pending until an admin decides. */
     async add(caller: Caller, rawInput: unknown): Promise<PropertyRecord> {
-      const viewer = requireViewer(caller, ['agent']);
+      const viewer = requireViewer(caller, propertiesAccess.addProperty.roles);
       const input = await validateInput(addPropertySchema, rawInput);
       const facts = factsData(await validateInput(propertyFactsSchema, rawInput));
       // The first photo is the cover: image keeps it for the cards, REST and the spec's screens.
@@ -211,7 +212,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
 
     /** Edits the calling agent's own listing; status is kept; rejected listings are frozen. */
     async update(caller: Caller, id: string, rawInput: unknown): Promise<PropertyRecord> {
-      const viewer = requireViewer(caller, ['agent']);
+      const viewer = requireViewer(caller, propertiesAccess.updateProperty.roles);
       const property = await findLive(id);
       assertOwnListing(viewer, property);
       if (property.status === 'rejected') throw conflict(REJECTED_CANNOT_UPDATE);
@@ -262,7 +263,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
      * rejected, its wishlist entries removed and the listing hidden for good.
      */
     async remove(caller: Caller, id: string): Promise<{ id: string; rejectedOfferCount: number; removedWishlistItemCount: number }> {
-      const viewer = requireViewer(caller, ['agent']);
+      const viewer = requireViewer(caller, propertiesAccess.deleteProperty.roles);
       const propertyId = parseId(id, 'property id');
       return db.$transaction(async (tx) => {
         // Lock the row: an offer being accepted at the same moment waits for us (or we for it).
@@ -282,7 +283,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
 
     /** Admin decision on a pending listing; any other transition is refused. */
     async review(caller: Caller, id: string, decision: PropertyStatus): Promise<PropertyRecord> {
-      requireViewer(caller, ['admin']);
+      requireViewer(caller, propertiesAccess.verifyProperty.roles);
       if (decision !== 'verified' && decision !== 'rejected') throw badInput('Status must be "verified" or "rejected".');
       const propertyId = parseId(id, 'property id');
       const [decided] = await db.$transaction(async (tx) => {
@@ -311,7 +312,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
 
     /** Admin: a verified listing goes on the home page; there is no way back. */
     async advertise(caller: Caller, id: string): Promise<PropertyRecord> {
-      requireViewer(caller, ['admin']);
+      requireViewer(caller, propertiesAccess.advertiseProperty.roles);
       const propertyId = parseId(id, 'property id');
       const [advertised] = await db.$transaction(async (tx) => {
         const rows = await tx.property.updateManyAndReturn({ where: { id: propertyId, status: 'verified', isAdvertised: false, ...live }, data: { isAdvertised: true } });

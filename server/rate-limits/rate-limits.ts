@@ -1,7 +1,7 @@
 // Rate limits for every route class, counted in PostgreSQL (rate-limiter-flexible's
 // Postgres store, in a schema of its own, "rate_limits") so that every API process
 // shares the same counters. Each class is `points` per `seconds`, from an
-// environment variable "points/seconds" (README "Rate limits"). Over a limit the
+// environment variable "points/seconds" (docs/configuration.md, "Rate limits"). Over a limit the
 // caller gets RATE_LIMITED (REST: 429 + Retry-After; GraphQL: extensions.code and
 // retryAfter, HTTP 429 + Retry-After) before anything is read or stored, so
 // nothing accepted is ever lost.
@@ -9,84 +9,17 @@ import pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { CONNECTION_TIMEOUT_MS } from '../db/client';
 import { AppError } from '../shared/errors';
+import { DEFAULT_RATE_LIMITS, type RateLimitClass, type RateLimitConfig } from '../config';
 
-export type RateLimitClass =
-  /** Creating the user record at sign-in (recordSignIn), per IP. */
-  | 'signIn'
-  /** Writes anyone may make without signing in (the newsletter), per IP. */
-  | 'anonymousWrites'
-  /** Writes of a signed-in user (offers, reviews, uploads, wishlist...), per user. */
-  | 'userWrites'
-  /** REST reads, per signed-in user. */
-  | 'userReads'
-  /** REST reads without a sign-in, per IP. */
-  | 'ipReads'
-  /** GraphQL operations, per user (or IP), each weighing 1 + its cost / 100 (graphql-armor's cost analysis). */
-  | 'graphql'
-  /** Messages sent, per sender. */
-  | 'messages'
-  /** Content-Security-Policy violation reports browsers post (POST /csp-report), per IP. */
-  | 'cspReports';
-
-export interface RateLimitRule {
-  points: number;
-  seconds: number;
-}
-export type RateLimitConfig = Record<RateLimitClass, RateLimitRule>;
-
-export const RATE_LIMIT_ENV: Record<RateLimitClass, string> = {
-  signIn: 'RATE_LIMIT_SIGN_IN',
-  anonymousWrites: 'RATE_LIMIT_ANONYMOUS_WRITES',
-  userWrites: 'RATE_LIMIT_USER_WRITES',
-  userReads: 'RATE_LIMIT_USER_READS',
-  ipReads: 'RATE_LIMIT_IP_READS',
-  graphql: 'RATE_LIMIT_GRAPHQL',
-  messages: 'RATE_LIMIT_MESSAGES',
-  cspReports: 'RATE_LIMIT_CSP_REPORTS',
-};
-
-export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
-  signIn: { points: 20, seconds: 60 },
-  anonymousWrites: { points: 5, seconds: 600 },
-  userWrites: { points: 60, seconds: 60 },
-  userReads: { points: 600, seconds: 60 },
-  ipReads: { points: 300, seconds: 60 },
-  graphql: { points: 1200, seconds: 60 },
-  messages: { points: 10, seconds: 60 },
-  cspReports: { points: 60, seconds: 60 },
-};
-
-/**
- * Writes whose class is not the default one of their door (REST: anonymous writes
- * for public routes, else the user's writes; GraphQL mutations: the user's
- * writes), by operation name: the GraphQL mutation field and the REST route's
- * operationId, so both doors of one operation share one budget.
- */
-export const WRITE_CLASSES: Partial<Record<string, RateLimitClass>> = {
-  recordSignIn: 'signIn',
-  subscribeToNewsletter: 'anonymousWrites',
-  // REST POST /newsletter (its operationId predates the GraphQL name).
-  subscribeNewsletter: 'anonymousWrites',
-  confirmNewsletterSubscription: 'anonymousWrites',
-};
+// The classes, their variables and defaults are configuration (config.ts, which
+// declares each variable once); re-exported here for the limiter's users.
+export { DEFAULT_RATE_LIMITS, RATE_LIMIT_ENV, type RateLimitClass, type RateLimitConfig, type RateLimitRule } from '../config';
 
 /** Classes counted per client IP (everyone may make these writes without signing in); the others per caller. */
 export const countsPerIp = (kind: RateLimitClass) => kind === 'signIn' || kind === 'anonymousWrites';
 
 /** GraphQL cost (graphql-armor's) per point of the `graphql` limit, beyond the first. */
 export const GRAPHQL_COST_PER_POINT = 100;
-
-export function rateLimitsFromEnv(env: Record<string, string | undefined>): RateLimitConfig {
-  const entries = (Object.keys(RATE_LIMIT_ENV) as RateLimitClass[]).map((kind) => {
-    const name = RATE_LIMIT_ENV[kind];
-    const value = env[name];
-    if (!value) return [kind, DEFAULT_RATE_LIMITS[kind]] as const;
-    const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
-    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new Error(`${name} must be "points/seconds" (e.g. "60/60"), got "${value}".`);
-    return [kind, { points: Number(match[1]), seconds: Number(match[2]) }] as const;
-  });
-  return Object.fromEntries(entries) as RateLimitConfig;
-}
 
 export interface RateLimits {
   readonly config: RateLimitConfig;

@@ -15,6 +15,7 @@ import { validateInput } from '../shared/validate';
 import { findPublicListing } from '../properties/listing-visibility';
 import { recordListingEvent } from '../properties/listing-history';
 import type { createUserAdminService } from '../users/user-admin.service';
+import { reportsAccess } from './reports.access';
 
 export const ALREADY_REPORTED = 'You have already reported this listing; an admin will look at it.';
 export type ModerationAction = 'DISMISS' | 'REJECT_LISTING' | 'MARK_AGENT_FRAUD';
@@ -54,7 +55,7 @@ export function createReportsService({ db, notifier, userAdmin }: { db: Db; noti
     },
 
     async queue(caller: Caller): Promise<ModerationItem[]> {
-      requireViewer(caller, ['admin']);
+      requireViewer(caller, reportsAccess.moderationQueue.roles);
       const open = await db.listingReport.findMany({ where: { status: 'open' }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 2000 });
       const byListing = new Map<string, ListingReport[]>();
       for (const report of open) byListing.set(report.propertyId, [...(byListing.get(report.propertyId) ?? []), report]);
@@ -65,7 +66,7 @@ export function createReportsService({ db, notifier, userAdmin }: { db: Db; noti
 
     /** Acts on every open report of a listing; returns how many were resolved. */
     async resolve(caller: Caller, rawPropertyId: string, action: ModerationAction, rawNote: unknown): Promise<number> {
-      requireViewer(caller, ['admin']);
+      requireViewer(caller, reportsAccess.resolveReports.roles);
       if (!(action in OUTCOME)) throw forbidden('Unknown moderation action.');
       const { note } = await validateInput(moderationNoteSchema, { note: rawNote });
       const propertyId = parseId(rawPropertyId, 'property id');

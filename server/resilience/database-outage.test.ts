@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../infra/embedded-postgres';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../local-services/embedded-postgres';
 import { createLogger } from '../infra/logger';
 import { startAppProcess, type AppProcess } from '../test/app-process';
 import { signUp, uniqueEmail } from '../test/identity';

@@ -1,5 +1,5 @@
 // Contract tests of the REST adapter, driven by its route declarations
-// (server/<domain>/<domain>.routes.ts, listed in server/rest/api-routes.ts) and
+// (server/<domain>/<domain>.routes.ts, listed in server/domains.ts) and
 // the OpenAPI document derived from them (served at GET /api/openapi.json).
 // Each declared route has one row of behaviour below; method, path, access,
 // success status and the spec's call-table row come from the declaration. Each
@@ -30,7 +30,7 @@ import { signUp, uniqueEmail, type TestAccount } from '../test/identity';
 import { confirmWithCard } from '../test/payments';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { ErrorJson } from './answers';
-import { apiRoutes } from './api-routes';
+import { apiRoutes } from '../domains';
 import { buildOpenApiDocument } from './openapi-document';
 import type { Access, ApiRoute } from './route';
 

@@ -1,10 +1,11 @@
 // What the browser needs at start-up, and the OpenAPI document itself. Both are
 // served as they are, to anyone: no body is read and no caller resolved.
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
-import { routesOf, publicRoute } from './route';
+import { routesOf, type ApiRoute } from './route';
+import { metaAccess } from './meta.access';
 import { z } from './zod';
 
-const route = routesOf('meta');
+const route = routesOf(metaAccess);
 
 const RuntimeConfigJson = z
   .strictObject({
@@ -19,11 +20,10 @@ const RuntimeConfigJson = z
   })
   .openapi('RuntimeConfig') satisfies z.ZodType<RuntimeConfig>;
 
-export const metaRoutes = [
+export const metaRoutes: ApiRoute[] = [
   route('GET /config', 'getRuntimeConfig', {
     spec: false,
     summary: 'What the browser needs at start-up (no sign-in)',
-    access: publicRoute,
     body: { kind: 'unread' },
     success: { status: 200, description: 'The runtime configuration.', schema: RuntimeConfigJson },
     handler: async ({ env }) => env.runtimeConfig,
@@ -31,7 +31,6 @@ export const metaRoutes = [
   route('GET /openapi.json', 'getOpenApiDocument', {
     spec: false,
     summary: 'This document (no sign-in)',
-    access: publicRoute,
     body: { kind: 'unread' },
     success: {
       status: 200,

@@ -7,7 +7,7 @@ import express, { type RequestHandler, type Router } from 'express';
 import type { z as zod } from 'zod';
 import { requireIdentity, requireViewer, type Caller } from '../context/caller';
 import { contextOf } from '../context/http';
-import { callerKey, countsPerIp, WRITE_CLASSES, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
+import { callerKey, countsPerIp, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
 import { CACHE_HEADER, stableJson, type PublicAnswerCache } from '../graphql/public-answer-cache';
 import { toBadInput } from './inputs';
 import { expressPath, type Access, type ApiRoute, type BodyDeclaration, type RestEnvironment } from './route';
@@ -47,12 +47,11 @@ const accessCheck =
     next();
   };
 
-/** The rate-limit class of a route (README "Rate limits"); null: not limited here. */
-export function rateLimitClassOf(route: Pick<ApiRoute, 'method' | 'access' | 'operationId'>): RateLimitClass | null {
+/** The rate-limit class of a route (docs/configuration.md, "Rate limits"): its access's, else its door's default; null: not limited here. */
+export function rateLimitClassOf(route: Pick<ApiRoute, 'method' | 'access'>): RateLimitClass | null {
   // The payment provider's webhook is signed, and refusing it would only delay payments.
   if (route.access.kind === 'stripeSignature') return null;
-  const declared = WRITE_CLASSES[route.operationId];
-  if (declared) return declared;
+  if (route.access.rateLimit) return route.access.rateLimit;
   if (route.method === 'get') return route.access.kind === 'public' ? 'ipReads' : 'userReads';
   return route.access.kind === 'public' ? 'anonymousWrites' : 'userWrites';
 }

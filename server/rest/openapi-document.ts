@@ -3,22 +3,9 @@
 // and answers come from each route's zod schemas; refusals, security and the
 // spec's call-table row from its access and declaration.
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { apiTags, type DomainRoute } from '../domains';
 import { ErrorJson } from './answers';
-import { refusalsOf, type Access, type ApiRoute, type BodyDeclaration, type ErrorStatus } from './route';
-
-const TAGS = {
-  users: 'User records, roles and administration',
-  properties: 'Listings',
-  wishlist: 'Buyers’ wishlists',
-  offers: 'Offers and sales',
-  payments: 'Card payments for accepted offers',
-  reviews: 'Reviews',
-  newsletter: 'Newsletter sign-up',
-  uploads: 'Image uploads',
-  meta: 'Runtime configuration and this document',
-};
-
-export type ApiTag = keyof typeof TAGS;
+import { refusalsOf, type Access, type BodyDeclaration, type ErrorStatus } from './route';
 
 const ERROR_ANSWERS: Record<ErrorStatus, { name: string; description: string }> = {
   400: {
@@ -56,7 +43,7 @@ function requestBodyOf(body: BodyDeclaration | undefined): NonNullable<RouteConf
   }
 }
 
-function operationOf(route: ApiRoute): RouteConfig {
+function operationOf(route: DomainRoute): RouteConfig {
   const responses: Record<string, ResponseConfig | { $ref: string }> = {
     [route.success.status]: { description: route.success.description, headers: route.success.headers, content: { 'application/json': { schema: route.success.schema } } },
   };
@@ -84,7 +71,7 @@ function operationOf(route: ApiRoute): RouteConfig {
   };
 }
 
-export function buildOpenApiDocument(routes: readonly ApiRoute[]) {
+export function buildOpenApiDocument(routes: readonly DomainRoute[]) {
   const registry = new OpenAPIRegistry();
   const seen = new Set<string>();
   for (const route of routes) {
@@ -116,7 +103,7 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[]) {
       ].join('\n\n'),
     },
     servers: [{ url: '/api', description: 'This server' }],
-    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    tags: apiTags,
   });
   return { ...document, openapi: '3.1.0' as const, jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base' };
 }

@@ -1,30 +1,18 @@
 // A REST route is declared once, in its domain folder (server/<domain>/<domain>.routes.ts):
-// `route('METHOD /path', operationId, {...})` with who may call it, its inputs,
-// its answer and refusals, and the handler that calls the service. The Express route with its checks
-// (mount.ts) and the OpenAPI document (openapi-document.ts) are derived from it.
+// `route('METHOD /path', operationId, {...})` with its inputs, its answer and
+// refusals, and the handler that calls the service; who may call it is the
+// domain's access table's entry for its operationId (context/access.ts). The
+// Express route with its checks (mount.ts) and the OpenAPI document
+// (openapi-document.ts) are derived from it; domains.ts lists every domain's routes.
 import type { Request, RequestHandler, Response } from 'express';
 import type { z as zod } from 'zod';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
+import type { Access, AccessTable } from '../context/access';
 import type { RequestContext } from '../context/request-context';
-import type { Role } from '../generated/prisma/client';
-import type { ApiTag } from './openapi-document';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** Who may call a route. Checked before anything else (no 400 before a 401 or 403). */
-export type Access =
-  | { kind: 'public' }
-  /** A valid bearer token; the caller may have no user record yet. */
-  | { kind: 'signedIn' }
-  /** A valid bearer token and a user record, with one of `roles` when any are given. */
-  | { kind: 'auth'; roles: readonly Role[] }
-  /** The payment provider's signature over the raw body (checked by the payments service, which needs the raw body). */
-  | { kind: 'stripeSignature' };
-
-export const publicRoute: Access = { kind: 'public' };
-export const signedIn: Access = { kind: 'signedIn' };
-export const auth = (...roles: Role[]): Access => ({ kind: 'auth', roles });
-export const stripeSignature: Access = { kind: 'stripeSignature' };
+export type { Access } from '../context/access';
 
 /** Refusals a route can give (besides what mount.ts adds: 401 when not public, 400 and 413 when the body is read). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 503;
@@ -75,7 +63,6 @@ export interface RouteDeclaration<P extends zod.ZodObject | undefined, Q extends
   spec?: false;
   summary: string;
   description?: string;
-  access: Access;
   params?: P;
   query?: Q;
   body?: B;
@@ -93,14 +80,15 @@ export interface RouteDeclaration<P extends zod.ZodObject | undefined, Q extends
   handler(input: HandlerInput<Parsed<P>, Parsed<Q>, BodyOf<B>>): Promise<A>;
 }
 
-/** A declared route, with where it is served and its names. */
+/** A declared route, with where it is served, its names and who may call it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface ApiRoute extends Omit<RouteDeclaration<any, any, any, any>, 'spec'> {
   method: HttpMethod;
   /** Under /api, in OpenAPI's template form (`/offers/{id}`). */
   path: string;
   operationId: string;
-  tag: ApiTag;
+  /** Who may call it: its domain's access table's entry for operationId. Checked before anything else (no 400 before a 401 or 403). */
+  access: Access;
   /** The row of the spec's call table this route serves, as the spec writes it. */
   specCall?: string;
 }
@@ -112,20 +100,27 @@ export interface ApiRoute extends Omit<RouteDeclaration<any, any, any, any>, 'sp
 export type RouteCall = `${Uppercase<HttpMethod>} /${string}`;
 
 /**
- * The route declarer of one domain (its OpenAPI tag):
+ * The route declarer of one domain, given its access table:
  * `route('PUT /users/role/{id}', 'setUserRole', {...})`, with the call as the
- * spec writes it and the OpenAPI operationId. The types of a handler's inputs
- * and answer come from the route's schemas.
+ * spec writes it and the OpenAPI operationId, which must be a key of the table
+ * (who may call the route). The types of a handler's inputs and answer come
+ * from the route's schemas.
  */
 export const routesOf =
-  (tag: ApiTag) =>
+  <Table extends AccessTable>(table: Table) =>
   <P extends zod.ZodObject | undefined = undefined, Q extends zod.ZodObject | undefined = undefined, B extends BodyDeclaration | undefined = undefined, A = unknown>(
     call: RouteCall,
-    operationId: string,
+    operationId: keyof Table & string,
     { spec, ...declaration }: RouteDeclaration<P, Q, B, A>,
   ): ApiRoute => {
     const [method, pathAndQuery] = call.split(' ');
-    const route = { ...(declaration as Omit<ApiRoute, 'method' | 'path' | 'operationId' | 'tag'>), method: method.toLowerCase() as HttpMethod, path: pathAndQuery.split('?')[0], operationId, tag };
+    const route = {
+      ...(declaration as Omit<ApiRoute, 'method' | 'path' | 'operationId' | 'access'>),
+      method: method.toLowerCase() as HttpMethod,
+      path: pathAndQuery.split('?')[0],
+      operationId,
+      access: table[operationId],
+    };
     return spec === false ? route : { ...route, specCall: call };
   };
 

@@ -6,12 +6,13 @@ import type { RequestContext } from '../context/request-context';
 import type { Review as ReviewRecord } from '../generated/prisma/client';
 import { absentWhenNone, dateTime, DeletedCount, email, id, idParams, ROLES } from '../rest/answers';
 import { ignored, jsonBody, optionalParam, sameEmail, text } from '../rest/inputs';
-import { auth, publicRoute, routesOf, type Access, type RouteCall } from '../rest/route';
+import { routesOf, type RouteCall, type ApiRoute } from '../rest/route';
+import { reviewsAccess } from './reviews.access';
 import { everyRecord, listByEmail } from '../rest/route-kinds';
 import { z } from '../rest/zod';
 import { forbidden } from '../shared/errors';
 
-const route = routesOf('reviews');
+const route = routesOf(reviewsAccess);
 
 const ReviewJson = z
   .strictObject({
@@ -48,10 +49,9 @@ export async function toReviewJson(review: ReviewRecord, { loaders }: Pick<Reque
 const toJsonList = (reviews: ReviewRecord[], context: RequestContext) => Promise.all(reviews.map((review) => toReviewJson(review, context)));
 
 /** Deleting a review: by its author or an admin (DELETE /reviews/{id}), or by an admin only (DELETE /admin/reviews/{id}). */
-const deleteRoute = (call: RouteCall, operationId: string, summary: string, access: Access) =>
+const deleteRoute = (call: RouteCall, operationId: 'deleteReview' | 'adminDeleteReview', summary: string) =>
   route(call, operationId, {
     summary,
-    access,
     params: idParams,
     success: { status: 200, description: 'Deleted.', schema: DeletedCount },
     refusals: [403, 404],
@@ -61,13 +61,12 @@ const deleteRoute = (call: RouteCall, operationId: string, summary: string, acce
     },
   });
 
-export const reviewRoutes = [
+export const reviewRoutes: ApiRoute[] = [
   // Payload: propertyId, userEmail, userName, userPhoto, title, agentName, reviewText, role.
   // Only propertyId and reviewText are used; the reviewer is the caller.
   route('POST /reviews', 'addReview', {
     summary: 'Review a verified listing (users)',
     description: 'Only propertyId and reviewText are used; the reviewer is the caller.',
-    access: auth('user'),
     body: {
       kind: 'json',
       schema: jsonBody('ReviewInput', {
@@ -93,7 +92,6 @@ export const reviewRoutes = [
 
   route('GET /reviews/latest', 'listLatestReviews', {
     summary: 'The newest reviews of visible listings (no sign-in)',
-    access: publicRoute,
     keptForAnonymousCallers: true,
     // The service judges the number (its message names the page size).
     query: z.object({
@@ -108,7 +106,6 @@ export const reviewRoutes = [
   route('GET /reviews/{propertyId}', 'listPropertyReviews', {
     summary: 'A listing’s reviews, newest first',
     description: 'For anyone who may see the listing (404 otherwise).',
-    access: auth(),
     params: z.object({ propertyId: z.string().openapi({ format: 'uuid', param: { description: 'A property id (UUID). Anything else is a 400; an unknown one a 404.' } }) }),
     success: { status: 200, description: 'The reviews.', schema: z.array(ReviewJson) },
     refusals: [403, 404],
@@ -121,7 +118,7 @@ export const reviewRoutes = [
     list: async (context, email) => toJsonList(await context.services.reviews.listByEmail(context.caller, email), context),
   })),
 
-  deleteRoute('DELETE /reviews/{id}', 'deleteReview', 'Delete a review (its author, or an admin)', auth()),
+  deleteRoute('DELETE /reviews/{id}', 'deleteReview', 'Delete a review (its author, or an admin)'),
 
   route('GET /admin/reviews', 'listAllReviews', everyRecord(toReviewJson, {
     summary: 'Every review, newest first (admins)',
@@ -129,5 +126,5 @@ export const reviewRoutes = [
     page: (context, request) => context.services.reviews.listAll(context.caller, request),
   })),
 
-  deleteRoute('DELETE /admin/reviews/{id}', 'adminDeleteReview', 'Delete any review (admins)', auth('admin')),
+  deleteRoute('DELETE /admin/reviews/{id}', 'adminDeleteReview', 'Delete any review (admins)'),
 ];

@@ -11,6 +11,7 @@ import { validateInput } from '../shared/validate';
 import { findPublicListing, findVisibleListing, publicListing } from '../properties/listing-visibility';
 import type { Loaders } from '../context/loaders';
 import type { Notifier } from '../notifications/notifier';
+import { reviewsAccess } from './reviews.access';
 
 const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.ReviewOrderByWithRelationInput[];
 /** Reviews of listings buyers can still see. */
@@ -19,7 +20,7 @@ const onVisibleListing = { property: publicListing } satisfies Prisma.ReviewWher
 export function createReviewsService({ db, notifier }: { db: Db; notifier: Notifier }) {
   return {
     async add(caller: Caller, rawPropertyId: string, text: unknown): Promise<ReviewRecord> {
-      const viewer = requireViewer(caller, ['user']);
+      const viewer = requireViewer(caller, reviewsAccess.addReview.roles);
       const property = await findPublicListing(db, rawPropertyId);
       const propertyId = property.id;
       const { reviewText } = await validateInput(reviewSchema, { reviewText: text });
@@ -48,7 +49,7 @@ export function createReviewsService({ db, notifier }: { db: Db; notifier: Notif
     },
 
     async listMine(caller: Caller): Promise<ReviewRecord[]> {
-      const viewer = requireViewer(caller, ['user']);
+      const viewer = requireViewer(caller, reviewsAccess.myReviews.roles);
       return db.review.findMany({ where: { userId: viewer.id }, orderBy: newestFirst });
     },
 
@@ -59,7 +60,7 @@ export function createReviewsService({ db, notifier }: { db: Db; notifier: Notif
     },
 
     async listAll(caller: Caller, { first, after }: { first?: number | null; after?: string | null }): Promise<Page<ReviewRecord>> {
-      requireViewer(caller, ['admin']);
+      requireViewer(caller, reviewsAccess.allReviews.roles);
       const size = pageSize(first, { fallback: 24, max: 1000 });
       const where: Prisma.ReviewWhereInput = after ? newestFirstAfter(decodeCursor(after, 'NEWEST')) : {};
       const rows = await db.review.findMany({ where, orderBy: newestFirst, take: size + 1 });

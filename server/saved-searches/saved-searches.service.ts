@@ -10,6 +10,7 @@ import { badInput, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { validateInput } from '../shared/validate';
 import { PROPERTY_SORTS, SEARCH_MAX_LENGTH, validPropertyFilter, type PropertySort, type ValidPropertyFilter } from '../properties/properties.service';
+import { savedSearchesAccess } from './saved-searches.access';
 
 /**
  * The page state a saved search keeps. Bump `version` when fields change
@@ -58,12 +59,12 @@ export function createSavedSearchesService({ db }: { db: Db }) {
 
   return {
     async list(caller: Caller): Promise<SavedSearchRecord[]> {
-      const viewer = requireViewer(caller, ['user']);
+      const viewer = requireViewer(caller, savedSearchesAccess.savedSearches.roles);
       return db.savedSearch.findMany({ where: { userId: viewer.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
     },
 
     async create(caller: Caller, input: SavedSearchInput): Promise<SavedSearchRecord> {
-      const viewer = requireViewer(caller, ['user']);
+      const viewer = requireViewer(caller, savedSearchesAccess.saveSearch.roles);
       const { name, frequency } = await validateInput(savedSearchSchema, { name: input.name, frequency: input.frequency });
       const criteria = await criteriaOf(input);
       if ((await db.savedSearch.count({ where: { userId: viewer.id } })) >= SAVED_SEARCH_LIMIT) {
@@ -74,14 +75,14 @@ export function createSavedSearchesService({ db }: { db: Db }) {
 
     /** Renames it and changes its frequency (the criteria stay: save a new search for other criteria). */
     async update(caller: Caller, id: string, input: { name: unknown; frequency: unknown }): Promise<SavedSearchRecord> {
-      const viewer = requireViewer(caller, ['user']);
+      const viewer = requireViewer(caller, savedSearchesAccess.updateSavedSearch.roles);
       const search = await findOwn(viewer.id, id);
       const { name, frequency } = await validateInput(savedSearchSchema, input);
       return db.savedSearch.update({ where: { id: search.id }, data: { name, frequency } });
     },
 
     async remove(caller: Caller, id: string): Promise<string> {
-      const viewer = requireViewer(caller, ['user']);
+      const viewer = requireViewer(caller, savedSearchesAccess.deleteSavedSearch.roles);
       const search = await findOwn(viewer.id, id);
       await db.savedSearch.delete({ where: { id: search.id } });
       return search.id;

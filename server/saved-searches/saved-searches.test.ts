@@ -28,7 +28,7 @@ async function verifyAndMatch(propertyId: string) {
 async function matchingDone(propertyId: string, runs = 1) {
   await waitFor(
     async () => {
-      const jobs = await app.backbone.jobs.boss.findJobs('saved-search-matching', { data: { propertyId } });
+      const jobs = await app.eventsAndJobs.jobs.boss.findJobs('saved-search-matching', { data: { propertyId } });
       return jobs.length >= runs && jobs.every((job) => job.state === 'completed') ? jobs : undefined;
     },
     { what: `matching of ${propertyId}` },
@@ -123,7 +123,7 @@ describe('alerts', () => {
 
     okData(await edit({ title: 'Renamed only' }));
     // A title change alone queues no matching.
-    expect(await app.backbone.jobs.boss.findJobs('saved-search-matching', { data: { propertyId: listing.id } })).toHaveLength(1);
+    expect(await app.eventsAndJobs.jobs.boss.findJobs('saved-search-matching', { data: { propertyId: listing.id } })).toHaveLength(1);
     okData(await edit({ priceMin: '900.00' }));
     await matchingDone(listing.id, 2);
     okData(await edit({ priceMin: '900.00', location: `${town} South` }));
@@ -149,7 +149,7 @@ describe('alerts', () => {
     // The jobs a rejected, a fraud agent's and an already matched listing would get, run for real.
     await app.db.$transaction(async (tx) => {
       const { savedSearchMatchingJob } = await import('./matching');
-      await app.backbone.jobs.enqueue(tx, savedSearchMatchingJob, [{ propertyId: rejected.id }, { propertyId: hidden.id }, { propertyId: seen.id }]);
+      await app.eventsAndJobs.jobs.enqueue(tx, savedSearchMatchingJob, [{ propertyId: rejected.id }, { propertyId: hidden.id }, { propertyId: seen.id }]);
     });
     for (const id of [rejected.id, hidden.id]) await matchingDone(id);
     await matchingDone(seen.id, 2);

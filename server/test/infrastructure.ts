@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { applyMigrations } from '../db/migrate';
-import { startAuthEmulator, type AuthEmulatorHandle } from '../infra/auth-emulator';
-import { startEmbeddedPostgres } from '../infra/embedded-postgres';
-import { startMailServer } from '../infra/mail-server';
+import { startAuthEmulator, type AuthEmulatorHandle } from '../local-services/auth-emulator';
+import { startEmbeddedPostgres } from '../local-services/embedded-postgres';
+import { startMailServer } from '../local-services/mail-server';
 import { installJobQueueSchema } from '../jobs/job-queue';
 import { createLogger } from '../infra/logger';
 

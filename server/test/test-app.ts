@@ -14,7 +14,7 @@ import { loadConfig, type AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Role, User as UserRecord } from '../generated/prisma/client';
 import { createLogger } from '../infra/logger';
-import type { Backbone } from '../backbone';
+import type { EventsAndJobs } from '../events-and-jobs';
 import { serveApp } from '../serve';
 import { createImageStorage } from '../uploads/create-image-storage';
 import { DEFAULT_RATE_LIMITS, GENEROUS_RATE_LIMITS } from '../rate-limits/rate-limits';
@@ -54,8 +54,8 @@ export interface TestApp {
   /** Its database's URL (a second app process can be started on it: app-process.ts). */
   databaseUrl: string;
   identity: IdentityProvider;
-  /** Event bus and job queue (tests read job states through `backbone.jobs.boss`). */
-  backbone: Backbone;
+  /** Event bus and job queue (tests read job states through `eventsAndJobs.jobs.boss`). */
+  eventsAndJobs: EventsAndJobs;
   uploadDir: string;
   /** The CSP violations browsers reported to the app (POST /csp-report). */
   cspReports: CspReportLog;
@@ -136,7 +136,7 @@ export async function startTestApp(
     db: database.db,
     databaseUrl: database.url,
     identity,
-    backbone: served.backbone,
+    eventsAndJobs: served.eventsAndJobs,
     uploadDir,
     cspReports: served.cspReports,
     graphql: (document, ...[variables, token]) => postGraphql(print(document), variables, token),

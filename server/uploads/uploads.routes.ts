@@ -2,11 +2,12 @@
 import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { ignored } from '../rest/inputs';
-import { routesOf, signedIn, type RestEnvironment } from '../rest/route';
+import { routesOf, type RestEnvironment, type ApiRoute } from '../rest/route';
+import { uploadsAccess } from './uploads.access';
 import { z } from '../rest/zod';
 import { badInput, payloadTooLarge } from '../shared/errors';
 
-const route = routesOf('uploads');
+const route = routesOf(uploadsAccess);
 
 /** Reads one image of at most maxUploadBytes from the "file" field; runs only once the caller is signed in. */
 function oneImageParser({ maxUploadBytes }: RestEnvironment): RequestHandler {
@@ -29,13 +30,12 @@ function oneImageParser({ maxUploadBytes }: RestEnvironment): RequestHandler {
 // library's metadata type (shared with OpenAPI 3.0) does not list.
 const binaryContent = { contentMediaType: 'application/octet-stream' };
 
-export const uploadRoutes = [
+export const uploadRoutes: ApiRoute[] = [
   route('POST /uploads', 'uploadImage', {
     spec: false,
     summary: 'Upload an image (any signed-in caller, record or not)',
     description:
       'Re-encoded to WebP (metadata stripped) with a thumbnail. 400 when the file is missing, not an image or damaged; 413 over MAX_UPLOAD_BYTES; 503 (with Retry-After) when the image storage cannot be reached, nothing stored.',
-    access: signedIn,
     refusals: [503],
     body: {
       kind: 'multipart',

@@ -12,6 +12,7 @@ import { parseId } from '../shared/ids';
 import type { Notifier } from '../notifications/notifier';
 import { notifyRejected } from '../offers/offers.service';
 import { decodeCursor, newestFirstAfter, newestFirstCursor, pageSize, toPage, type Page } from '../shared/pagination';
+import { usersAccess } from './users.access';
 
 type Tx = Prisma.TransactionClient;
 export type AssignableRole = 'admin' | 'agent';
@@ -54,7 +55,7 @@ function assertAnotherAdminRemains(adminIds: string[], leaving: string): void {
 export function createUserAdminService({ db, identity, log, notifier }: { db: Db; identity: IdentityProvider; log?: Logger; notifier: Notifier }) {
   return {
     async list(caller: Caller, { first, after }: { first?: number | null; after?: string | null }): Promise<Page<UserRecord>> {
-      requireViewer(caller, ['admin']);
+      requireViewer(caller, usersAccess.users.roles);
       const size = pageSize(first, { fallback: 50, max: 1000 });
       const rows = await db.user.findMany({
         where: after ? newestFirstAfter(decodeCursor(after, 'NEWEST')) : {},
@@ -65,7 +66,7 @@ export function createUserAdminService({ db, identity, log, notifier }: { db: Db
     },
 
     async setRole(caller: Caller, rawId: string, role: AssignableRole): Promise<UserRecord> {
-      const viewer = requireViewer(caller, ['admin']);
+      const viewer = requireViewer(caller, usersAccess.setUserRole.roles);
       const id = parseId(rawId, 'user id');
       if (role !== 'admin' && role !== 'agent') throw conflict('An admin can only make an account an admin or an agent.');
       if (id === viewer.id) throw forbidden('You cannot change your own role.');
@@ -95,7 +96,7 @@ export function createUserAdminService({ db, identity, log, notifier }: { db: Db
      * (resolving reports): then it commits or rolls back with that change.
      */
     async markFraud(caller: Caller, rawId: string, tx?: Tx): Promise<UserRecord> {
-      requireViewer(caller, ['admin']);
+      requireViewer(caller, usersAccess.markUserAsFraud.roles);
       const id = parseId(rawId, 'user id');
       const mark = async (tx: Tx) => {
         const target = await lockUser(tx, id);
@@ -117,7 +118,7 @@ export function createUserAdminService({ db, identity, log, notifier }: { db: Db
      * admin gets an error. Accounts with accepted or completed offers are kept.
      */
     async deleteUser(caller: Caller, rawId: string, options: { email?: string } = {}): Promise<string> {
-      const viewer = requireViewer(caller, ['admin']);
+      const viewer = requireViewer(caller, usersAccess.deleteUser.roles);
       const id = parseId(rawId, 'user id');
       if (id === viewer.id) throw forbidden('You cannot delete your own account.');
       return db.$transaction(

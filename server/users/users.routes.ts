@@ -4,13 +4,14 @@ import type { User as UserRecord } from '../generated/prisma/client';
 import { requireIdentity } from '../context/caller';
 import { dateTime, DeletedCount, email, emailPathParam, id, idParams, IMAGE_URL_FIELD, ModifiedCount, ModifiedWithMessage, OWN_OR_ADMIN, ROLES } from '../rest/answers';
 import { ignored, jsonBody, oneOf, optionalParam, text } from '../rest/inputs';
-import { auth, routesOf, signedIn } from '../rest/route';
+import { routesOf, type ApiRoute } from '../rest/route';
+import { usersAccess } from './users.access';
 import { everyRecord } from '../rest/route-kinds';
 import { z } from '../rest/zod';
 import { forbidden } from '../shared/errors';
 import { normalizeEmail } from './users.service';
 
-const route = routesOf('users');
+const route = routesOf(usersAccess);
 
 export const UserJson = z
   .strictObject({ _id: id, name: z.string(), email, role: z.enum(ROLES), image: z.string().nullable(), created_at: dateTime, last_log_in: dateTime })
@@ -29,13 +30,12 @@ export function toUserJson(user: UserRecord): z.input<typeof UserJson> {
   };
 }
 
-export const userRoutes = [
+export const userRoutes: ApiRoute[] = [
   // Sent after registration and after Google sign-in. Only name and image are
   // taken from the body; role, dates and identity are the server's.
   route('POST /users', 'recordSignIn', {
     summary: 'Create or refresh the caller’s user record',
     description: 'Needs a valid token but no record yet. Only name and image are taken from the body. 409 when the e-mail belongs to another live account.',
-    access: signedIn,
     body: {
       kind: 'json',
       optional: true,
@@ -66,7 +66,6 @@ export const userRoutes = [
   route('GET /users/role/{email}', 'getRoleByEmail', {
     summary: 'The role of an account',
     description: `${OWN_OR_ADMIN} 404 when no account has the e-mail (admins).`,
-    access: auth(),
     params: z.object({ email: emailPathParam }),
     success: { status: 200, description: 'The role.', schema: z.strictObject({ role: z.enum(ROLES) }) },
     refusals: [403, 404],
@@ -86,7 +85,6 @@ export const userRoutes = [
   route('PUT /users/role/{id}', 'setUserRole', {
     summary: 'Make an account an admin or an agent (admins)',
     description: 'Not one’s own role (403). 409 for a fraud account, or when it would leave no admin.',
-    access: auth('admin'),
     params: idParams,
     body: { kind: 'json', schema: jsonBody('RoleAssignment', { role: oneOf(['admin', 'agent']) }) },
     success: { status: 200, description: 'Changed.', schema: ModifiedCount },
@@ -100,7 +98,6 @@ export const userRoutes = [
   route('PUT /users/fraud/{id}', 'markFraud', {
     summary: 'Mark an agent as fraud (admins)',
     description: 'Their listings are hidden from buyers and the pending offers on them rejected. 409 unless the account is an agent.',
-    access: auth('admin'),
     params: idParams,
     success: { status: 200, description: 'Marked; message says what happened.', schema: ModifiedWithMessage },
     refusals: [403, 404, 409],
@@ -116,7 +113,6 @@ export const userRoutes = [
     summary: 'Delete an account and its sign-in account (admins)',
     description:
       'Not one’s own (403). ?email=, if sent, must be the account’s (400 otherwise). 409 while the account has accepted or bought offers, or when it would leave no admin. 503 when the identity provider fails (nothing changed).',
-    access: auth('admin'),
     params: idParams,
     query: z.object({ email: optionalParam({ param: { description: 'The account’s e-mail (optional check); once.' } }) }),
     success: { status: 200, description: 'Deleted.', schema: DeletedCount },

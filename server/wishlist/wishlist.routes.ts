@@ -5,12 +5,13 @@ import type { RequestContext } from '../context/request-context';
 import type { WishlistItem as WishlistItemRecord } from '../generated/prisma/client';
 import { absentWhenNone, dateTime, DeletedCount, email, id, price, PROPERTY_STATUSES, idParams } from '../rest/answers';
 import { ignored, jsonBody, sameEmail, text } from '../rest/inputs';
-import { auth, routesOf } from '../rest/route';
+import { routesOf, type ApiRoute } from '../rest/route';
+import { wishlistAccess } from './wishlist.access';
 import { listByEmail } from '../rest/route-kinds';
 import { z } from '../rest/zod';
 import { forbidden } from '../shared/errors';
 
-const route = routesOf('wishlist');
+const route = routesOf(wishlistAccess);
 
 const PropertyInfoJson = z
   .strictObject({
@@ -52,13 +53,12 @@ export async function toWishlistJson(item: WishlistItemRecord, { loaders }: Pick
   };
 }
 
-export const wishlistRoutes = [
+export const wishlistRoutes: ApiRoute[] = [
   // Payload: userEmail, propertyId, propertyInfo{...}. Only propertyId is used;
   // the owner is the caller and the property info comes from the property.
   route('POST /wishlist', 'addToWishlist', {
     summary: 'Wishlist a verified listing (users)',
     description: 'Only propertyId is used; the owner is the caller. 409 when it is already in the wishlist.',
-    access: auth('user'),
     body: {
       kind: 'json',
       schema: jsonBody('WishlistInput', {
@@ -84,7 +84,6 @@ export const wishlistRoutes = [
 
   route('DELETE /wishlist/{id}', 'removeFromWishlist', {
     summary: 'Remove one’s own wishlist item (users)',
-    access: auth('user'),
     params: idParams,
     success: { status: 200, description: 'Removed.', schema: DeletedCount },
     refusals: [403, 404],
@@ -96,7 +95,6 @@ export const wishlistRoutes = [
 
   route('GET /wishlist-item/{id}', 'getWishlistItem', {
     summary: 'One’s own wishlist item, for the make-offer page (users)',
-    access: auth('user'),
     params: idParams,
     success: { status: 200, description: 'The item.', schema: WishlistItemJson.pick({ _id: true, propertyId: true, propertyInfo: true }) },
     refusals: [403, 404],

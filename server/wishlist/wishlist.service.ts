@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { newestFirstQuery, OWN_LIST_PAGES, type Page, type PageArgs } from '../shared/pagination';
 import { publicListing } from '../properties/listing-visibility';
+import { wishlistAccess } from './wishlist.access';
 
 export const ALREADY_IN_WISHLIST = 'Already in wishlist';
 
@@ -19,7 +20,7 @@ export function createWishlistService({ db }: { db: Db }) {
 
   return {
     async add(caller: Caller, rawPropertyId: string): Promise<WishlistItemRecord> {
-      const viewer = requireViewer(caller, ['user']);
+      const viewer = requireViewer(caller, wishlistAccess.addToWishlist.roles);
       const propertyId = parseId(rawPropertyId, 'property id');
       const property = await db.property.findFirst({ where: { id: propertyId, ...publicListing } });
       if (!property) throw notFound('Property not found.');
@@ -33,14 +34,14 @@ export function createWishlistService({ db }: { db: Db }) {
 
     /** The calling buyer's wishlist, a page at a time (index wishlist_items(user_id, created_at, id)). */
     async listMine(caller: Caller, args: PageArgs): Promise<Page<WishlistItemRecord>> {
-      const viewer = requireViewer(caller, ['user']);
+      const viewer = requireViewer(caller, wishlistAccess.myWishlist.roles);
       const q = newestFirstQuery(args, OWN_LIST_PAGES);
       return q.page(await db.wishlistItem.findMany({ where: { userId: viewer.id, property: publicListing, ...q.where }, orderBy: q.orderBy, take: q.take }));
     },
 
     /** The calling buyer's item for one property, or null (whether the details page offers 'Add to Wishlist'). */
     async findForProperty(caller: Caller, rawPropertyId: string): Promise<WishlistItemRecord | null> {
-      const viewer = requireViewer(caller, ['user']);
+      const viewer = requireViewer(caller, wishlistAccess.myWishlistItemFor.roles);
       const propertyId = parseId(rawPropertyId, 'property id');
       return db.wishlistItem.findUnique({ where: { userId_propertyId: { userId: viewer.id, propertyId } } });
     },
@@ -55,11 +56,11 @@ export function createWishlistService({ db }: { db: Db }) {
     },
 
     async get(caller: Caller, id: string): Promise<WishlistItemRecord> {
-      return ownItem(requireViewer(caller, ['user']), id);
+      return ownItem(requireViewer(caller, wishlistAccess.wishlistItem.roles), id);
     },
 
     async remove(caller: Caller, id: string): Promise<string> {
-      const item = await ownItem(requireViewer(caller, ['user']), id);
+      const item = await ownItem(requireViewer(caller, wishlistAccess.removeFromWishlist.roles), id);
       await db.wishlistItem.delete({ where: { id: item.id } });
       return item.id;
     },

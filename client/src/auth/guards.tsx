@@ -1,5 +1,5 @@
 // Client-side route guards (spec section 6). They only decide what to show; the
-// server checks the token and role on every request.
+// server checks the token and role on every request. Role gates: RoleGate.tsx.
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { useAuth } from './AuthProvider';
@@ -10,13 +10,5 @@ export function RequireAuth() {
   const location = useLocation();
   if (status === 'loading') return <LoadingScreen />;
   if (status === 'signedOut') return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
-  return <Outlet />;
-}
-
-/** Admin pages: everyone else goes to /forbidden. */
-export function RequireAdmin() {
-  const { status, viewer } = useAuth();
-  if (status === 'loading') return <LoadingScreen />;
-  if (viewer?.role !== 'admin') return <Navigate to="/forbidden" replace />;
   return <Outlet />;
 }

@@ -4,7 +4,7 @@ import { LuMenu } from 'react-icons/lu';
 import { NavLink, Outlet } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { NAV_LINK } from '../layout/nav-items';
-import { FRAUD_WARNING, HOME_ITEM, MENU_BY_ROLE, type MenuItem } from './menu';
+import { FRAUD_WARNING, HOME_ITEM, menuFor, type MenuItem } from './menu';
 
 function MenuLink({ item, end }: { item: MenuItem; end?: boolean }) {
   return (
@@ -38,7 +38,7 @@ export default function DashboardLayout() {
     );
   }
 
-  const items = role ? MENU_BY_ROLE[role] : [];
+  const items = role ? menuFor(role) : [];
   const name = viewer?.name ?? firebaseUser?.displayName ?? '';
   return (
     <Container maxW="7xl" py="6">

@@ -1,25 +1,29 @@
+// The dashboard's side menu by role (spec section 2), from the page table
+// (app/pages.ts): each role's menu pages in the table's order, labelled with
+// their titles. The icons are here, with the menu, so the first load (which
+// carries the page table) does not.
 import type { IconType } from 'react-icons';
 import {
   LuBadgeDollarSign,
   LuBell,
-  LuFlag,
-  LuMail,
-  LuMessagesSquare,
-  LuSearch,
   LuBuilding2,
+  LuFlag,
   LuHeart,
   LuInbox,
   LuList,
+  LuMail,
   LuMegaphone,
   LuMessageSquare,
+  LuMessagesSquare,
   LuPlus,
+  LuSearch,
   LuShieldCheck,
   LuShoppingBag,
   LuStar,
   LuUser,
   LuUsers,
 } from 'react-icons/lu';
-import type { Role } from '../users/users.generated';
+import { DASHBOARD_PAGES, type DashboardPath, type DashboardRole } from '../app/pages';
 
 export interface MenuItem {
   to: string;
@@ -27,47 +31,41 @@ export interface MenuItem {
   icon: IconType;
 }
 
-/** The dashboard side menu, by role (spec section 2). Fraud gets no menu at all. */
-export const MENU_BY_ROLE: Record<Exclude<Role, 'fraud'>, MenuItem[]> = {
-  agent: [
-    { to: 'agent-profile', label: 'Agent Profile', icon: LuUser },
-    { to: 'add-property', label: 'Add Property', icon: LuPlus },
-    { to: 'my-added-properties', label: 'My Added Properties', icon: LuList },
-    { to: 'requested-properties', label: 'Requested Properties', icon: LuInbox },
-    { to: 'my-sold-properties', label: 'My Sold Properties', icon: LuBadgeDollarSign },
-    { to: 'my-reports', label: 'My Reports', icon: LuFlag },
-    { to: 'messages', label: 'Messages', icon: LuMessagesSquare },
-    { to: 'notifications', label: 'Notifications', icon: LuBell },
-    { to: 'email-settings', label: 'E-mail Settings', icon: LuMail },
-  ],
-  user: [
-    { to: 'user-profile', label: 'My Profile', icon: LuUser },
-    { to: 'wishlist', label: 'Wishlist', icon: LuHeart },
-    { to: 'property-bought', label: 'Property Bought', icon: LuShoppingBag },
-    { to: 'my-reviews', label: 'My Reviews', icon: LuStar },
-    { to: 'saved-searches', label: 'Saved Searches', icon: LuSearch },
-    { to: 'my-reports', label: 'My Reports', icon: LuFlag },
-    { to: 'messages', label: 'Messages', icon: LuMessagesSquare },
-    { to: 'notifications', label: 'Notifications', icon: LuBell },
-    { to: 'email-settings', label: 'E-mail Settings', icon: LuMail },
-  ],
-  admin: [
-    { to: 'admin-profile', label: 'Admin Profile', icon: LuUser },
-    { to: 'manage-properties', label: 'Manage Properties', icon: LuShieldCheck },
-    { to: 'manage-users', label: 'Manage Users', icon: LuUsers },
-    { to: 'manage-reviews', label: 'Manage Reviews', icon: LuMessageSquare },
-    { to: 'advertise-property', label: 'Advertise Property', icon: LuMegaphone },
-    { to: 'moderation', label: 'Moderation', icon: LuFlag },
-    { to: 'notifications', label: 'Notifications', icon: LuBell },
-    { to: 'email-settings', label: 'E-mail Settings', icon: LuMail },
-  ],
-};
+/** The icon of each page the menus list (menu.test.ts: every menu page has one). */
+export const MENU_ICONS = {
+  'agent-profile': LuUser,
+  'user-profile': LuUser,
+  'admin-profile': LuUser,
+  'add-property': LuPlus,
+  'my-added-properties': LuList,
+  'requested-properties': LuInbox,
+  'my-sold-properties': LuBadgeDollarSign,
+  wishlist: LuHeart,
+  'property-bought': LuShoppingBag,
+  'my-reviews': LuStar,
+  'saved-searches': LuSearch,
+  'manage-properties': LuShieldCheck,
+  'manage-users': LuUsers,
+  'manage-reviews': LuMessageSquare,
+  'advertise-property': LuMegaphone,
+  moderation: LuFlag,
+  'my-reports': LuFlag,
+  messages: LuMessagesSquare,
+  notifications: LuBell,
+  'email-settings': LuMail,
+} satisfies Partial<Record<DashboardPath, IconType>>;
 
-export const PROFILE_PATH_BY_ROLE: Record<Exclude<Role, 'fraud'>, string> = {
-  agent: 'agent-profile',
-  user: 'user-profile',
-  admin: 'admin-profile',
-};
+const iconOf = (path: DashboardPath): IconType => (MENU_ICONS as Partial<Record<DashboardPath, IconType>>)[path] ?? LuList;
+
+/** The menu of a role. Fraud gets no menu at all. */
+export const menuFor = (role: DashboardRole): MenuItem[] =>
+  DASHBOARD_PAGES.flatMap((page) => {
+    const roles = page.menu === true ? page.roles : page.menu;
+    return roles?.includes(role) ? [{ to: page.path, label: typeof page.title === 'string' ? page.title : '', icon: iconOf(page.path) }] : [];
+  });
+
+/** Where /dash-board opens for a role: its menu's first page (its profile). */
+export const dashboardHomeOf = (role: DashboardRole): string => menuFor(role)[0].to;
 
 export const FRAUD_WARNING = 'Your agent account has been marked as fraudulent. You cannot access agent features.';
 

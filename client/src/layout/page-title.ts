@@ -1,4 +1,4 @@
-// The tab title of each route: its `handle.title` in the route table (router.tsx).
+// The tab title of each route: its `handle.title`, from the page table (app/pages.ts) by the route table (router.tsx).
 import type { UIMatch } from 'react-router';
 
 export const SITE_NAME = 'OpenNest';

@@ -8,7 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import { LuChartLine, LuEye } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, DataTableSkeleton, type TableFrame } from '../ui/DataTable';
-import { usePaging } from '../ui/paging';
+import { usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { plural } from '../ui/plural';
 import { useMyListingNumbersQuery, type MyListingNumbersQuery } from './listing-numbers.generated';
@@ -45,8 +45,7 @@ const NO_LISTINGS = (
 
 export function ListingPerformance() {
   const numbers = useMyListingNumbersQuery({ variables: { first: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
-  const connection = numbers.data?.myListingNumbers;
-  const paging = usePaging(connection?.pageInfo, numbers.fetchMore, 'listings');
+  const { nodes, paging } = usePagedQuery(numbers, (data) => data.myListingNumbers, 'listings');
   const [chosenId, setChosenId] = useState<string | null>(null);
 
   return (
@@ -59,7 +58,7 @@ export function ListingPerformance() {
       </Text>
       <QueryState
         query={numbers}
-        data={connection?.nodes}
+        data={nodes}
         skeleton={<DataTableSkeleton {...TABLE} rows={3} />}
         errorTitle="Could not load your listings’ numbers"
         empty={NO_LISTINGS}

@@ -3,7 +3,6 @@ import { LoadingBlock } from '../ui/CardList';
 import { PersonAvatar } from './PersonAvatar';
 import { LuArrowLeft } from 'react-icons/lu';
 import { useNavigate, useParams } from 'react-router';
-import { buyersPage } from '../auth/RoleOnly';
 import { useContactAgentListingQuery, useContactAgentMutation } from './messages.generated';
 import { PageHeader, PropertyLocation } from '../properties/page-parts';
 import { QueryState } from '../ui/QueryState';
@@ -13,9 +12,7 @@ import { MessageComposer } from './MessageComposer';
 import { LinkButton } from '../ui/LinkButton';
 
 /** Buyer: the first message to a listing's agent (or the next one, in the same conversation). */
-export default buyersPage(ContactAgent);
-
-function ContactAgent() {
+export default function ContactAgent() {
   const { propertyId = '' } = useParams();
   const navigate = useNavigate();
   const details = useContactAgentListingQuery({ variables: { id: propertyId } });

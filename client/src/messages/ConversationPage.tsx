@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
-import { messagingPage } from '../auth/RoleOnly';
 import { useConversationThreadQuery, useMarkConversationReadMutation, useMessageEventsSubscription, useSendMessageMutation } from './messages.generated';
 import { PageHeader } from '../properties/page-parts';
 import { LoadMore, usePaging } from '../ui/paging';
@@ -17,9 +16,7 @@ const PAGE_SIZE = 50;
 const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One conversation: the thread, oldest first (earlier pages on request), live, and a reply box. */
-export default messagingPage(ConversationView);
-
-function ConversationView() {
+export default function ConversationView() {
   const { id = '' } = useParams();
   const { viewer } = useAuth();
   const thread = useConversationThreadQuery({ variables: { id, first: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });

@@ -2,10 +2,9 @@ import { Badge, LinkOverlay, Text } from '@chakra-ui/react';
 import { LuMessagesSquare } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
-import { messagingPage } from '../auth/RoleOnly';
 import { useConversationsQuery, useMessageEventsSubscription } from './messages.generated';
 import { PageHeader } from '../properties/page-parts';
-import { usePaging } from '../ui/paging';
+import { usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { evictInbox } from './messages.cache';
 import { CardList, ListCard, LoadingBlock } from '../ui/CardList';
@@ -14,13 +13,10 @@ import { PersonAvatar } from './PersonAvatar';
 const PAGE_SIZE = 20;
 
 /** Buyers' and agents' conversations, most recent first, with unread counts; live. */
-export default messagingPage(MessagesView);
-
-function MessagesView() {
+export default function MessagesView() {
   const { viewer } = useAuth();
   const conversations = useConversationsQuery({ variables: { first: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
-  const connection = conversations.data?.conversations;
-  const paging = usePaging(connection?.pageInfo, conversations.fetchMore, 'conversations');
+  const { nodes, paging } = usePagedQuery(conversations, (data) => data.conversations, 'conversations');
   useMessageEventsSubscription({
     onData: ({ client, data }) => {
       if (data.data?.messageEvents.conversation) evictInbox(client.cache);
@@ -36,7 +32,7 @@ function MessagesView() {
       />
       <QueryState
         query={conversations}
-        data={connection?.nodes}
+        data={nodes}
         skeleton={<LoadingBlock label="Loading conversations" />}
         errorTitle="Could not load your messages"
         empty={

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation, useNotificationsQuery, type NotificationFieldsFragment } from './notifications.generated';
 import { PageHeader } from '../properties/page-parts';
-import { usePaging } from '../ui/paging';
+import { usePagedQuery } from '../ui/paging';
 import { plural } from '../ui/plural';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
@@ -18,15 +18,14 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 /** Every notification of the caller, newest first: each links to what it is about; one or all can be marked read. */
 export default function NotificationsPage() {
   const notifications = useNotificationsQuery({ variables: { first: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
-  const connection = notifications.data?.notifications;
-  const paging = usePaging(connection?.pageInfo, notifications.fetchMore, 'notifications');
+  const { nodes, paging } = usePagedQuery(notifications, (data) => data.notifications, 'notifications');
   const [markRead] = useMarkNotificationReadMutation();
   const [markAll, markingAll] = useMarkAllNotificationsReadMutation({
     update(cache) {
       setUnreadNotificationCount(cache, 0);
     },
   });
-  const unread = connection?.nodes.filter((n) => !n.readAt).length ?? 0;
+  const unread = nodes?.filter((n) => !n.readAt).length ?? 0;
 
   const read = async (notification: NotificationFieldsFragment) => {
     if (notification.readAt) return;
@@ -61,7 +60,7 @@ export default function NotificationsPage() {
       />
       <QueryState
         query={notifications}
-        data={connection?.nodes}
+        data={nodes}
         skeleton={<LoadingBlock label="Loading notifications" height="64" />}
         errorTitle="Could not load your notifications"
         empty={<EmptyNotice icon={<LuBellOff />} title="No notifications yet" description="Offers, messages, decisions on your listings and saved-search matches show up here." testId="notifications-empty" />}

@@ -16,7 +16,6 @@ import { FormField } from '../ui/FormField';
 import { QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { evictMyOffers } from './offers.cache';
-import { buyersPage } from '../auth/RoleOnly';
 import { dollars } from '@opennest/common/money';
 
 const WISHLIST = '/dash-board/wishlist';
@@ -30,9 +29,7 @@ interface OfferFormValues {
 const FIELD_NAMES: Array<keyof OfferFormValues> = ['offerAmount', 'buyingDate'];
 
 /** Buyer: an offer on a wishlisted property (spec section 2, Make offer); the id is the wishlist item's. */
-export default buyersPage(MakeOffer);
-
-function MakeOffer() {
+export default function MakeOffer() {
   const { id = '' } = useParams();
   // The price range may have changed since the wishlist was loaded: ask the server.
   const wishlistItem = useWishlistItemQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });

@@ -8,27 +8,16 @@ import { cardGridColumns } from '../properties/image-sizes';
 import { PropertyCover } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
-import { LoadMore, usePaging } from '../ui/paging';
+import { LoadMore, usePagedQuery } from '../ui/paging';
 import { formatCalendarDate, OfferStatusBadge } from './offer-parts';
-import { BuyerOnly } from '../auth/RoleOnly';
 import { dollars } from '@opennest/common/money';
 import { plural } from '../ui/plural';
 
 /** Buyer: the offers they made, with Pay on accepted unpaid ones (spec section 2, Property bought). */
 export default function PropertyBoughtPage() {
-  return (
-    <BuyerOnly>
-      <PropertyBought />
-    </BuyerOnly>
-  );
-}
-
-function PropertyBought() {
   // Statuses change on the agent's side: always ask the server, show the cache meanwhile.
   const myOffers = useMyOffersQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
-  const connection = myOffers.data?.myOffers;
-  const offers = connection?.nodes;
-  const paging = usePaging(connection?.pageInfo, myOffers.fetchMore, 'offers');
+  const { nodes: offers, paging } = usePagedQuery(myOffers, (data) => data.myOffers, 'offers');
 
   return (
     <>

@@ -4,9 +4,8 @@ import { LuInbox } from 'react-icons/lu';
 import { errorMessage } from '../app/errors';
 import { useAcceptOfferMutation, useOffersOnMyPropertiesQuery, useRejectOfferMutation, type OfferFieldsFragment } from './offers.generated';
 import { PageHeader } from '../properties/page-parts';
-import { AgentOnly } from '../auth/RoleOnly';
 import { DataTable, DataTableSkeleton, DecisionCell, type TableFrame } from '../ui/DataTable';
-import { usePaging } from '../ui/paging';
+import { usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
@@ -19,14 +18,6 @@ import { plural } from '../ui/plural';
  * ones (spec section 2). Neither can be undone (accepting also rejects the other
  * pending offers on the property), so each asks first, then says how it went.
  */
-export default function RequestedPropertiesPage() {
-  return (
-    <AgentOnly>
-      <RequestedProperties />
-    </AgentOnly>
-  );
-}
-
 type Decision = 'accept' | 'reject';
 
 interface PendingDecision {
@@ -48,16 +39,14 @@ const TABLE: TableFrame = {
   ],
 };
 
-function RequestedProperties() {
+export default function RequestedPropertiesPage() {
   const offersOnMyProperties = useOffersOnMyPropertiesQuery({ fetchPolicy: 'cache-and-network' });
   // The answers carry id and status, so the rows update from the cache at once.
   const [acceptOffer] = useAcceptOfferMutation();
   const [rejectOffer] = useRejectOfferMutation();
   const [busy, setBusy] = useState<Record<string, Decision>>({});
 
-  const connection = offersOnMyProperties.data?.offersOnMyProperties;
-  const offers = connection?.nodes;
-  const paging = usePaging(connection?.pageInfo, offersOnMyProperties.fetchMore, 'offers');
+  const { nodes: offers, paging } = usePagedQuery(offersOnMyProperties, (data) => data.offersOnMyProperties, 'offers');
   // While an offer is being accepted, the other pending offers on that property wait for the outcome.
   const propertiesBeingAccepted = new Set(offers?.filter((offer) => busy[offer.id] === 'accept').map((offer) => offer.property.id));
 

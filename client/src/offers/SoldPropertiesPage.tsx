@@ -2,21 +2,11 @@ import { Box, Code, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { LuBadgeDollarSign } from 'react-icons/lu';
 import { useMySalesQuery, type MySalesQuery } from './offers.generated';
 import { PageHeader } from '../properties/page-parts';
-import { AgentOnly } from '../auth/RoleOnly';
 import { DataTable, DataTableSkeleton, type TableFrame } from '../ui/DataTable';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { formatCalendarDate, OfferRowCells } from './offer-parts';
 import { dollars } from '@opennest/common/money';
 import { plural } from '../ui/plural';
-
-/** Agent: their bought offers and the total sold amount, with 2 decimals (spec sections 2 and 9). */
-export default function SoldPropertiesPage() {
-  return (
-    <AgentOnly>
-      <SoldProperties />
-    </AgentOnly>
-  );
-}
 
 type Sales = MySalesQuery['mySales'];
 
@@ -27,7 +17,8 @@ const TABLE: TableFrame = {
   columns: [{ label: 'Property' }, { label: 'Buyer' }, { label: 'Amount', textAlign: 'end' }, { label: 'Transaction ID' }, { label: 'Buying date' }],
 };
 
-function SoldProperties() {
+/** Agent: their bought offers and the total sold amount, with 2 decimals (spec sections 2 and 9). */
+export default function SoldPropertiesPage() {
   const mySales = useMySalesQuery({ fetchPolicy: 'cache-and-network' });
   const sales = mySales.data?.mySales;
   const offers = sales?.offers;

@@ -7,7 +7,6 @@ import { useRuntimeConfig } from '../app/runtime-config';
 import { useOfferQuery, type OfferFieldsFragment } from '../offers/offers.generated';
 import { useCompleteOfferPaymentMutation, useStartOfferPaymentMutation, type StartOfferPaymentMutation } from './payments.generated';
 import { formatCalendarDate, OfferStatusBadge } from '../offers/offer-parts';
-import { buyersPage } from '../auth/RoleOnly';
 import { dollars } from '@opennest/common/money';
 import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-parts';
 import { useAlert } from '../ui/alerts';
@@ -43,9 +42,7 @@ type Payment = StartOfferPaymentMutation['startOfferPayment'];
 type StartState = { status: 'loading' } | { status: 'ready'; payment: Payment } | { status: 'refused'; error: unknown };
 
 /** Buyer: pay for an accepted offer by card (spec section 2, Payment); the id is the offer's. */
-export default buyersPage(PaymentScreen);
-
-function PaymentScreen() {
+export default function PaymentScreen() {
   const { id = '' } = useParams();
   const offerQuery = useOfferQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
   const [startOfferPayment] = useStartOfferPaymentMutation();

@@ -1,5 +1,5 @@
 // The plain card form's logic for the local Stripe-compatible payment server
-// (server/payments/local-stripe): input formatting, the card's brand, a check
+// (server/local-services/local-stripe.ts): input formatting, the card's brand, a check
 // before sending (length for the brand, the Luhn checksum, expiry, CVC), and the
 // confirmation call, which goes straight to that server with the publishable key
 // and the PaymentIntent's client secret, never to the app.

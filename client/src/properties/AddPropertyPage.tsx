@@ -10,7 +10,6 @@ import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
 import { PageHeader } from './page-parts';
 import { evictListsGainingProperty } from './properties.cache';
-import { AgentOnly } from '../auth/RoleOnly';
 import { addPropertyFormSchema, factsFormValues, PropertyFields, propertyInput, usePhotoMarker, usePropertyValidation, type PropertyFormValues } from './property-form';
 import { PhotosField, usePhotoList } from './PhotosField';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
@@ -19,14 +18,6 @@ const EMPTY: PropertyFormValues = { title: '', location: '', image: '', priceMin
 
 /** Agent: a new listing (spec section 2, Add property). It starts pending. */
 export default function AddPropertyPage() {
-  return (
-    <AgentOnly>
-      <AddPropertyForm />
-    </AgentOnly>
-  );
-}
-
-function AddPropertyForm() {
   const { viewer, auth } = useAuth();
   const alert = useAlert();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { priceRange } from './format';
 import { DataTable, DataTableSkeleton, type TableFrame } from '../ui/DataTable';
-import { usePaging } from '../ui/paging';
+import { usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { AgentCell, PageHeader, StatusBadge } from './page-parts';
 import { evictAdvertisedProperties } from './properties.cache';
@@ -42,8 +42,7 @@ export default function AdvertisePropertyPage() {
   });
   const [advertiseProperty] = useAdvertisePropertyMutation({ update: evictAdvertisedProperties });
 
-  const connection = verifiedProperties.data?.allProperties;
-  const rows = connection?.nodes;
+  const { nodes: rows, paging } = usePagedQuery(verifiedProperties, (data) => data.allProperties, 'properties');
 
   // After advertising, the row's button is disabled: focus goes to the heading.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -65,7 +64,6 @@ export default function AdvertisePropertyPage() {
   };
   const confirmation = useConfirmAction(advertise, headingRef);
 
-  const paging = usePaging(connection?.pageInfo, verifiedProperties.fetchMore, 'properties');
 
   const table = (rows: PropertyRow[]) => (
     <DataTable {...TABLE} paging={paging}>

@@ -9,7 +9,7 @@ import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { priceRange } from './format';
 import { DataTable, DataTableSkeleton, DecisionCell, type TableFrame } from '../ui/DataTable';
-import { usePaging } from '../ui/paging';
+import { usePagedQuery } from '../ui/paging';
 import { SelectField } from '../ui/SelectField';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { AgentCell, PageHeader, StatusBadge } from './page-parts';
@@ -52,8 +52,7 @@ export default function ManagePropertiesPage() {
   const [verifyProperty] = useVerifyPropertyMutation();
   const [rejectProperty] = useRejectPropertyMutation();
 
-  const connection = allProperties.data?.allProperties;
-  const rows = connection?.nodes;
+  const { nodes: rows, paging } = usePagedQuery(allProperties, (data) => data.allProperties, 'properties', status);
 
   // After a decision the row's buttons are gone: focus goes to the heading.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -82,7 +81,6 @@ export default function ManagePropertiesPage() {
   const confirmation = useConfirmAction(decide, headingRef);
   const asked = confirmation.item;
 
-  const paging = usePaging(connection?.pageInfo, allProperties.fetchMore, 'properties', status);
 
   const filter = (
     <SelectField label="Status" width={{ base: 'full', sm: '48' }} value={status} options={FILTERS} onChange={(value) => setStatus(value as '' | PropertyStatus)} />

@@ -7,33 +7,22 @@ import { useDeletePropertyMutation, useMyPropertiesQuery, type PropertyCardField
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
-import { LoadMore, usePaging } from '../ui/paging';
+import { LoadMore, usePagedQuery } from '../ui/paging';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { PageHeader } from './page-parts';
 import { forgetProperty } from './properties.cache';
-import { AgentOnly } from '../auth/RoleOnly';
 import { cardGridColumns } from './image-sizes';
 import { PropertyCard } from './PropertyCard';
 import { plural } from '../ui/plural';
 
 /** Agent: their own listings with status, Update (not when rejected) and Delete (spec section 2). */
 export default function MyPropertiesPage() {
-  return (
-    <AgentOnly>
-      <MyProperties />
-    </AgentOnly>
-  );
-}
-
-function MyProperties() {
   const myProperties = useMyPropertiesQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
   const [deleteProperty] = useDeletePropertyMutation();
   // After a deletion the Delete button that opened the dialog is gone: focus goes to the heading instead.
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const connection = myProperties.data?.myProperties;
-  const properties = connection?.nodes;
-  const paging = usePaging(connection?.pageInfo, myProperties.fetchMore, 'properties');
+  const { nodes: properties, paging } = usePagedQuery(myProperties, (data) => data.myProperties, 'properties');
 
   const deletion = useConfirmAction(async ({ id, title }: PropertyCardFieldsFragment) => {
     try {

@@ -10,7 +10,6 @@ import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
 import { QueryState } from '../ui/QueryState';
 import { PageHeader, StatusBadge } from './page-parts';
-import { agentsPage } from '../auth/RoleOnly';
 import { factsFormValues, PropertyFields, propertyInput, usePhotoMarker, usePropertyValidation, updatePropertyFormSchema, type PropertyFormValues } from './property-form';
 import { PhotosField, storedPhotos, usePhotoList } from './PhotosField';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
@@ -19,9 +18,7 @@ const MY_PROPERTIES = '/dash-board/my-added-properties';
 const REJECTED_MESSAGE = 'This property is rejected and cannot be updated.';
 
 /** Agent: edit one of their listings (spec section 2, Update property). Status is kept; rejected ones are frozen. */
-export default agentsPage(UpdateProperty);
-
-function UpdateProperty() {
+export default function UpdateProperty() {
   const { id = '' } = useParams();
   // Always from the server: the status may have changed since the list was loaded.
   const details = usePropertyDetailsQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });

@@ -6,7 +6,7 @@ import { errorMessage } from '../app/errors';
 import { useAllReviewsQuery, useDeleteReviewMutation, type AllReviewsQuery } from './reviews.generated';
 import { PageHeader } from '../properties/page-parts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { LoadMore, usePaging } from '../ui/paging';
+import { LoadMore, usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
@@ -26,9 +26,7 @@ export default function ManageReviewsPage() {
   // After a deletion the Delete button that opened the dialog is gone: focus goes to the heading instead.
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const connection = allReviews.data?.allReviews;
-  const reviews = connection?.nodes;
-  const paging = usePaging(connection?.pageInfo, allReviews.fetchMore, 'reviews');
+  const { nodes: reviews, paging } = usePagedQuery(allReviews, (data) => data.allReviews, 'reviews');
 
   const deletion = useConfirmAction(async ({ id, reviewer, property }: ReviewRow) => {
     try {

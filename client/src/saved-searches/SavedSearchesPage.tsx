@@ -3,7 +3,6 @@ import { useRef, useState } from 'react';
 import { LuPencil, LuPlay, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
-import { buyersPage } from '../auth/RoleOnly';
 import { useDeleteSavedSearchMutation, useSavedSearchesQuery, useUpdateSavedSearchMutation, type SavedSearchFieldsFragment } from './saved-searches.generated';
 import { PageHeader } from '../properties/page-parts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -22,9 +21,7 @@ import { allPropertiesLink, sortOptionOf } from '../properties/listing-search-ur
 export const runNowLink = (criteria: SavedSearchFieldsFragment['criteria']) => allPropertiesLink(criteria);
 
 /** Buyer: saved searches with their alert frequency; edit, delete and run now. */
-export default buyersPage(SavedSearches);
-
-function SavedSearches() {
+export default function SavedSearches() {
   const searches = useSavedSearchesQuery({ fetchPolicy: 'cache-and-network' });
   const [editing, setEditing] = useState<SavedSearchFieldsFragment | null>(null);
   const [update] = useUpdateSavedSearchMutation();

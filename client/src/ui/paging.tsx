@@ -54,6 +54,32 @@ export function usePaging(
   return { hasMore: Boolean(pageInfo?.hasNextPage), loadingMore, error, loadMore, cursor: pageInfo?.endCursor ?? null };
 }
 
+/** A connection: a page of rows and where the next page starts. */
+interface Connection<Node> {
+  nodes: Node[];
+  pageInfo: PageInfo;
+}
+
+/**
+ * The common opening of a paged list page: the rows of a paged query's
+ * connection (undefined until the first answer) and the paging of its next
+ * pages. `connectionOf` picks the connection out of the answer; `what` and
+ * `resetKey` are usePaging's.
+ *
+ *     const myOffers = useMyOffersQuery({ fetchPolicy: 'cache-and-network' });
+ *     const { nodes: offers, paging } = usePagedQuery(myOffers, (data) => data.myOffers, 'offers');
+ */
+export function usePagedQuery<Data, Node>(
+  query: { data?: Data; fetchMore: (options: { variables: { after: string } }) => Promise<unknown> },
+  connectionOf: (data: Data) => Connection<Node>,
+  what: string,
+  resetKey?: unknown,
+): { nodes: Node[] | undefined; paging: Paging } {
+  const connection = query.data === undefined ? undefined : connectionOf(query.data);
+  const paging = usePaging(connection?.pageInfo, query.fetchMore, what, resetKey);
+  return { nodes: connection?.nodes, paging };
+}
+
 interface LoadMoreProps {
   paging: Paging;
   /** Load the next page when the end of the list nears the viewport (a failed page waits for the button, so errors cannot loop). */

@@ -1,13 +1,6 @@
-import { Stack } from '@chakra-ui/react';
-import { ProfileCard } from './ProfileCard';
-import { ProfileFigures } from './ProfileFigures';
+import { ProfilePage } from './ProfilePage';
 
-/** Photo, name, e-mail, role and account times, then the marketplace figures an admin watches. */
+/** The admin's profile, then the marketplace figures an admin watches. */
 export default function AdminProfilePage() {
-  return (
-    <Stack gap="8">
-      <ProfileCard heading="Admin Profile" />
-      <ProfileFigures />
-    </Stack>
-  );
+  return <ProfilePage heading="Admin Profile" />;
 }

@@ -1,26 +1,14 @@
-import { Alert, Stack } from '@chakra-ui/react';
 import { useAuth } from '../auth/AuthProvider';
-import { ProfileCard } from './ProfileCard';
-import { ProfileFigures } from './ProfileFigures';
 import { ListingPerformance } from '../listing-numbers/ListingPerformance';
+import { ProfilePage } from './ProfilePage';
 
-/** Spec: only for agents or special roles; a user-role visitor sees a notice. */
+/** Spec: only for agents or special roles (the page table's role gate shows others the spec's notice). */
 export default function AgentProfilePage() {
   const { viewer } = useAuth();
-  if (viewer?.role !== 'agent' && viewer?.role !== 'admin') {
-    return (
-      <Alert.Root status="warning">
-        <Alert.Indicator />
-        <Alert.Title>This page is only for agents or special users.</Alert.Title>
-      </Alert.Root>
-    );
-  }
   return (
-    <Stack gap="8">
-      <ProfileCard heading="Agent Profile" />
-      <ProfileFigures />
+    <ProfilePage heading="Agent Profile">
       {/* Agents' numbers are their own listings'; an admin visiting this page has none. */}
-      {viewer.role === 'agent' && <ListingPerformance />}
-    </Stack>
+      {viewer?.role === 'agent' && <ListingPerformance />}
+    </ProfilePage>
   );
 }

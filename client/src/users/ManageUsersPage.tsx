@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { evictPropertyLists } from '../properties/properties.cache';
 import { evictReviewLists } from '../reviews/reviews.cache';
 import { DataTable, DataTableSkeleton, NoRowActions, type TableFrame } from '../ui/DataTable';
-import { usePaging } from '../ui/paging';
+import { usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
@@ -95,9 +95,7 @@ export default function ManageUsersPage() {
   // After a confirmed action the button that opened the dialog is gone: focus goes to the heading.
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const connection = users.data?.users;
-  const rows = connection?.nodes;
-  const paging = usePaging(connection?.pageInfo, users.fetchMore, 'users');
+  const { nodes: rows, paging } = usePagedQuery(users, (data) => data.users, 'users');
 
   /** Runs one action on one account; true when it succeeded. A refusal is a toast with the server's reason. */
   const run = async (user: UserRow, action: Action): Promise<boolean> => {

@@ -1,13 +1,6 @@
-import { Stack } from '@chakra-ui/react';
-import { ProfileCard } from './ProfileCard';
-import { ProfileFigures } from './ProfileFigures';
+import { ProfilePage } from './ProfilePage';
 
-/** Photo, name, e-mail, role and account times, then the buyer's figures. */
+/** The buyer's profile, then the buyer's figures. */
 export default function UserProfilePage() {
-  return (
-    <Stack gap="8">
-      <ProfileCard heading="My Profile" />
-      <ProfileFigures />
-    </Stack>
-  );
+  return <ProfilePage heading="My Profile" />;
 }

@@ -4,14 +4,13 @@ import { LuHandCoins, LuHeart, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useMyWishlistQuery, useRemoveFromWishlistMutation, type WishlistItemFieldsFragment } from './wishlist.generated';
-import { BuyerOnly } from '../auth/RoleOnly';
 import { PageHeader, SaleStateNotice } from '../properties/page-parts';
 import { cardGridColumns } from '../properties/image-sizes';
 import { PropertyCard } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
-import { LoadMore, usePaging } from '../ui/paging';
+import { LoadMore, usePagedQuery } from '../ui/paging';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { forgetWishlistItem } from './wishlist.cache';
@@ -21,22 +20,12 @@ const EMPTY_WISHLIST = 'You have no properties in your wishlist.';
 
 /** Buyer: wishlisted properties, each with Make an Offer and Remove (spec section 2, Wishlist). */
 export default function WishlistPage() {
-  return (
-    <BuyerOnly>
-      <Wishlist />
-    </BuyerOnly>
-  );
-}
-
-function Wishlist() {
   const wishlist = useMyWishlistQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
   const [removeFromWishlist] = useRemoveFromWishlistMutation();
   // After a removal its Remove button is gone: focus goes to the heading instead.
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const connection = wishlist.data?.myWishlist;
-  const items = connection?.nodes;
-  const paging = usePaging(connection?.pageInfo, wishlist.fetchMore, 'wishlist items');
+  const { nodes: items, paging } = usePagedQuery(wishlist, (data) => data.myWishlist, 'wishlist items');
 
   const removal = useConfirmAction(async ({ id, property }: WishlistItemFieldsFragment) => {
     try {

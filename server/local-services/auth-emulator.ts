@@ -8,7 +8,7 @@ import path from 'node:path';
 import { projectRoot } from '../config';
 import { killGroup, stopGroup, waitUntilReady } from './child-process';
 import { freePort } from './free-port';
-import type { Logger } from './logger';
+import type { Logger } from '../infra/logger';
 
 export interface AuthEmulatorHandle {
   /** host:port, the form FIREBASE_AUTH_EMULATOR_HOST takes. */

@@ -1,12 +1,12 @@
 // One running instance of the real app for the benchmark, put together as
 // `npm start` does (serve.ts), with the database client and identity provider
 // given by the caller. It queues jobs but runs no workers (none are measured).
-import type { IdentityProvider } from '../auth/identity-provider';
-import type { AppConfig } from '../config';
-import type { Db } from '../db/client';
-import type { Logger } from '../infra/logger';
-import { GENEROUS_RATE_LIMITS } from '../rate-limits/rate-limits';
-import { serveApp } from '../serve';
+import type { IdentityProvider } from '../server/auth/identity-provider';
+import type { AppConfig } from '../server/config';
+import type { Db } from '../server/db/client';
+import type { Logger } from '../server/infra/logger';
+import { GENEROUS_RATE_LIMITS } from '../server/rate-limits/rate-limits';
+import { serveApp } from '../server/serve';
 
 export interface AppInstance {
   url: string;

@@ -198,7 +198,7 @@ function operatorClass(name: string): string {
 }
 
 function unsupported(what: string): never {
-  throw new Error(`schema-drift: ${what} is not supported by the comparator yet; extend server/db/schema-drift.ts.`);
+  throw new Error(`schema-drift: ${what} is not supported by the comparator yet; extend server/test/schema-drift.ts.`);
 }
 
 // ---------------------------------------------------------------------------

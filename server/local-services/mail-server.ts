@@ -8,7 +8,7 @@ import path from 'node:path';
 import { projectRoot } from '../config';
 import { killGroup, stopGroup, waitUntilReady } from './child-process';
 import { freePort } from './free-port';
-import type { Logger } from './logger';
+import type { Logger } from '../infra/logger';
 
 export interface MailServerHandle {
   /** What nodemailer is given: smtp://127.0.0.1:<port>. */

@@ -5,13 +5,13 @@
 // events and e-mail jobs the same transaction raises, as the matching job runs it.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { createDb } from '../db/client';
-import { createEventBus } from '../events/event-bus';
-import type { Logger } from '../infra/logger';
-import { createJobQueue } from '../jobs/job-queue';
-import { JOB_KINDS } from '../jobs/jobs';
-import { createNotifier } from '../notifications/notifier';
-import { matchListing } from '../saved-searches/matching';
+import { createDb } from '../server/db/client';
+import { createEventBus } from '../server/events/event-bus';
+import type { Logger } from '../server/infra/logger';
+import { createJobQueue } from '../server/jobs/job-queue';
+import { JOB_KINDS } from '../server/jobs/jobs';
+import { createNotifier } from '../server/notifications/notifier';
+import { matchListing } from '../server/saved-searches/matching';
 import { CITIES, pick, prng } from './seed';
 
 export interface SavedSearchScenario {

@@ -15,8 +15,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { Logger } from '../../infra/logger';
-import { MAX_AMOUNT_CENTS } from '../payment-provider';
+import type { Logger } from '../infra/logger';
+import { MAX_AMOUNT_CENTS } from '../payments/payment-provider';
 import { chargeCard, TEST_PAYMENT_METHODS, type CardDetails } from './test-cards';
 
 export interface LocalPaymentIntent {

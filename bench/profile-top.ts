@@ -1,4 +1,4 @@
-// `npx tsx server/bench/profile-top.ts <dir or .cpuprofile> [count]`: the top
+// `npx tsx bench/profile-top.ts <dir or .cpuprofile> [count]`: the top
 // functions of V8 CPU profiles (as written by BENCH_APP_NODE_ARGS=--cpu-prof),
 // by self time and by total (inclusive) time, as shares of the busy time (idle
 // excluded). Several profiles in a directory are summed.

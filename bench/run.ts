@@ -1,6 +1,6 @@
 // `npm run bench`: the all-properties query under load, through the whole app
 // (HTTP, token check, caller look-up, Apollo, Prisma, DataLoader) and, as the
-// floor, the same SQL straight through `pg`. See README "Benchmarks".
+// floor, the same SQL straight through `pg`. See docs/benchmarks.md.
 //
 // One run: a throw-away PostgreSQL (or a throw-away database on
 // BENCH_DATABASE_URL), migrations, seeded data, the Auth emulator, the app in two
@@ -15,13 +15,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createFirebaseIdentityProvider } from '../auth/identity-provider';
-import { loadConfig, projectRoot } from '../config';
-import { applyMigrations } from '../db/migrate';
-import { startAuthEmulator } from '../infra/auth-emulator';
-import { createDatabaseIfMissing, startEmbeddedPostgres } from '../infra/embedded-postgres';
-import { createLogger } from '../infra/logger';
-import { encodeCursor } from '../shared/pagination';
+import { createFirebaseIdentityProvider } from '../server/auth/identity-provider';
+import { loadConfig, projectRoot } from '../server/config';
+import { applyMigrations } from '../server/db/migrate';
+import { startAuthEmulator } from '../server/local-services/auth-emulator';
+import { createDatabaseIfMissing, startEmbeddedPostgres } from '../server/local-services/embedded-postgres';
+import { createLogger } from '../server/infra/logger';
+import { encodeCursor } from '../server/shared/pagination';
 import { createSignedInUser } from './accounts';
 import { cpuWindow, describeCpu, type CpuUse } from './cpu';
 import { startRecordingApp, type Statement } from './capture';
@@ -163,7 +163,7 @@ interface AppProcess {
 
 async function startAppProcess(label: string, env: Record<string, string>): Promise<AppProcess> {
   const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(projectRoot, 'server', 'bench', 'app-server.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(projectRoot, 'bench', 'app-server.ts')], {
     cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

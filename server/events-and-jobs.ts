@@ -1,7 +1,9 @@
-// What every app process shares besides HTTP: the live event bus (one LISTEN
-// connection), the job queue (and, where they run, its workers with the
-// mailer), the notifier and the unsubscribe-link signer. `npm start`, `npm run
-// worker` and the test harnesses all assemble it here.
+// The events and jobs of one process, what every app process shares besides
+// HTTP: the live event bus (one LISTEN connection), the job queue (and, where
+// they run, its workers with the mailer), the notifier and the unsubscribe-link
+// signer. `npm start`, `npm run worker` and the test harnesses all start it
+// here, with options from one builder (eventsAndJobsOptions).
+import type { AppConfig } from './config';
 import { createDb } from './db/client';
 import { createEventBus, type EventBus } from './events/event-bus';
 import type { Logger } from './infra/logger';
@@ -11,7 +13,7 @@ import { createMailer } from './mail/mailer';
 import { createNotifier, type Notifier } from './notifications/notifier';
 import { createUnsubscribeTokens, type UnsubscribeTokens } from './notifications/unsubscribe-token';
 
-export interface BackboneOptions {
+export interface EventsAndJobsOptions {
   databaseUrl: string;
   log: Logger;
   /** Work jobs in this process (e-mail, digests, matching). */
@@ -25,7 +27,7 @@ export interface BackboneOptions {
   pollingIntervalSeconds?: number;
 }
 
-export interface Backbone {
+export interface EventsAndJobs {
   events: EventBus;
   jobs: JobQueue;
   notifier: Notifier;
@@ -33,7 +35,18 @@ export interface Backbone {
   stop(): Promise<void>;
 }
 
-export async function startBackbone({ databaseUrl, log, runWorkers, smtpUrl, mailFrom, publicUrl, unsubscribeSecret, pollingIntervalSeconds }: BackboneOptions): Promise<Backbone> {
+/** What a process knows only once it runs: where the database and the mail service are, and the shared key. */
+export type EventsAndJobsPlace = Pick<EventsAndJobsOptions, 'databaseUrl' | 'log' | 'smtpUrl' | 'unsubscribeSecret' | 'pollingIntervalSeconds'>;
+
+/** The options, the configured parts from the configuration: the one place they are spelled out. */
+export const eventsAndJobsOptions = (config: Pick<AppConfig, 'jobWorkers' | 'mailFrom' | 'publicUrl'>, place: EventsAndJobsPlace): EventsAndJobsOptions => ({
+  ...place,
+  runWorkers: config.jobWorkers,
+  mailFrom: config.mailFrom,
+  publicUrl: config.publicUrl,
+});
+
+export async function startEventsAndJobs({ databaseUrl, log, runWorkers, smtpUrl, mailFrom, publicUrl, unsubscribeSecret, pollingIntervalSeconds }: EventsAndJobsOptions): Promise<EventsAndJobs> {
   const events = await createEventBus({ databaseUrl, log });
   const jobs = createJobQueue({ databaseUrl, log, runWorkers, events, pollingIntervalSeconds });
   const tokens = createUnsubscribeTokens(unsubscribeSecret);

@@ -5,7 +5,7 @@ import type { AppConfig } from '../config';
 import { startAuthEmulator } from './auth-emulator';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { startMailServer } from './mail-server';
-import type { Logger } from './logger';
+import type { Logger } from '../infra/logger';
 
 export interface Infrastructure {
   databaseUrl: string;

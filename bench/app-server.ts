@@ -19,17 +19,17 @@ import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
-import { createFirebaseIdentityProvider, toVerifiedIdentity, type IdentityProvider } from '../auth/identity-provider';
-import { unauthenticated } from '../shared/errors';
-import { loadConfig } from '../config';
-import { createDb } from '../db/client';
-import { createLogger } from '../infra/logger';
+import { createFirebaseIdentityProvider, toVerifiedIdentity, type IdentityProvider } from '../server/auth/identity-provider';
+import { unauthenticated } from '../server/shared/errors';
+import { loadConfig } from '../server/config';
+import { createDb } from '../server/db/client';
+import { createLogger } from '../server/infra/logger';
 import { startAppInstance } from './app-instance';
-import { startHttpWorkers } from '../infra/http-workers';
+import { startHttpWorkers } from '../server/infra/http-workers';
 
 const env = (name: string) => {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is required (this file is started by server/bench/run.ts).`);
+  if (!value) throw new Error(`${name} is required (this file is started by bench/run.ts).`);
   return value;
 };
 

@@ -4,10 +4,10 @@
 // they are sent (text and values). It only ever serves single requests.
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import type { IdentityProvider } from '../auth/identity-provider';
-import type { AppConfig } from '../config';
-import { PrismaClient } from '../generated/prisma/client';
-import type { Logger } from '../infra/logger';
+import type { IdentityProvider } from '../server/auth/identity-provider';
+import type { AppConfig } from '../server/config';
+import { PrismaClient } from '../server/generated/prisma/client';
+import type { Logger } from '../server/infra/logger';
 import { startAppInstance } from './app-instance';
 
 export interface Statement {

@@ -1,0 +1,17 @@
+// Who may call each operation of messages between a buyer and a listing's agent (see context/access.ts): the one declaration
+// the SDL directives, the REST routes and the service's guards are checked against or read.
+import { accessTable, auth } from '../context/access';
+
+/** Messages are between buyers and agents. */
+const messaging = auth('user', 'agent');
+
+export const messagesAccess = accessTable({
+  // GraphQL root fields (messages.graphql)
+  conversations: messaging,
+  conversation: messaging,
+  unreadMessageCount: messaging,
+  contactAgent: auth('user'),
+  sendMessage: messaging,
+  markConversationRead: messaging,
+  messageEvents: messaging,
+});
