@@ -10,8 +10,9 @@ import type { UnsubscribeTokens } from '../notifications/unsubscribe-token';
 import { createMatchingJobHandler, savedSearchMatchingJob } from '../saved-searches/matching';
 import type { JobHandler, JobKind } from './job-queue';
 import { createListingViewCleanupHandler, listingViewCleanupJob } from '../listing-numbers/listing-numbers.service';
+import { createReceiptJobHandlers, paymentReceiptJob } from '../payments/payment-receipt';
 
-export const JOB_KINDS: Array<JobKind<object>> = [notificationEmailJob, dailyDigestJob, weeklyDigestJob, savedSearchMatchingJob, newsletterConfirmationJob, listingViewCleanupJob];
+export const JOB_KINDS: Array<JobKind<object>> = [notificationEmailJob, dailyDigestJob, weeklyDigestJob, savedSearchMatchingJob, newsletterConfirmationJob, listingViewCleanupJob, paymentReceiptJob];
 
 export interface JobHandlerDeps {
   db: Db;
@@ -27,4 +28,5 @@ export const createJobHandlers = (deps: JobHandlerDeps): JobHandler[] => [
   createMatchingJobHandler(deps),
   ...createNewsletterJobHandlers(deps),
   createListingViewCleanupHandler(deps),
+  ...createReceiptJobHandlers(deps),
 ];
