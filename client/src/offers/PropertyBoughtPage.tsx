@@ -1,4 +1,4 @@
-import { Box, Button, Card, Code, DataList, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Code, DataList, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuCreditCard, LuShoppingBag } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { MessageAgentLink } from '../messages/ContactAgentButton';
@@ -13,8 +13,13 @@ import { formatCalendarDate, OfferStatusBadge } from './offer-parts';
 import { BuyerOnly } from '../auth/RoleOnly';
 import { dollars } from '@opennest/common/money';
 import { plural } from '../ui/plural';
+import { HIGHLIGHTED_ITEM, itemAttributes, useHighlightedItem } from '../ui/highlighted-item';
 
-/** Buyer: the offers they made, with Pay on accepted unpaid ones (spec section 2, Property bought). */
+/**
+ * Buyer: the offers they made, newest first as the server pages them, with Pay
+ * on accepted unpaid ones (spec section 2, Property bought). Opened at one offer
+ * (`?item=`: after paying, or from a notification) it scrolls to it and marks it.
+ */
 export default function PropertyBoughtPage() {
   return (
     <BuyerOnly>
@@ -29,6 +34,7 @@ function PropertyBought() {
   const connection = myOffers.data?.myOffers;
   const offers = connection?.nodes;
   const paging = usePaging(connection?.pageInfo, myOffers.fetchMore, 'offers');
+  const highlighted = useHighlightedItem(Boolean(offers));
 
   return (
     <>
@@ -55,7 +61,7 @@ function PropertyBought() {
           <Stack gap="6">
             <SimpleGrid columns={cardGridColumns.all} gap="6" data-testid="offers-grid">
               {made.map((offer) => (
-                <OfferCard key={offer.id} offer={offer} />
+                <OfferCard key={offer.id} offer={offer} highlighted={highlighted} />
               ))}
             </SimpleGrid>
             <LoadMore paging={paging} />
@@ -66,16 +72,18 @@ function PropertyBought() {
   );
 }
 
-function OfferCard({ offer }: { offer: OfferFieldsFragment }) {
+function OfferCard({ offer, highlighted }: { offer: OfferFieldsFragment; highlighted: string | null }) {
   const { property, agent } = offer;
   const payable = offer.status === 'accepted' && !offer.transactionId;
   return (
-    <Card.Root overflow="hidden" height="full" data-testid="offer-card">
+    <Card.Root overflow="hidden" height="full" data-testid="offer-card" data-status={offer.status} {...itemAttributes(offer.id, highlighted)} css={HIGHLIGHTED_ITEM}>
       <PropertyCover property={property} />
       <Card.Body gap="3" p="4">
         <HStack justify="space-between" align="start" gap="2">
           <Card.Title as="h2" fontSize="lg" lineClamp={2}>
-            {property.title}
+            <Link asChild color="teal.700">
+              <RouterLink to={`/propertyDetails/${property.id}`}>{property.title}</RouterLink>
+            </Link>
           </Card.Title>
           <OfferStatusBadge status={offer.status} />
         </HStack>
