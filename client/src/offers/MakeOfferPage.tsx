@@ -145,7 +145,7 @@ function OfferForm({ item }: { item: WishlistItemFieldsFragment }) {
             </Text>
           </Stack>
         </Grid>
-        <DataList.Root orientation="horizontal" size="sm" gap="2" data-testid="offer-parties">
+        <DataList.Root orientation="horizontal" size="md" gap="2" data-testid="offer-parties">
           <DataList.Item>
             <DataList.ItemLabel>Agent</DataList.ItemLabel>
             <DataList.ItemValue overflowWrap="anywhere">

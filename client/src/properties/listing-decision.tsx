@@ -92,7 +92,7 @@ export function ListingDecisionPanel({ property, focusAfter }: { property: Decid
   const { busy, ask, dialog } = useListingDecision(focusAfter);
   const running = busy[property.id];
   return (
-    <Card.Root variant="subtle" size="sm" colorPalette="orange" data-testid="listing-decision">
+    <Card.Root variant="outline" size="sm" bg="orange.50" borderColor="orange.200" data-testid="listing-decision">
       <Card.Body gap="3">
         <Text fontWeight="semibold">This listing waits for verification.</Text>
         <Text fontSize="sm">Buyers see it once you verify it. Check its photos, facts and description first.</Text>
