@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { createListing, createOffer, createWishlistItem, okData, unique } from '../server/test/fixtures';
 import * as operations from '../server/test/generated/graphql';
 import { waitForEmails } from '../server/test/mailbox';
-import { browserSessionForFile, expectAccessible, signInThroughForm } from './browser';
+import { browserSessionForFile, expectAccessible } from './browser';
 
 const session = browserSessionForFile();
 const PHONE = { width: 390, height: 844 };
