@@ -14,6 +14,8 @@ export const PROPERTY_TYPE_LABELS: Record<PropertyTypeValue, string> = {
   land: 'Land',
   commercial: 'Commercial',
 };
+/** The one unit everything starts in: the add form, the filter, a filter without a unit (the server's too). */
+export const DEFAULT_AREA_UNIT: AreaUnitValue = 'sq_m';
 export const AREA_UNIT_LABELS: Record<AreaUnitValue, string> = { sq_ft: 'sq ft', sq_m: 'm²' };
 
 /** Square metres in one square foot (exact by definition). */

@@ -111,7 +111,8 @@ it('takes a buyer from wishlist to a paid offer, and a review to the home page',
   await payWithCard(page, '4242 4242 4242 4242');
   await page.getByRole('alertdialog').getByText('Payment Successful').waitFor();
   await expectAccessible(page, 'payment: success alert');
-  await page.waitForURL('**/dash-board/property-bought');
+  // Property Bought opens at the offer just paid.
+  await page.waitForURL(`**/dash-board/property-bought?item=${offerRow.id}`);
   const paid = await session.app.db.offer.findUniqueOrThrow({ where: { id: offerRow.id } });
   expect(paid.status).toBe('bought');
   expect(paid.transactionId).toMatch(/^pi_/);

@@ -14,7 +14,8 @@ it('subscribes from the home page and confirms through the e-mailed link', async
   const form = page.getByTestId('newsletter-form');
   await form.getByLabel('Email address').fill(email);
   await form.getByRole('button', { name: 'Subscribe' }).click();
-  await page.getByText('Thanks for subscribing! Watch your inbox for our next update.').waitFor();
+  // The message says what happens next: nothing until the e-mailed link is followed.
+  await page.getByText('Almost done: check your inbox and follow the link we sent to confirm your subscription.').waitFor();
   const pending = await session().app.db.newsletterSubscription.findUniqueOrThrow({ where: { email } });
   expect(pending.confirmedAt).toBeNull();
 

@@ -225,7 +225,7 @@ it('takes a card payment in local card mode', async () => {
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await page.getByRole('alertdialog').getByText('Payment Successful').waitFor();
-  await page.waitForURL('**/dash-board/property-bought');
+  await page.waitForURL(`**/dash-board/property-bought?item=${fixtures.acceptedOfferId}`);
   expect((await session().app.db.offer.findUniqueOrThrow({ where: { id: fixtures.acceptedOfferId } })).status).toBe('bought');
   expect(newViolations()).toEqual([]);
 });

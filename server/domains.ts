@@ -33,6 +33,7 @@ import { newsletterAccess } from './newsletter/newsletter.access';
 import { newsletterResolvers } from './newsletter/newsletter.resolvers';
 import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { createNewsletterService } from './newsletter/newsletter.service';
+import { createReceiptJobHandlers, paymentReceiptJob } from './payments/payment-receipt';
 import { createEmailJobHandlers, dailyDigestJob, notificationEmailJob, weeklyDigestJob } from './notifications/notification-jobs';
 import { notificationsAccess } from './notifications/notifications.access';
 import { notificationsResolvers } from './notifications/notifications.resolvers';
@@ -168,6 +169,7 @@ export const DOMAINS = [
     services: (deps) => ({ payments: createPaymentsService(deps) }),
     resolvers: paymentsResolvers,
     rest: { routes: paymentRoutes, tag: 'Card payments for accepted offers' },
+    jobs: { kinds: [paymentReceiptJob], handlers: createReceiptJobHandlers },
   }),
   domain({
     name: 'reviews',

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@opennest/common/runtime-config';
 import { App } from './app/App';
-import { firstRouteLoaded, registerRouter } from './app/navigation';
+import { firstRouteLoaded, keyFirstHistoryEntry, registerRouter } from './app/navigation';
 import { createRouter } from './app/router';
 import { createStyleCache, pageStyleNonce } from './app/styles';
 import { createAppSystem } from './app/theme';
@@ -26,6 +26,7 @@ async function start() {
   // Firebase Auth is a chunk of its own: it downloads while the first page renders.
   const firebase = import('./app/firebase').then(({ initFirebaseAuth }) => initFirebaseAuth(config));
   await nextTask();
+  keyFirstHistoryEntry(window.history);
   const router = createRouter();
   registerRouter(router);
   // While the first route's chunk downloads.

@@ -121,8 +121,8 @@ export function createListingNumbersService({ db, log, clock = () => new Date() 
         LEFT JOIN wishlist_days w ON w.property_id = listing.id AND w.day = calendar.day
         LEFT JOIN offer_days o ON o.property_id = listing.id AND o.day = calendar.day
         ORDER BY listing.id, calendar.day`,
-      // Days on market is the details page's "days on OpenNest": it needs the relisted event, if any.
-      db.listingEvent.findMany({ where: { propertyId: { in: ids }, kind: 'relisted' }, select: { propertyId: true, kind: true, data: true } }),
+      // Days on market is the details page's "days on OpenNest": it needs the relisted and sold events, if any.
+      db.listingEvent.findMany({ where: { propertyId: { in: ids }, kind: { in: ['relisted', 'sold'] } }, select: { propertyId: true, kind: true, data: true, createdAt: true } }),
     ]);
     return properties.map((property) => {
       const total = totals.find((row) => row.property_id === property.id);

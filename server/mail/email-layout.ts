@@ -1,9 +1,16 @@
 // Every e-mail's two parts, plain text and HTML, in the product's name and
 // colours: a heading, what happened (one or more entries, each with a link to
-// the thing it is about) and, at the foot, the one-click unsubscribe link.
+// the thing it is about), for a receipt its facts as label–value lines, and, at
+// the foot, the one-click unsubscribe link (or why a one-off e-mail came).
 // Everything that comes from people (names, titles, messages) is escaped.
 
 export const BRAND = { name: 'OpenNest', colour: '#0f766e', colourDark: '#115e59', muted: '#52525b', background: '#f0fdfa' } as const;
+
+/** One line of facts, e.g. { label: 'Amount paid', value: '$470,000.00 USD' }. */
+export interface EmailFact {
+  label: string;
+  value: string;
+}
 
 export interface EmailEntry {
   text: string;
@@ -17,6 +24,8 @@ interface EmailBody {
   greeting: string;
   /** One sentence before the entries. */
   intro: string;
+  /** Facts shown after the intro (a receipt's amount, date, ids). */
+  facts?: EmailFact[];
   entries: EmailEntry[];
 }
 
@@ -52,12 +61,13 @@ export function renderEmail(content: EmailContent): { subject: string; text: str
 }
 
 function renderText(content: EmailContent): string {
-  const { greeting, intro, entries } = content;
+  const { greeting, intro, entries, facts = [] } = content;
   return [
     greeting,
     '',
     intro,
     '',
+    ...(facts.length ? [...facts.map((fact) => `${fact.label}: ${fact.value}`), ''] : []),
     ...entries.flatMap((entry) => [`- ${entry.text}`, `  ${entry.action}: ${entry.url}`]),
     '',
     '--',
@@ -71,7 +81,14 @@ export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 function renderHtml(content: EmailContent): string {
-  const { subject, greeting, intro, entries } = content;
+  const { subject, greeting, intro, entries, facts = [] } = content;
+  const factRows = facts
+    .map(
+      (fact) => `
+        <tr><td style="padding:4px 12px 4px 0;color:${BRAND.muted};white-space:nowrap;vertical-align:top">${escapeHtml(fact.label)}</td>
+          <td style="padding:4px 0;color:#18181b;font-weight:600;word-break:break-all">${escapeHtml(fact.value)}</td></tr>`,
+    )
+    .join('');
   const entryRows = entries
     .map(
       (entry) => `
@@ -91,7 +108,9 @@ function renderHtml(content: EmailContent): string {
         <tr><td style="padding:24px">
           <h1 style="margin:0 0 12px;font-size:20px;color:${BRAND.colourDark}">${escapeHtml(subject)}</h1>
           <p style="margin:0 0 8px;color:#18181b">${escapeHtml(greeting)}</p>
-          <p style="margin:0 0 8px;color:#18181b">${escapeHtml(intro)}</p>
+          <p style="margin:0 0 8px;color:#18181b">${escapeHtml(intro)}</p>${factRows ? `
+          <table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 12px">${factRows}
+          </table>` : ''}
           <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${entryRows}
           </table>
         </td></tr>

@@ -41,3 +41,12 @@ it('ends an e-mail someone asked for with why it came, and no unsubscribe link',
   expect(requested.html).toContain('Someone subscribed &lt;this&gt; address.');
   expect(requested.html).not.toContain('All e-mail settings');
 });
+
+it('lists a receipt’s facts as label and value in both parts, escaped in HTML', () => {
+  const receipt = renderEmail({ ...body, facts: [{ label: 'Amount paid', value: '$470,000.00 USD' }, { label: 'Property', value: 'Villa <One> & Co' }], reason: 'You paid.' });
+  expect(receipt.text).toContain('Something happened.\n\nAmount paid: $470,000.00 USD\nProperty: Villa <One> & Co\n');
+  expect(receipt.html).toContain('>Amount paid</td>');
+  expect(receipt.html).toContain('$470,000.00 USD</td>');
+  expect(receipt.html).toContain('Villa &lt;One&gt; &amp; Co');
+  expect(email.html).not.toContain('Amount paid');
+});

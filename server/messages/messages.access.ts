@@ -11,6 +11,7 @@ export const messagesAccess = accessTable({
   conversation: messaging,
   unreadMessageCount: messaging,
   contactAgent: auth('user'),
+  myConversationAbout: auth('user'),
   sendMessage: messaging,
   markConversationRead: messaging,
   messageEvents: messaging,

@@ -7,6 +7,7 @@ export const messagesResolvers: Resolvers = {
     conversations: (_parent, args, { caller, services }) => services.messages.list(caller, args),
     conversation: (_parent, { id }, { caller, services }) => services.messages.get(caller, id),
     unreadMessageCount: (_parent, _args, { caller, services }) => services.messages.unreadMessageCount(caller),
+    myConversationAbout: (_parent, { propertyId }, { caller, services }) => services.messages.conversationAbout(caller, propertyId),
   },
   Mutation: {
     contactAgent: (_parent, { propertyId, body }, { caller, services }) => services.messages.contactAgent(caller, propertyId, body),

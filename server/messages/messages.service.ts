@@ -96,6 +96,8 @@ export function createMessagesService({ db, events, notifier, rateLimits }: { db
       where: { id: conversation.id },
       data: { lastMessageAt: message.createdAt, ...(senderIsBuyer ? { buyerReadAt: message.createdAt } : { agentReadAt: message.createdAt }) },
     });
+    // Whoever writes has read what came before.
+    await notifier.markActedOn(tx, { userId: sender.id }, 'conversation', conversation.id);
     await notifier.notify(tx, {
       recipientId: senderIsBuyer ? conversation.agentId : conversation.buyerId,
       type: 'new_message',
@@ -129,6 +131,13 @@ export function createMessagesService({ db, events, notifier, rateLimits }: { db
       const viewer = requireViewer(caller, messagesAccess.conversation.roles);
       const conversation = await findOwn(viewer, id);
       return (await views(viewer.id, [conversation.id]))[0];
+    },
+
+    /** The calling buyer's conversation about a listing, or null (index conversations(property_id, buyer_id, agent_id)). */
+    async conversationAbout(caller: Caller, rawPropertyId: string): Promise<ConversationView | null> {
+      const viewer = requireViewer(caller, messagesAccess.myConversationAbout.roles);
+      const conversation = await db.conversation.findFirst({ where: { propertyId: parseId(rawPropertyId, 'property id'), buyerId: viewer.id }, orderBy: { lastMessageAt: 'desc' }, select: { id: true } });
+      return conversation ? (await views(viewer.id, [conversation.id]))[0] : null;
     },
 
     /** A conversation's messages, newest first, paged (the thread shows them oldest first). */
@@ -179,6 +188,7 @@ export function createMessagesService({ db, events, notifier, rateLimits }: { db
       const column = conversation.buyerId === viewer.id ? 'buyer_read_at' : 'agent_read_at';
       await db.$transaction(async (tx) => {
         await tx.$executeRawUnsafe(`UPDATE conversations SET ${column} = clock_timestamp() WHERE id = $1::uuid`, conversation.id);
+        await notifier.markActedOn(tx, { userId: viewer.id }, 'conversation', conversation.id);
         await raiseEvents(tx, [{ type: 'conversation-read', conversationId: conversation.id, userId: viewer.id }]);
       });
       return (await views(viewer.id, [conversation.id]))[0];

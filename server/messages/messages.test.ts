@@ -59,6 +59,15 @@ describe('conversations', () => {
     ]);
   });
 
+  it('finds the calling buyer’s own conversation about a listing, and nobody else’s', async () => {
+    const { property, conversation } = await conversationWith();
+    expect(okData(await app.graphql(operations.MyConversationAbout, { propertyId: property.id }, buyer.idToken)).myConversationAbout).toEqual({ id: conversation.id, property: { id: property.id } });
+    // Another buyer has not written about it; agents and admins have no such question.
+    expect(okData(await app.graphql(operations.MyConversationAbout, { propertyId: property.id }, otherBuyer.idToken)).myConversationAbout).toBeNull();
+    for (const account of [agent, admin]) expect(codeOf(await app.graphql(operations.MyConversationAbout, { propertyId: property.id }, account.idToken))).toBe('FORBIDDEN');
+    expect(codeOf(await app.graphql(operations.MyConversationAbout, { propertyId: 'not-an-id' }, buyer.idToken))).toBe('BAD_USER_INPUT');
+  });
+
   it('pages the inbox, most recent conversation first', async () => {
     const pager = await app.createUser('user', { name: 'Paige Pager' });
     const started = [];

@@ -195,7 +195,9 @@ describe('the bell', () => {
     expect(second.nodes).toHaveLength(1);
     expect(second.pageInfo.hasNextPage).toBe(false);
     const all = [...first.nodes, ...second.nodes];
-    expect(all.every((n) => n.type === 'offer_rejected' && n.link === '/dash-board/property-bought' && n.readAt === null)).toBe(true);
+    // Each links to its own offer on Property Bought, not just to the list.
+    expect(all.every((n) => n.type === 'offer_rejected' && n.readAt === null)).toBe(true);
+    expect(all.map((n) => n.link).sort()).toEqual(offers.map((offer) => `/dash-board/property-bought?item=${offer.id}`).sort());
     expect(all.map((n) => n.createdAt)).toEqual([...all.map((n) => n.createdAt)].sort().reverse());
 
     // Someone else's notification looks like a missing one.
@@ -223,10 +225,10 @@ describe('live over WebSocket', () => {
     const otherLive = await subscribe(app.url, otherAgent.idToken, operations.NotificationEvents);
     const before = agentLive.initial.data!.notificationEvents.unreadCount;
 
-    okData(await app.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1100', buyingDate: FUTURE } }, otherBuyer.idToken));
+    const offer = okData(await app.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1100', buyingDate: FUTURE } }, otherBuyer.idToken)).makeOffer;
     const event = (await agentLive.next()).data!.notificationEvents;
     expect(event.unreadCount).toBe(before + 1);
-    expect(event.notification).toMatchObject({ type: 'offer_received', text: `Oscar Otherbuyer offered $1,100.00 on ${property.title}.`, link: '/dash-board/requested-properties' });
+    expect(event.notification).toMatchObject({ type: 'offer_received', text: `Oscar Otherbuyer offered $1,100.00 on ${property.title}.`, link: `/dash-board/requested-properties?item=${offer.id}` });
 
     // Marking all read elsewhere updates the count live.
     okData(await app.graphql(operations.MarkAllNotificationsRead, {}, agent.idToken));
@@ -282,13 +284,13 @@ describe('e-mail', () => {
   it('sends an instant notification as an e-mail with a text and an HTML part, a link to it and a one-click unsubscribe', async () => {
     const mailAgent = await app.createUser('agent', { name: 'Mia Mailed' });
     const property = await createListing(app, mailAgent.user.id, { title: 'Rose <Garden> & Co' });
-    okData(await app.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1300', buyingDate: FUTURE } }, buyer.idToken));
+    const offer = okData(await app.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1300', buyingDate: FUTURE } }, buyer.idToken)).makeOffer;
 
     const [email] = await waitForEmails(mailAgent.email, { subject: /A new offer/ });
     expect(email.subject).toBe('OpenNest: A new offer');
     expect(email.from[0]).toMatchObject({ address: 'no-reply@opennest.test', name: 'OpenNest' });
     expect(email.text).toContain('Bea Buyer offered $1,300.00 on Rose <Garden> & Co.');
-    expect(email.text).toContain('See the offer: http://opennest.test/dash-board/requested-properties');
+    expect(email.text).toContain(`See the offer: http://opennest.test/dash-board/requested-properties?item=${offer.id}`);
     // User text is escaped in the HTML part; the product's colour is there.
     expect(email.html).toContain('Rose &lt;Garden&gt; &amp; Co');
     expect(email.html).not.toContain('<Garden>');
@@ -360,5 +362,112 @@ describe('e-mail', () => {
     });
     expect(job.length).toBeGreaterThanOrEqual(2);
     expect(await emailsTo(digestBuyer.email)).toHaveLength(1);
+  });
+});
+
+/** The notification of `type` about `subjectId` that `account` got: its link (as the API gives it) and whether it is read. */
+async function notificationAbout(account: Account, type: NotificationType, subjectId: string) {
+  const row = await app.db.notification.findFirstOrThrow({ where: { recipientId: account.user.id, type, subjectId } });
+  const listed = okData(await app.graphql(operations.Notifications, { first: 50 }, account.idToken)).notifications.nodes.find((n) => n.id === row.id);
+  return { link: listed?.link, read: row.readAt !== null };
+}
+
+describe('acting on the thing a notification is about marks it read; Open goes to that thing', () => {
+  it('an offer: deciding on it reads the agent’s, paying reads the buyer’s; each links to the offer itself', async () => {
+    const property = await createListing(app, agent.user.id, { title: unique('Acted Acre') });
+    const offer = okData(await app.graphql(operations.MakeOffer, { input: { propertyId: property.id, offerAmount: '1500', buyingDate: FUTURE } }, buyer.idToken)).makeOffer;
+    // Another offer's notification, which acting on this one leaves alone.
+    const other = await createListing(app, agent.user.id);
+    const otherOffer = okData(await app.graphql(operations.MakeOffer, { input: { propertyId: other.id, offerAmount: '1200', buyingDate: FUTURE } }, otherBuyer.idToken)).makeOffer;
+    expect(await notificationAbout(agent, 'offer_received', offer.id)).toEqual({ link: `/dash-board/requested-properties?item=${offer.id}`, read: false });
+
+    const agentLive = await subscribe(app.url, agent.idToken, operations.NotificationEvents);
+    const unreadBefore = agentLive.initial.data!.notificationEvents.unreadCount;
+    okData(await app.graphql(operations.AcceptOffer, { id: offer.id }, agent.idToken));
+    expect((await notificationAbout(agent, 'offer_received', offer.id)).read).toBe(true);
+    expect((await notificationAbout(agent, 'offer_received', otherOffer.id)).read).toBe(false);
+    // The agent's bell hears of it at once.
+    expect((await agentLive.next()).data!.notificationEvents).toEqual({ unreadCount: unreadBefore - 1, notification: null });
+    await agentLive.close();
+
+    // The buyer's "accepted" opens the payment page of that offer, and paying reads it.
+    expect(await notificationAbout(buyer, 'offer_accepted', offer.id)).toEqual({ link: `/dash-board/payment/${offer.id}`, read: false });
+    const started = okData(await app.graphql(operations.StartOfferPayment, { offerId: offer.id }, buyer.idToken)).startOfferPayment;
+    expect((await confirmWithCard(app, started.clientSecret, started.paymentIntentId)).status).toBe(200);
+    okData(await app.graphql(operations.CompleteOfferPayment, { offerId: offer.id, paymentIntentId: started.paymentIntentId }, buyer.idToken));
+    expect((await notificationAbout(buyer, 'offer_accepted', offer.id)).read).toBe(true);
+    expect(await notificationAbout(agent, 'sold', offer.id)).toEqual({ link: `/dash-board/my-sold-properties?item=${offer.id}`, read: false });
+
+    // Rejecting reads the agent's notification of that offer too; the buyer's opens their offer on Property Bought.
+    okData(await app.graphql(operations.RejectOffer, { id: otherOffer.id }, agent.idToken));
+    expect((await notificationAbout(agent, 'offer_received', otherOffer.id)).read).toBe(true);
+    expect(await notificationAbout(otherBuyer, 'offer_rejected', otherOffer.id)).toEqual({ link: `/dash-board/property-bought?item=${otherOffer.id}`, read: false });
+  });
+
+  it('a conversation: reading it, or writing in it, reads its message notifications, and only those', async () => {
+    const property = await createListing(app, agent.user.id, { title: unique('Chatty Cottage') });
+    const first = okData(await app.graphql(operations.ContactAgent, { propertyId: property.id, body: 'Is it still for sale?' }, buyer.idToken)).contactAgent;
+    const conversationId = first.conversation.id;
+    const elsewhere = okData(await app.graphql(operations.ContactAgent, { propertyId: (await createListing(app, agent.user.id)).id, body: 'And this one?' }, buyer.idToken)).contactAgent;
+    expect(await notificationAbout(agent, 'new_message', conversationId)).toEqual({ link: `/dash-board/messages/${conversationId}`, read: false });
+
+    okData(await app.graphql(operations.MarkConversationRead, { id: conversationId }, agent.idToken));
+    expect((await notificationAbout(agent, 'new_message', conversationId)).read).toBe(true);
+    expect((await notificationAbout(agent, 'new_message', elsewhere.conversation.id)).read).toBe(false);
+
+    // The agent answers; the buyer replies without opening the thread first: they have read it.
+    okData(await app.graphql(operations.SendMessage, { conversationId, body: 'Yes, it is.' }, agent.idToken));
+    expect((await notificationAbout(buyer, 'new_message', conversationId)).read).toBe(false);
+    okData(await app.graphql(operations.SendMessage, { conversationId, body: 'Great, when can I see it?' }, buyer.idToken));
+    expect((await notificationAbout(buyer, 'new_message', conversationId)).read).toBe(true);
+  });
+});
+
+describe('work waiting for admins', () => {
+  it('a new listing tells every admin; one admin’s decision reads it for all of them; it opens the listing, where admins decide', async () => {
+    const secondAdmin = await app.createUser('admin', { name: 'Sara Second' });
+    const title = unique('Fresh Flat');
+    let propertyId = '';
+    const received = await receivedDuring(async () => {
+      propertyId = okData(await app.graphql(operations.AddProperty, { input: { title, location: 'Uttara, Dhaka', image: 'https://images.example.test/flat.jpg', priceMin: '1000', priceMax: '2000' } }, agent.idToken)).addProperty.id;
+    });
+    const text = `Avery Agent listed ${title} (Uttara, Dhaka); it waits for verification.`;
+    expect(received).toEqual({ ...nobodyElse, admin: [['listing_pending', text]] });
+    for (const each of [admin, secondAdmin]) expect(await notificationAbout(each, 'listing_pending', propertyId)).toEqual({ link: `/propertyDetails/${propertyId}`, read: false });
+
+    const secondLive = await subscribe(app.url, secondAdmin.idToken, operations.NotificationEvents);
+    okData(await app.graphql(operations.VerifyProperty, { id: propertyId }, admin.idToken));
+    for (const each of [admin, secondAdmin]) expect((await notificationAbout(each, 'listing_pending', propertyId)).read).toBe(true);
+    expect((await secondLive.next()).data!.notificationEvents).toEqual({ unreadCount: 0, notification: null });
+    await secondLive.close();
+    // Admins choose how they hear of it, like everyone else (a daily digest unless they say otherwise).
+    const settings = okData(await app.graphql(operations.EmailSettings, {}, secondAdmin.idToken)).emailSettings;
+    expect(settings.filter((s) => s.type === 'listing_pending' || s.type === 'listing_reported').map((s) => [s.type, s.delivery])).toEqual([
+      ['listing_pending', 'daily'],
+      ['listing_reported', 'instant'],
+    ]);
+  });
+
+  it('a report tells every admin at once, by e-mail too; resolving the listing’s reports reads them all', async () => {
+    const mailAdmin = await app.createUser('admin', { name: 'Mo Moderator' });
+    const property = await createListing(app, agent.user.id, { title: unique('Suspicious Semi') });
+    const received = await receivedDuring(async () => {
+      okData(await app.graphql(operations.ReportListing, { input: { propertyId: property.id, reason: 'wrong_price' } }, buyer.idToken));
+      okData(await app.graphql(operations.ReportListing, { input: { propertyId: property.id, reason: 'fraud' } }, otherBuyer.idToken));
+    });
+    expect(received).toEqual({
+      ...nobodyElse,
+      admin: [
+        ['listing_reported', `Bea Buyer reported ${property.title}: Wrong price.`],
+        ['listing_reported', `Oscar Otherbuyer reported ${property.title}: Looks like fraud.`],
+      ],
+    });
+    expect((await notificationAbout(mailAdmin, 'listing_reported', property.id)).link).toBe(`/dash-board/moderation?item=${property.id}`);
+    const emails = await waitForEmails(mailAdmin.email, { count: 2, subject: /A listing was reported/ });
+    expect(emails.map((email) => email.text).join('\n')).toContain(`Bea Buyer reported ${property.title}: Wrong price.`);
+
+    okData(await app.graphql(operations.ResolveReports, { propertyId: property.id, action: 'DISMISS', note: 'Checked: fine.' }, admin.idToken));
+    const left = await app.db.notification.count({ where: { type: 'listing_reported', subjectId: property.id, readAt: null } });
+    expect(left).toBe(0);
   });
 });

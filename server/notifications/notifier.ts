@@ -3,12 +3,14 @@
 // nobody), once per event and recipient (the unique dedupe key; a repeat is
 // skipped by ON CONFLICT DO NOTHING). Each new notification raises a live event
 // for its recipient and, when it goes out by e-mail at once, queues that e-mail,
-// both in the same transaction.
+// both in the same transaction. Acting on the thing a notification is about
+// (reading the conversation, deciding on the offer, paying it...) marks it read,
+// in the transaction of that act (markActedOn).
 import type { EmailDelivery, NotificationType, Prisma } from '../generated/prisma/client';
 import { raiseEvents } from '../events/event-bus';
 import type { JobQueue } from '../jobs/job-queue';
 import { notificationEmailJob } from './notification-jobs';
-import { NOTIFICATION_TYPES } from './notification-types';
+import { NOTIFICATION_TYPES, typesAbout, type NotificationThing } from './notification-types';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -45,6 +47,16 @@ export const insertNotificationsSql = (source: string, prelude?: string) => `
 const FROM_ARRAYS = `SELECT * FROM unnest($1::uuid[], $2::"NotificationType"[], $3::uuid[], $4::text[], $5::text[], $6::"EmailDelivery"[], $7::"EmailDelivery"[])
   AS d(recipient_id, type, subject_id, text, dedupe_key, default_delivery, at_most)`;
 
+/** A notification for every admin: the draft without its recipient. */
+export type AdminDraft = Omit<NotificationDraft, 'recipientId' | 'atMost'>;
+
+/** Who acted on a thing: one user, or any admin (an admin's decision is the work of all of them). */
+export type Actor = { userId: string } | 'admins';
+
+const ADMINS_FROM = `SELECT id AS recipient_id, $1::"NotificationType" AS type, $2::uuid AS subject_id, $3::text AS text, $4::text AS dedupe_key,
+    $5::"EmailDelivery" AS default_delivery, 'instant'::"EmailDelivery" AS at_most
+  FROM users WHERE role = 'admin'`;
+
 export interface CreatedNotification {
   id: string;
   recipient_id: string;
@@ -77,6 +89,31 @@ export function createNotifier({ jobs }: { jobs: JobQueue }) {
         list.map((d) => d.atMost ?? 'instant'),
       );
       return announce(tx, created);
+    },
+
+    /** Tells every admin (index users(role)); returns the new notifications. */
+    async notifyAdmins(tx: Tx, draft: AdminDraft): Promise<CreatedNotification[]> {
+      return announce(tx, await tx.$queryRawUnsafe<CreatedNotification[]>(insertNotificationsSql(ADMINS_FROM), draft.type, draft.subjectId, draft.text, draft.dedupeKey, NOTIFICATION_TYPES[draft.type].defaultDelivery));
+    },
+
+    /**
+     * `actor` acted on the `thing` with id `subjectId`: their unread notifications
+     * about it are read now (index notifications(recipient_id, read_at)), and
+     * their bells hear of it. Returns how many were marked.
+     */
+    async markActedOn(tx: Tx, actor: Actor, thing: NotificationThing, subjectId: string): Promise<number> {
+      const recipients = actor === 'admins' ? `SELECT id FROM users WHERE role = 'admin'` : 'SELECT $3::uuid';
+      const marked = await tx.$queryRawUnsafe<Array<{ recipient_id: string }>>(
+        `UPDATE notifications SET read_at = now()
+         WHERE recipient_id IN (${recipients}) AND read_at IS NULL AND subject_id = $1::uuid AND type = ANY($2::"NotificationType"[])
+         RETURNING recipient_id::text AS recipient_id`,
+        subjectId,
+        typesAbout(thing),
+        ...(actor === 'admins' ? [] : [actor.userId]),
+      );
+      const readers = [...new Set(marked.map((row) => row.recipient_id))];
+      await raiseEvents(tx, readers.map((userId) => ({ type: 'notifications-read' as const, userId })));
+      return marked.length;
     },
 
     /**

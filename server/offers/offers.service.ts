@@ -151,6 +151,7 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
             data: { status: 'rejected' },
           });
           const title = await titleOf(tx, offer.propertyId);
+          await notifier.markActedOn(tx, { userId: viewer.id }, 'offer', accepted.id);
           await notifier.notify(tx, [
             {
               recipientId: accepted.buyerId,
@@ -182,6 +183,7 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
       return db.$transaction(async (tx) => {
         const [rejected] = await tx.offer.updateManyAndReturn({ where: { id: offer.id, status: 'pending' }, data: { status: 'rejected' } });
         if (!rejected) throw conflict(ONLY_PENDING);
+        await notifier.markActedOn(tx, { userId: viewer.id }, 'offer', rejected.id);
         await notifyRejected(notifier, tx, [rejected], (title) => `Your offer on ${title} was rejected by the agent.`);
         return rejected;
       });

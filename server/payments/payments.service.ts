@@ -10,6 +10,8 @@ import type { Logger } from '../infra/logger';
 import { AppError, badInput, conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import type { Notifier } from '../notifications/notifier';
+import type { JobQueue } from '../jobs/job-queue';
+import { paymentReceiptJob } from './payment-receipt';
 import { MAX_AMOUNT_CENTS, type PaymentProvider, type ProviderPaymentIntent } from './payment-provider';
 import { paymentsAccess } from './payments.access';
 
@@ -27,7 +29,7 @@ export interface OfferPayment {
 
 const offerCents = (offer: OfferRecord) => Number(toCents(offer.amount.toFixed(2)));
 
-export function createPaymentsService({ db, payments, notifier }: { db: Db; payments: PaymentProvider; notifier: Notifier }) {
+export function createPaymentsService({ db, payments, notifier, jobs }: { db: Db; payments: PaymentProvider; notifier: Notifier; jobs: JobQueue }) {
   async function findOffer(id: string): Promise<OfferRecord> {
     const offer = await db.offer.findUnique({ where: { id: parseId(id, 'offer id') } });
     if (!offer) throw notFound('Offer not found.');
@@ -68,6 +70,9 @@ export function createPaymentsService({ db, payments, notifier }: { db: Db; paym
             text: `${bought.buyer.name} paid ${dollars(bought.amount.toFixed(2))} for ${bought.property.title}.`,
             dedupeKey: `sold:${bought.id}`,
           });
+          // Paying was the buyer's act on the accepted offer; the receipt goes once, with this transition.
+          await notifier.markActedOn(tx, { userId: bought.buyerId }, 'offer', bought.id);
+          await jobs.enqueue(tx, paymentReceiptJob, [{ offerId: bought.id, paidAt: new Date().toISOString() }]);
         }
         return bought ? 1 : 0;
       });

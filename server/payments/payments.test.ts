@@ -5,6 +5,7 @@ import { signWebhookPayload } from '../local-services/local-stripe';
 import { createListing, createOffer } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { confirmWithCard } from '../test/payments';
+import { waitForEmails } from '../test/mailbox';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 let app: TestApp;
@@ -135,5 +136,28 @@ describe('the payment webhook', () => {
       expect(result).toEqual({ status: 401, body: { code: 'UNAUTHENTICATED', message: 'Invalid webhook signature.' } });
     }
     expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('accepted');
+  });
+});
+
+describe('the receipt', () => {
+  it('e-mails the buyer once the payment is confirmed: the exact amount, the property, the transaction id and the date', async () => {
+    const { buyer, offer } = await acceptedOffer('470000.00');
+    const payment = (await app.graphql(operations.StartOfferPayment, { offerId: offer.id }, buyer.idToken)).data!.startOfferPayment;
+    await confirmWithCard(app, payment.clientSecret, payment.paymentIntentId, '4242 4242 4242 4242');
+    // The browser's confirmation twice, and the webhook: still one receipt.
+    for (let i = 0; i < 2; i += 1) {
+      const done = await app.graphql(operations.CompleteOfferPayment, { offerId: offer.id, paymentIntentId: payment.paymentIntentId }, buyer.idToken);
+      expect(done.data?.completeOfferPayment.status).toBe('bought');
+    }
+    const [receipt] = await waitForEmails(buyer.email, { subject: /receipt/ });
+    expect(receipt.subject).toBe('OpenNest: Your receipt for Paid Place');
+    const paid = await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } });
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(paid.updatedAt);
+    for (const line of ['Amount paid: $470,000.00 USD', 'Property: Paid Place, Dhaka', `Transaction ID: ${payment.paymentIntentId}`]) expect(receipt.text).toContain(line);
+    expect(receipt.text).toMatch(new RegExp(`Date: ${day} at \\d{2}:\\d{2} UTC`));
+    expect(receipt.html).toContain('$470,000.00 USD');
+    expect(receipt.html).toContain(payment.paymentIntentId);
+    // Queued once, with the transition to bought (repeated confirmations queue nothing more).
+    expect(await app.eventsAndJobs.jobs.boss.findJobs('payment-receipt', { data: { offerId: offer.id } })).toHaveLength(1);
   });
 });

@@ -22,13 +22,15 @@ export const recordPriceChange = (tx: Tx, propertyId: string, before: PriceRange
 const DAY_MS = 86_400_000;
 
 /**
- * Whole days since the listing first went on OpenNest: since it was created,
- * or, for a listing re-added after its agent deleted the same one (same agent,
- * same location), since that earlier listing was created.
+ * Whole days the listing was on the market: from when it first went on
+ * OpenNest (its creation or, for a listing re-added after its agent deleted the
+ * same one (same agent, same location), that earlier listing's creation) until
+ * it sold, or until now while it has not.
  */
-export function daysOnOpenNest(createdAt: Date, events: Array<{ kind: ListingEventKind; data: Prisma.JsonValue }>, now = new Date()): number {
+export function daysOnOpenNest(createdAt: Date, events: Array<{ kind: ListingEventKind; data: Prisma.JsonValue; createdAt: Date }>, now = new Date()): number {
   const relisted = events.find((event) => event.kind === 'relisted');
   const earlier = relisted && typeof relisted.data === 'object' && relisted.data && !Array.isArray(relisted.data) ? (relisted.data as { previouslyListedAt?: string }).previouslyListedAt : undefined;
   const since = earlier ? new Date(earlier) : createdAt;
-  return Math.max(0, Math.floor((now.getTime() - since.getTime()) / DAY_MS));
+  const until = events.find((event) => event.kind === 'sold')?.createdAt ?? now;
+  return Math.max(0, Math.floor((until.getTime() - since.getTime()) / DAY_MS));
 }

@@ -206,6 +206,12 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
         orderBy: { createdAt: 'asc' },
       });
       if (previous) await recordListingEvent(tx, created.id, 'relisted', { previousPropertyId: previous.id, previouslyListedAt: previous.createdAt.toISOString() });
+      await notifier.notifyAdmins(tx, {
+        type: 'listing_pending',
+        subjectId: created.id,
+        text: `${viewer.name} listed ${created.title} (${created.location}); it waits for verification.`,
+        dedupeKey: `listing-pending:${created.id}`,
+      });
       return created;
       });
     },
@@ -277,6 +283,8 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
         const removed = await tx.wishlistItem.deleteMany({ where: { propertyId } });
         await tx.property.update({ where: { id: propertyId }, data: { deletedAt: new Date(), isAdvertised: false } });
         await notifyRejected(notifier, tx, rejected, (title) => `${title} was removed by its agent, so your offer was rejected.`);
+        // Nothing is left for the admins to decide on.
+        await notifier.markActedOn(tx, 'admins', 'pending-listing', propertyId);
         return { id: propertyId, rejectedOfferCount: rejected.length, removedWishlistItemCount: removed.count };
       });
     },
@@ -291,6 +299,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
         for (const property of rows) {
           const verified = decision === 'verified';
           await recordListingEvent(tx, property.id, decision);
+          await notifier.markActedOn(tx, 'admins', 'pending-listing', property.id);
           await notifier.notify(tx, {
             recipientId: property.agentId,
             type: verified ? 'listing_verified' : 'listing_rejected',

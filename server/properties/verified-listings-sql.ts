@@ -13,7 +13,7 @@
 // Both parts are read in the page's order and merged (UNION ALL, each
 // LIMITed); PostgreSQL cannot turn an OR into such a plan, and Prisma's query
 // builder cannot write the range condition.
-import { floorAreaInSquareMetres } from '@opennest/common/property-facts';
+import { DEFAULT_AREA_UNIT, floorAreaInSquareMetres } from '@opennest/common/property-facts';
 import { normalizeMoney } from '@opennest/common/money';
 import { Prisma, type Property as PropertyRecord } from '../generated/prisma/client';
 import { escapeLike } from '../shared/pagination';
@@ -71,7 +71,7 @@ const SELECT_LIST = Prisma.raw(Object.entries(COLUMNS).map(([field, column]) => 
  * buyer's minimum price is left out: `priceParts` adds it.
  */
 function conditions({ term, filter }: Pick<ListingQuery, 'term' | 'filter'>): Prisma.Sql[] {
-  const toSqm = (area: number) => new Prisma.Decimal(floorAreaInSquareMetres(area, filter.areaUnit ?? 'sq_m')).toFixed(2);
+  const toSqm = (area: number) => new Prisma.Decimal(floorAreaInSquareMetres(area, filter.areaUnit ?? DEFAULT_AREA_UNIT)).toFixed(2);
   const where: Prisma.Sql[] = [
     // publicListing (listing-visibility.ts). Constants, not parameters: the
     // partial price-range index is chosen on them.

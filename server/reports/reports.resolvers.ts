@@ -12,6 +12,7 @@ export const reportsResolvers: Resolvers = {
   },
   ListingReport: {
     property: (report, _args, { services }) => services.reports.listing(report.propertyId),
+    reporter: (report, _args, { loaders }) => loadRequired(loaders.userById, report.reporterId, 'reporter'),
     createdAt: (report) => report.createdAt.toISOString(),
     resolvedAt: (report) => report.resolvedAt?.toISOString() ?? null,
   },

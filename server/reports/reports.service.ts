@@ -4,7 +4,7 @@
 // newest report) and act on all of a listing's open reports at once, with a
 // note: dismiss, reject the listing, or mark its agent as fraud (the user-admin
 // rule). Reporters see what came of their reports.
-import { moderationNoteSchema, reportSchema } from '@opennest/common/validation/report';
+import { moderationNoteSchema, REPORT_REASON_LABELS, reportSchema } from '@opennest/common/validation/report';
 import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import { Prisma, type ListingReport, type ReportStatus } from '../generated/prisma/client';
@@ -36,7 +36,16 @@ export function createReportsService({ db, notifier, userAdmin }: { db: Db; noti
       if (property.agentId === viewer.id) throw forbidden('You cannot report your own listing.');
       const { reason, details } = await validateInput(reportSchema, { reason: input.reason, details: input.details ?? undefined });
       try {
-        return await db.listingReport.create({ data: { propertyId: property.id, reporterId: viewer.id, reason, details: details || null } });
+        return await db.$transaction(async (tx) => {
+          const report = await tx.listingReport.create({ data: { propertyId: property.id, reporterId: viewer.id, reason, details: details || null } });
+          await notifier.notifyAdmins(tx, {
+            type: 'listing_reported',
+            subjectId: property.id,
+            text: `${viewer.name} reported ${property.title}: ${REPORT_REASON_LABELS[reason]}.`,
+            dedupeKey: `listing-reported:${report.id}`,
+          });
+          return report;
+        });
       } catch (error) {
         if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw conflict(ALREADY_REPORTED);
         throw error;
@@ -85,6 +94,7 @@ export function createReportsService({ db, notifier, userAdmin }: { db: Db; noti
           }
         }
         const { count } = await tx.listingReport.updateMany({ where: { propertyId, status: 'open' }, data: { status: OUTCOME[action], resolutionNote: note, resolvedAt: new Date() } });
+        await notifier.markActedOn(tx, 'admins', 'reported-listing', propertyId);
         return count;
       });
     },

@@ -49,6 +49,10 @@ describe('moderation', () => {
     const ids = queue.map((item) => item.property.id);
     expect(ids.indexOf(twice.id)).toBeLessThan(ids.indexOf(once.id));
     expect(queue.find((item) => item.property.id === twice.id)).toMatchObject({ openReportCount: 2, agent: { id: agent.user.id } });
+    // Each report says who made it and when (newest first).
+    const reports = queue.find((item) => item.property.id === twice.id)!.reports;
+    expect(reports.map((r) => r.reporter)).toEqual([{ id: otherBuyer.user.id, name: 'Oscar Otherbuyer' }, { id: buyer.user.id, name: 'Bea Buyer' }]);
+    expect(Date.parse(reports[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(reports[1].createdAt));
     const counts = queue.map((item) => item.openReportCount);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
     for (const account of [buyer, agent]) {

@@ -8,6 +8,23 @@ export function registerRouter(instance: AppRouter): void {
   router = instance;
 }
 
+/** What of the browser's History keyFirstHistoryEntry uses. */
+export type HistoryLike = Pick<History, 'state' | 'replaceState'>;
+
+/**
+ * React Router keys the first history entry of every page load "default", so its
+ * scroll restoration would open a page loaded in full (a typed address, a link
+ * from an e-mail) at the scroll position saved for the first page of an earlier
+ * load in this tab. Before the router starts, an entry without a key of its own
+ * gets a fresh one: a new load opens at the top, while a reload, or going back to
+ * an entry made here, keeps its key and so its position.
+ */
+export function keyFirstHistoryEntry(history: HistoryLike, newKey: () => string = () => Math.random().toString(36).slice(2, 10)): void {
+  const state = history.state as Record<string, unknown> | null;
+  if (state && typeof state.key === 'string' && state.key !== 'default') return;
+  history.replaceState({ usr: null, ...state, key: newKey() }, '');
+}
+
 /** Resolves once the router has loaded the first route's page module (its chunk) and data. */
 export function firstRouteLoaded(instance: AppRouter): Promise<void> {
   if (instance.state.initialized) return Promise.resolve();

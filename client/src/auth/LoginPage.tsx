@@ -1,4 +1,5 @@
-import { Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
 import { useFormik } from 'formik';
 import { useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '@opennest/common/validation/auth';
@@ -9,7 +10,7 @@ import { loginErrorMessage } from './auth-errors';
 import { useAuth } from './AuthProvider';
 import { GoogleButton } from './GoogleButton';
 import { PasswordInput } from './PasswordInput';
-import { redirectTarget } from './redirect-target';
+import { redirectTarget, signInReason } from './redirect-target';
 
 export default function LoginPage() {
   const { signIn } = useAuth();
@@ -17,6 +18,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const target = redirectTarget(location);
+  // Sent here from a page that needs an account: say so, and offer a first-time visitor the way in.
+  const reason = signInReason(location);
   const goOn = () => navigate(target, { replace: true });
 
   const form = useFormik({
@@ -34,9 +37,27 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthCard title="Login" subtitle="Welcome back to OpenNest.">
+    <AuthCard title="Login" subtitle={reason ? 'Verified listings, offers and payments need an OpenNest account.' : 'Welcome back to OpenNest.'}>
       <form onSubmit={form.handleSubmit} noValidate>
         <Stack gap="4">
+          {reason && (
+            <Alert.Root status="info" data-testid="sign-in-reason">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Alert.Title>{reason}</Alert.Title>
+                <Alert.Description>
+                  New here?{' '}
+                  <Button asChild variant="plain" colorPalette="teal" height="auto" p="0" fontWeight="semibold" textDecoration="underline" verticalAlign="baseline">
+                    {/* Keeps the page they wanted: registering then takes them there. */}
+                    <RouterLink to="/register" state={location.state}>
+                      Create a free account
+                    </RouterLink>
+                  </Button>{' '}
+                  in a minute.
+                </Alert.Description>
+              </Alert.Content>
+            </Alert.Root>
+          )}
           <FormField form={form} name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
           <FormField form={form} name="password" label="Password">
             <PasswordInput name="password" autoComplete="current-password" value={form.values.password} onChange={form.handleChange} onBlur={form.handleBlur} />

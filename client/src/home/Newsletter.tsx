@@ -90,7 +90,8 @@ export function Newsletter() {
             {confirmed && (
               <Alert.Root status="success" data-testid="newsletter-confirmation">
                 <Alert.Indicator />
-                <Alert.Title>Thanks for subscribing! Watch your inbox for our next update.</Alert.Title>
+                {/* What happens next: a new address gets a confirmation link, and nothing more until it is followed. */}
+                <Alert.Title>Almost done: check your inbox and follow the link we sent to confirm your subscription.</Alert.Title>
               </Alert.Root>
             )}
             {failure && !confirmed && (

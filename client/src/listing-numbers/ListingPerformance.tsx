@@ -1,10 +1,12 @@
 // The agent profile's "Listing performance": per listing, details-page views
 // (one per viewer per day, counted by the server), wishlist adds, offers and
-// days on market, and a chart of one listing's last 30 days. The chart's code
+// days on market, and a chart of one listing's last 30 days, opened right under
+// its row ("Chart"), so on a phone, where rows are cards, it shows where the
+// agent tapped rather than below the last card. The chart's code
 // (Chakra's charts on recharts) loads only when this section shows it, so no
 // other page carries it; its summary line and the table say the same in text.
 import { Button, Heading, Link, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { LuChartLine, LuEye } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, DataTableSkeleton, type TableFrame } from '../ui/DataTable';
@@ -66,10 +68,10 @@ export function ListingPerformance() {
         {(rows) => {
           const chosen = rows.find((row) => row.property.id === chosenId) ?? rows[0];
           return (
-            <Stack gap="6">
-              <DataTable {...TABLE} paging={paging}>
-                {rows.map((row) => (
-                  <Table.Row key={row.property.id} data-testid="listing-numbers-row">
+            <DataTable {...TABLE} paging={paging}>
+              {rows.map((row) => (
+                <Fragment key={row.property.id}>
+                  <Table.Row data-testid="listing-numbers-row">
                     <Table.Cell maxW="64">
                       <Link asChild fontWeight="medium" color="teal.700" lineClamp={2}>
                         <RouterLink to={`/propertyDetails/${row.property.id}`}>{row.property.title}</RouterLink>
@@ -86,22 +88,31 @@ export function ListingPerformance() {
                         colorPalette="teal"
                         aria-pressed={row === chosen}
                         aria-label={`Chart of ${row.property.title}`}
+                        aria-controls={row === chosen ? chartId(row) : undefined}
                         onClick={() => setChosenId(row.property.id)}
                       >
                         <LuChartLine aria-hidden /> Chart
                       </Button>
                     </Table.Cell>
                   </Table.Row>
-                ))}
-              </DataTable>
-              <ListingChart listing={chosen} />
-            </Stack>
+                  {row === chosen && (
+                    <Table.Row data-testid="listing-chart-row" bg="bg.subtle">
+                      <Table.Cell colSpan={TABLE.columns.length} py="4">
+                        <ListingChart listing={row} />
+                      </Table.Cell>
+                    </Table.Row>
+                  )}
+                </Fragment>
+              ))}
+            </DataTable>
           );
         }}
       </QueryState>
     </Stack>
   );
 }
+
+const chartId = (row: ListingRow) => `listing-chart-${row.property.id}`;
 
 function NumberCell({ value, testId }: { value: number; testId: string }) {
   return (
@@ -120,7 +131,7 @@ function ListingChart({ listing }: { listing: ListingRow }) {
   const summary = `In the last ${listing.days.length} days: ${plural(views, 'view')}, ${plural(wishlistAdds, 'wishlist add')}, ${plural(offers, 'offer')}.`;
   const summaryId = `listing-chart-summary-${listing.property.id}`;
   return (
-    <Stack as="figure" gap="2" aria-labelledby={`${summaryId}-title`} aria-describedby={summaryId} data-testid="listing-chart">
+    <Stack as="figure" gap="2" id={chartId(listing)} aria-labelledby={`${summaryId}-title`} aria-describedby={summaryId} data-testid="listing-chart">
       <Heading as="h3" size="sm" id={`${summaryId}-title`}>
         Last 30 days: {listing.property.title}
       </Heading>

@@ -2,8 +2,8 @@ import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { LoadingBlock } from '../ui/CardList';
 import { PersonAvatar } from './PersonAvatar';
 import { LuArrowLeft } from 'react-icons/lu';
-import { useNavigate, useParams } from 'react-router';
-import { useContactAgentListingQuery, useContactAgentMutation } from './messages.generated';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useContactAgentListingQuery, useContactAgentMutation, useMyConversationAboutQuery } from './messages.generated';
 import { PageHeader, PropertyLocation } from '../properties/page-parts';
 import { QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
@@ -11,22 +11,26 @@ import { evictInbox } from './messages.cache';
 import { MessageComposer } from './MessageComposer';
 import { LinkButton } from '../ui/LinkButton';
 
-/** Buyer: the first message to a listing's agent (or the next one, in the same conversation). */
+/** Buyer: the first message to a listing's agent; once they have written, the conversation itself opens instead. */
 export default function ContactAgent() {
   const { propertyId = '' } = useParams();
   const navigate = useNavigate();
-  const details = useContactAgentListingQuery({ variables: { id: propertyId } });
+  // Asked afresh each time: a conversation started in another tab counts.
+  const existing = useMyConversationAboutQuery({ variables: { propertyId }, fetchPolicy: 'network-only' });
+  const conversationId = existing.data?.myConversationAbout?.id;
+  const details = useContactAgentListingQuery({ variables: { id: propertyId }, skip: existing.loading || Boolean(conversationId) });
   const [contact] = useContactAgentMutation({ update: (cache) => evictInbox(cache) });
   const back = (
     <LinkButton to={`/propertyDetails/${propertyId}`} icon={LuArrowLeft}>
       Back to the listing
     </LinkButton>
   );
+  if (conversationId) return <Navigate to={`/dash-board/messages/${conversationId}`} replace />;
   return (
     <>
       <title>Contact the agent · OpenNest</title>
       <PageHeader title="Contact the agent" subtitle="Ask about the listing; the agent answers in your Messages." actions={back} />
-      <QueryState query={details} data={details.data?.property} skeleton={<LoadingBlock label="Loading the listing" />} errorTitle="Could not load the listing" notFoundTitle="This listing was not found">
+      <QueryState query={existing.loading ? { ...details, loading: true } : details} data={details.data?.property} skeleton={<LoadingBlock label="Loading the listing" />} errorTitle="Could not load the listing" notFoundTitle="This listing was not found">
         {(property) => (
           <Card.Root maxW="3xl">
             <Card.Body gap="5" p={{ base: '4', md: '6' }}>

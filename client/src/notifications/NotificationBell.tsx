@@ -1,13 +1,15 @@
 // The navbar's bell: the unread count, kept live by the notificationEvents
-// subscription (each new notification also shows as a toast), linking to the
-// notifications page. A fraud account gets no bell at all.
+// subscription, linking to the notifications page. Each new notification also
+// shows as a toast that opens what it is about, and makes the queries showing
+// that thing load afresh, so an open page (Property Bought, a listing...)
+// follows at once. A fraud account gets no bell at all.
 import { Circle, Float, Link } from '@chakra-ui/react';
 import { LuBell } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
-import { useNotificationEventsSubscription, useUnreadNotificationCountQuery } from './notifications.generated';
+import { useMarkNotificationReadMutation, useNotificationEventsSubscription, useUnreadNotificationCountQuery } from './notifications.generated';
 import { toaster } from '../ui/toaster';
-import { evictNotificationList, setUnreadNotificationCount } from './notifications.cache';
+import { evictNotificationList, evictWhatNotificationChanged, setUnreadNotificationCount } from './notifications.cache';
 
 export const NOTIFICATIONS_PATH = '/dash-board/notifications';
 
@@ -19,14 +21,24 @@ export function NotificationBell() {
 
 function LiveBell() {
   const count = useUnreadNotificationCountQuery({ fetchPolicy: 'cache-and-network' });
+  const navigate = useNavigate();
+  const [markRead] = useMarkNotificationReadMutation();
+  // Opened from its toast: it is read (the server's own event then updates the count).
+  const open = (notification: { id: string; link: string }) => {
+    void markRead({ variables: { id: notification.id } }).catch(() => undefined);
+    void navigate(notification.link);
+  };
   useNotificationEventsSubscription({
     onData: ({ client, data }) => {
       const event = data.data?.notificationEvents;
       if (!event) return;
       setUnreadNotificationCount(client.cache, event.unreadCount);
-      if (event.notification) {
-        evictNotificationList(client.cache);
-        toaster.create({ type: 'info', title: 'New notification', description: event.notification.text });
+      // New, or read elsewhere (another tab, or by acting on what it is about): the list loads afresh.
+      evictNotificationList(client.cache);
+      const { notification } = event;
+      if (notification) {
+        evictWhatNotificationChanged(client.cache, notification.type);
+        toaster.create({ type: 'info', title: 'New notification', description: notification.text, action: { label: 'Open', onClick: () => open(notification) } });
       }
     },
   });

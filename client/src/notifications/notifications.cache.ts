@@ -1,7 +1,17 @@
-// What notification changes make stale in the Apollo cache (documents in notifications.graphql).
+// What notification changes make stale in the Apollo cache (documents in notifications.graphql),
+// and what a new notification says has changed elsewhere: each type names the
+// queries showing the thing it is about, so any page showing them (Property
+// Bought, the payment page, requested offers, a listing...) loads afresh the
+// moment the bell hears of it, from the same live event.
 import type { ApolloCache } from '@apollo/client';
+import type { DocumentNode } from 'graphql';
 import { evictQuery } from '../app/cache-eviction';
-import { NotificationsDocument, UnreadNotificationCountDocument } from './notifications.generated';
+import { MyListingNumbersDocument } from '../listing-numbers/listing-numbers.generated';
+import { MyOffersDocument, MySalesDocument, OfferDocument, OffersOnMyPropertiesDocument } from '../offers/offers.generated';
+import { AllPropertiesDocument, MyPropertiesDocument, PropertyDetailsDocument } from '../properties/properties.generated';
+import { ModerationQueueDocument } from '../reports/reports.generated';
+import { PropertyReviewsDocument } from '../reviews/reviews.generated';
+import { NotificationsDocument, UnreadNotificationCountDocument, type NotificationType } from './notifications.generated';
 
 /** The bell's count, as the server last said it (live events carry it). */
 export function setUnreadNotificationCount(cache: ApolloCache, unreadNotificationCount: number) {
@@ -11,4 +21,35 @@ export function setUnreadNotificationCount(cache: ApolloCache, unreadNotificatio
 /** A new notification arrived: the list loads afresh (its first page gains it). */
 export function evictNotificationList(cache: ApolloCache) {
   evictQuery(cache, NotificationsDocument);
+}
+
+const buyersOffer = [MyOffersDocument, OfferDocument];
+const listingState = [MyPropertiesDocument, PropertyDetailsDocument, AllPropertiesDocument];
+
+/**
+ * The queries each type of notification makes stale. Messages are left out:
+ * conversations follow their own live events (messageEvents).
+ */
+export const STALE_AFTER: Record<NotificationType, DocumentNode[]> = {
+  offer_received: [OffersOnMyPropertiesDocument, MyListingNumbersDocument],
+  offer_accepted: buyersOffer,
+  offer_rejected: buyersOffer,
+  offer_outbid: buyersOffer,
+  sold: [OffersOnMyPropertiesDocument, MySalesDocument, ...listingState],
+  listing_verified: listingState,
+  listing_rejected: listingState,
+  listing_advertised: listingState,
+  new_message: [],
+  saved_search_match: [],
+  role_changed: [],
+  marked_fraud: [],
+  new_review: [PropertyReviewsDocument],
+  listing_pending: [AllPropertiesDocument],
+  listing_reported: [ModerationQueueDocument],
+};
+
+/** A notification of `type` arrived: what shows the thing it is about loads afresh (open pages at once). */
+export function evictWhatNotificationChanged(cache: ApolloCache, type: NotificationType) {
+  for (const query of STALE_AFTER[type]) evictQuery(cache, query);
+  cache.gc();
 }

@@ -15,7 +15,11 @@ export type EmailDelivery =
 /** What a notification is about. */
 export type NotificationType =
   | 'listing_advertised'
+  /** Admins: a new listing waits for verification. */
+  | 'listing_pending'
   | 'listing_rejected'
+  /** Admins: a listing was reported. */
+  | 'listing_reported'
   | 'listing_verified'
   | 'marked_fraud'
   | 'new_message'

@@ -1,4 +1,4 @@
-import { AspectRatio, Button, Card, Field, Flex, Grid, Image, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { AspectRatio, Box, Button, Card, DataList, Flex, Grid, Image, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useMemo, useRef } from 'react';
 import { LuArrowLeft, LuHandCoins } from 'react-icons/lu';
@@ -35,11 +35,11 @@ export default function MakeOffer() {
   const wishlistItem = useWishlistItemQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
 
   const skeleton = (
-    <Card.Root maxW="4xl" aria-busy="true" aria-label="Loading the property">
+    <Card.Root aria-busy="true" aria-label="Loading the property">
       <Card.Body gap="5" p={{ base: '4', md: '6' }}>
         <Skeleton height="24" />
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          {Array.from({ length: 6 }, (_, index) => (
+          {Array.from({ length: 2 }, (_, index) => (
             <Stack key={index} gap="2">
               <Skeleton height="4" width="40%" />
               <Skeleton height="10" />
@@ -51,7 +51,8 @@ export default function MakeOffer() {
   );
 
   return (
-    <>
+    // The header and the card share one width, so the header's link lines up with the card's edge.
+    <Box maxW="4xl">
       <PageHeader
         title="Make an Offer"
         subtitle="Offer an amount within the price range; the agent accepts or rejects it."
@@ -69,7 +70,7 @@ export default function MakeOffer() {
           item.property.saleState === 'available' ? (
             <OfferForm key={item.id} item={item} />
           ) : (
-            <Card.Root maxW="4xl">
+            <Card.Root>
               <Card.Body gap="3">
                 <Text fontWeight="semibold">{item.property.title}</Text>
                 <SaleStateNotice saleState={item.property.saleState} />
@@ -78,16 +79,7 @@ export default function MakeOffer() {
           )
         }
       </QueryState>
-    </>
-  );
-}
-
-function ReadOnlyField({ label, value, type }: { label: string; value: string; type?: string }) {
-  return (
-    <Field.Root readOnly>
-      <Field.Label>{label}</Field.Label>
-      <Input value={value} readOnly type={type} bg="bg.muted" />
-    </Field.Root>
+    </Box>
   );
 }
 
@@ -133,14 +125,15 @@ function OfferForm({ item }: { item: WishlistItemFieldsFragment }) {
   const range = priceRange(property.priceMin, property.priceMax);
 
   return (
-    <Card.Root maxW="4xl">
+    <Card.Root>
       <Card.Body p={{ base: '4', md: '6' }} gap="6">
-        <Grid templateColumns={{ base: '96px 1fr', sm: '160px 1fr' }} gap="4" alignItems="center" data-testid="offer-property">
+        {/* The spec's read-only property, agent and buyer information, once: what the offer is about and between whom. */}
+        <Grid templateColumns={{ base: '96px 1fr', sm: '160px 1fr' }} gap="4" alignItems="start" data-testid="offer-property">
           <AspectRatio ratio={4 / 3} rounded="md" overflow="hidden" bg="gray.100">
             <Image src={property.thumbnail} alt={property.title} objectFit="cover" />
           </AspectRatio>
           <Stack gap="1" minW="0">
-            <Text fontWeight="semibold" fontSize="lg">
+            <Text fontWeight="semibold" fontSize="lg" data-testid="offer-property-title">
               {property.title}
             </Text>
             <PropertyLocation location={property.location} />
@@ -149,17 +142,23 @@ function OfferForm({ item }: { item: WishlistItemFieldsFragment }) {
             </Text>
           </Stack>
         </Grid>
+        <DataList.Root orientation="horizontal" size="md" gap="2" data-testid="offer-parties">
+          <DataList.Item>
+            <DataList.ItemLabel>Agent</DataList.ItemLabel>
+            <DataList.ItemValue overflowWrap="anywhere">
+              {property.agent.name} · {property.agent.email}
+            </DataList.ItemValue>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.ItemLabel>Buyer (you)</DataList.ItemLabel>
+            <DataList.ItemValue overflowWrap="anywhere">
+              {viewer?.name} · {viewer?.email}
+            </DataList.ItemValue>
+          </DataList.Item>
+        </DataList.Root>
 
         <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-label="Make an offer">
           <Stack gap="5">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-              <ReadOnlyField label="Property title" value={property.title} />
-              <ReadOnlyField label="Property location" value={property.location} />
-              <ReadOnlyField label="Agent name" value={property.agent.name} />
-              <ReadOnlyField label="Agent email" value={property.agent.email} type="email" />
-              <ReadOnlyField label="Buyer name" value={viewer?.name ?? ''} />
-              <ReadOnlyField label="Buyer email" value={viewer?.email ?? ''} type="email" />
-            </SimpleGrid>
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="5" alignItems="start">
               <FormField
                 form={form}
@@ -169,6 +168,7 @@ function OfferForm({ item }: { item: WishlistItemFieldsFragment }) {
                 autoComplete="off"
                 placeholder={`e.g. ${property.priceMin}`}
                 helperText={`Between ${dollars(property.priceMin)} and ${dollars(property.priceMax)}.`}
+                keepHelperText
               />
               <FormField form={form} name="buyingDate" label="Buying date" type="date" min={today} helperText="Today or later." />
             </SimpleGrid>

@@ -1,4 +1,4 @@
-import { Box, Button, Card, Code, DataList, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Code, DataList, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { LuCreditCard, LuShoppingBag } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { MessageAgentLink } from '../messages/ContactAgentButton';
@@ -12,12 +12,18 @@ import { LoadMore, usePagedQuery } from '../ui/paging';
 import { formatCalendarDate, OfferStatusBadge } from './offer-parts';
 import { dollars } from '@opennest/common/money';
 import { plural } from '../ui/plural';
+import { HIGHLIGHTED_ITEM, itemAttributes, useHighlightedItem } from '../ui/highlighted-item';
 
-/** Buyer: the offers they made, with Pay on accepted unpaid ones (spec section 2, Property bought). */
+/**
+ * Buyer: the offers they made, newest first as the server pages them, with Pay
+ * on accepted unpaid ones (spec section 2, Property bought). Opened at one offer
+ * (`?item=`: after paying, or from a notification) it scrolls to it and marks it.
+ */
 export default function PropertyBoughtPage() {
   // Statuses change on the agent's side: always ask the server, show the cache meanwhile.
   const myOffers = useMyOffersQuery({ fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
   const { nodes: offers, paging } = usePagedQuery(myOffers, (data) => data.myOffers, 'offers');
+  const highlighted = useHighlightedItem(Boolean(offers));
 
   return (
     <>
@@ -44,7 +50,7 @@ export default function PropertyBoughtPage() {
           <Stack gap="6">
             <SimpleGrid columns={cardGridColumns.all} gap="6" data-testid="offers-grid">
               {made.map((offer) => (
-                <OfferCard key={offer.id} offer={offer} />
+                <OfferCard key={offer.id} offer={offer} highlighted={highlighted} />
               ))}
             </SimpleGrid>
             <LoadMore paging={paging} />
@@ -55,16 +61,18 @@ export default function PropertyBoughtPage() {
   );
 }
 
-function OfferCard({ offer }: { offer: OfferFieldsFragment }) {
+function OfferCard({ offer, highlighted }: { offer: OfferFieldsFragment; highlighted: string | null }) {
   const { property, agent } = offer;
   const payable = offer.status === 'accepted' && !offer.transactionId;
   return (
-    <Card.Root overflow="hidden" height="full" data-testid="offer-card">
+    <Card.Root overflow="hidden" height="full" data-testid="offer-card" data-status={offer.status} {...itemAttributes(offer.id, highlighted)} css={HIGHLIGHTED_ITEM}>
       <PropertyCover property={property} />
       <Card.Body gap="3" p="4">
         <HStack justify="space-between" align="start" gap="2">
           <Card.Title as="h2" fontSize="lg" lineClamp={2}>
-            {property.title}
+            <Link asChild color="teal.700">
+              <RouterLink to={`/propertyDetails/${property.id}`}>{property.title}</RouterLink>
+            </Link>
           </Card.Title>
           <OfferStatusBadge status={offer.status} />
         </HStack>

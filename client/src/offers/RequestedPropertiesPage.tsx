@@ -7,6 +7,7 @@ import { PageHeader } from '../properties/page-parts';
 import { DataTable, DataTableSkeleton, DecisionCell, type TableFrame } from '../ui/DataTable';
 import { usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
+import { HIGHLIGHTED_ITEM, itemAttributes, useHighlightedItem } from '../ui/highlighted-item';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
@@ -47,6 +48,7 @@ export default function RequestedPropertiesPage() {
   const [busy, setBusy] = useState<Record<string, Decision>>({});
 
   const { nodes: offers, paging } = usePagedQuery(offersOnMyProperties, (data) => data.offersOnMyProperties, 'offers');
+  const highlighted = useHighlightedItem(Boolean(offers));
   // While an offer is being accepted, the other pending offers on that property wait for the outcome.
   const propertiesBeingAccepted = new Set(offers?.filter((offer) => busy[offer.id] === 'accept').map((offer) => offer.property.id));
 
@@ -99,7 +101,7 @@ export default function RequestedPropertiesPage() {
         const waiting = Boolean(rowBusy) || propertiesBeingAccepted.has(offer.property.id);
         const subject = `from ${offer.buyer.name} on ${offer.property.title}`;
         return (
-          <Table.Row key={offer.id} data-testid="offer-row" data-status={offer.status}>
+          <Table.Row key={offer.id} data-testid="offer-row" data-status={offer.status} {...itemAttributes(offer.id, highlighted)} css={HIGHLIGHTED_ITEM}>
             <OfferRowCells offer={offer} amountTestId="offer-amount" />
             <Table.Cell whiteSpace="nowrap">{formatCalendarDate(offer.buyingDate)}</Table.Cell>
             <Table.Cell>

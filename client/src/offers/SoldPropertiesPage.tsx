@@ -1,6 +1,7 @@
 import { Box, Code, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import { LuBadgeDollarSign } from 'react-icons/lu';
 import { useMySalesQuery, type MySalesQuery } from './offers.generated';
+import { HIGHLIGHTED_ITEM, itemAttributes, useHighlightedItem } from '../ui/highlighted-item';
 import { PageHeader } from '../properties/page-parts';
 import { DataTable, DataTableSkeleton, type TableFrame } from '../ui/DataTable';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
@@ -22,6 +23,7 @@ export default function SoldPropertiesPage() {
   const mySales = useMySalesQuery({ fetchPolicy: 'cache-and-network' });
   const sales = mySales.data?.mySales;
   const offers = sales?.offers;
+  const highlighted = useHighlightedItem(Boolean(offers));
 
   // The server sums the amounts exactly (NUMERIC); it is shown as sent, never re-added here.
   const total = (
@@ -42,7 +44,7 @@ export default function SoldPropertiesPage() {
   const table = (sold: Sales) => (
     <DataTable {...TABLE}>
       {sold.offers.map((offer) => (
-        <Table.Row key={offer.id} data-testid="sold-row">
+        <Table.Row key={offer.id} data-testid="sold-row" {...itemAttributes(offer.id, highlighted)} css={HIGHLIGHTED_ITEM}>
           <OfferRowCells offer={offer} amountTestId="sold-amount" />
           <Table.Cell maxW="56">
             {offer.transactionId ? (

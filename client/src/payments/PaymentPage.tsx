@@ -219,7 +219,8 @@ function PayWithCard({ offer, payment }: { offer: OfferFieldsFragment; payment: 
       text: `Transaction ID: ${transactionId ?? payment.paymentIntentId}`,
       autoCloseMs: 2000,
     });
-    navigate(PROPERTY_BOUGHT);
+    // Property Bought opens at the offer just paid (on a phone it may be far down the list).
+    navigate(`${PROPERTY_BOUGHT}?item=${encodeURIComponent(offer.id)}`);
     return true;
   };
 

@@ -1,4 +1,4 @@
-import { AspectRatio, Badge, Button, Image, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Stack, Table, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { LuMegaphone } from 'react-icons/lu';
 import { errorMessage } from '../app/errors';
@@ -11,7 +11,7 @@ import { priceRange } from './format';
 import { DataTable, DataTableSkeleton, type TableFrame } from '../ui/DataTable';
 import { usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
-import { AgentCell, PageHeader, StatusBadge } from './page-parts';
+import { AgentCell, PageHeader, StatusBadge, ThumbnailCell } from './page-parts';
 import { evictAdvertisedProperties } from './properties.cache';
 
 const PAGE_SIZE = 24;
@@ -69,11 +69,7 @@ export default function AdvertisePropertyPage() {
     <DataTable {...TABLE} paging={paging}>
       {rows.map((property) => (
         <Table.Row key={property.id} data-testid="advertise-row">
-          <Table.Cell width="24">
-            <AspectRatio ratio={4 / 3} width="20" rounded="md" overflow="hidden" bg="gray.100">
-              <Image src={property.thumbnail} alt={property.title} loading="lazy" decoding="async" objectFit="cover" />
-            </AspectRatio>
-          </Table.Cell>
+          <ThumbnailCell property={property} />
           <Table.Cell maxW="56">
             <Text fontWeight="medium" lineClamp={2}>
               {property.title}

@@ -30,7 +30,8 @@ export function ListingTimeline({ property }: { property: Listing }) {
           History
         </Heading>
         <Text color="fg.muted" data-testid="days-on-opennest">
-          {plural(property.daysOnOpenNest, 'day', 'days')} on OpenNest
+          {/* The server counts a sold home's days up to its sale. */}
+          {property.saleState === 'sold' ? `Sold after ${plural(property.daysOnOpenNest, 'day', 'days')} on OpenNest` : `${plural(property.daysOnOpenNest, 'day', 'days')} on OpenNest`}
         </Text>
       </HStack>
       <Stack as="ol" listStyleType="none" gap="2" borderStartWidth="2px" borderColor="teal.200" ps="4" maxW="3xl">

@@ -1,10 +1,13 @@
 // A listing's photos on the add and update forms: several files at once, each
 // uploaded at once with its own progress bar, removed, and reordered by drag
 // and drop or by the Earlier/Later buttons (keyboard users). The first photo is
-// the cover. The file input keeps the spec's label, "Property image".
+// the cover. The file input keeps the spec's label, "Property image"; it is
+// opened by a button of ours, next to which the field says how many photos the
+// listing has (the browser's own "No file chosen" would be wrong once a choice
+// has been added to the list and the input emptied for the next one).
 import { Badge, Box, Button, Field, HStack, IconButton, Image, Input, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LuArrowLeft, LuArrowRight, LuTrash2 } from 'react-icons/lu';
+import { LuArrowLeft, LuArrowRight, LuImagePlus, LuTrash2 } from 'react-icons/lu';
 import { MAX_PHOTOS } from '@opennest/common/validation/property';
 import { errorMessage } from '../app/errors';
 import { HttpError, type UploadedImage } from '../app/http';
@@ -114,7 +117,10 @@ interface PhotosFieldProps {
 export function PhotosField({ list, error, helperText, disabled, onTouched }: PhotosFieldProps) {
   const { photos, add, remove, move, refused } = list;
   const dragged = useRef<number | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const [announcement, setAnnouncement] = useState('');
+  const full = photos.length >= MAX_PHOTOS;
+  const uploading = photos.filter((photo) => !photo.url && !photo.error).length;
   const shownError = refused ?? error;
   const moveAndSay = (from: number, to: number) => {
     move(from, to);
@@ -124,19 +130,32 @@ export function PhotosField({ list, error, helperText, disabled, onTouched }: Ph
   return (
     <Field.Root invalid={Boolean(shownError)}>
       <Field.Label>Property image</Field.Label>
+      {/* The input itself is out of sight (and out of the tab order): the button opens it, the label names it. */}
       <Input
+        ref={input}
         type="file"
         name="photos"
         multiple
         accept={ACCEPTED_IMAGE_TYPES.join(',')}
-        p="1"
-        disabled={disabled || photos.length >= MAX_PHOTOS}
+        srOnly
+        tabIndex={-1}
+        disabled={disabled || full}
         onChange={(event) => {
           add(Array.from(event.currentTarget.files ?? []));
           event.currentTarget.value = '';
           onTouched();
         }}
       />
+      <HStack gap="3" wrap="wrap">
+        <Button type="button" variant="outline" colorPalette="teal" size="sm" disabled={disabled || full} onClick={() => input.current?.click()}>
+          <LuImagePlus aria-hidden /> {photos.length ? 'Add more photos' : 'Choose photos'}
+        </Button>
+        <Text fontSize="sm" color="fg.muted" aria-live="polite" data-testid="photo-count">
+          {photos.length === 0
+            ? 'No photos yet'
+            : `${photos.length} ${photos.length === 1 ? 'photo' : 'photos'}${uploading ? `, ${uploading} uploading` : ''}${full ? ' (the most a listing can have)' : ''}`}
+        </Text>
+      </HStack>
       {!shownError && <Field.HelperText>{helperText}</Field.HelperText>}
       <Field.ErrorText>{shownError}</Field.ErrorText>
       {photos.length > 0 && (

@@ -1,5 +1,5 @@
 import { AspectRatio, Avatar, Badge, Box, Card, Container, Grid, Heading, HStack, Link, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { LuArrowLeft, LuCalendar, LuMail } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router';
 import { usePropertyDetailsQuery, type PropertyDetailsQuery } from './properties.generated';
@@ -16,6 +16,8 @@ import { ReportListingButton } from '../reports/ReportListingButton';
 import { PropertyWishlistSlot } from './PropertyWishlistSlot';
 import { ContactAgentButton } from '../messages/ContactAgentButton';
 import { titled } from '../layout/page-title';
+import { useAuth } from '../auth/AuthProvider';
+import { ListingDecisionPanel } from './listing-decision';
 
 const PropertyGallery = lazy(() => import('./PropertyGallery'));
 
@@ -52,6 +54,8 @@ export default function PropertyDetailsPage() {
 
 function PropertyDetails({ property }: { property: PropertyDetailsQuery['property'] }) {
   const { agent } = property;
+  const { viewer } = useAuth();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   return (
     <Stack gap={{ base: '8', md: '10' }} data-testid="property-details">
       <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap={{ base: '6', lg: '10' }} alignItems="start">
@@ -76,7 +80,7 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
               </Badge>
               <SaleBadge saleState={property.saleState} size="lg" />
             </HStack>
-            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight" lineHeight="1.2">
+            <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="tight" lineHeight="1.2" ref={headingRef} tabIndex={-1} outline="none">
               {property.title}
             </Heading>
             <PropertyLocation location={property.location} gap="1.5" />
@@ -91,6 +95,8 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
               {priceRange(property.priceMin, property.priceMax)}
             </Text>
           </Box>
+
+          {viewer?.role === 'admin' && property.status === 'pending' && <ListingDecisionPanel property={property} focusAfter={headingRef} />}
 
           {property.saleState === 'available' ? <PropertyWishlistSlot property={property} /> : <SaleStateNotice saleState={property.saleState} />}
 

@@ -4,7 +4,7 @@
 import { Button, Checkbox, CheckboxGroup, Field, Fieldset, Flex, HStack, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { ValidationError } from 'yup';
-import { AREA_UNIT_LABELS, AREA_UNITS, PROPERTY_TYPE_LABELS, PROPERTY_TYPES, type AreaUnitValue, type PropertyTypeValue } from '@opennest/common/property-facts';
+import { AREA_UNIT_LABELS, AREA_UNITS, DEFAULT_AREA_UNIT, PROPERTY_TYPE_LABELS, PROPERTY_TYPES, type AreaUnitValue, type PropertyTypeValue } from '@opennest/common/property-facts';
 import { propertyFilterSchema } from '@opennest/common/validation/property-filter';
 import type { PropertyFilter } from './properties.generated';
 import { SelectField } from '../ui/SelectField';
@@ -34,7 +34,7 @@ export default function PropertyFiltersPanel({ filter, onApply }: { filter: Prop
     minBathrooms: text(filter.minBathrooms),
     areaMin: text(filter.areaMin),
     areaMax: text(filter.areaMax),
-    areaUnit: filter.areaUnit ?? 'sq_m',
+    areaUnit: filter.areaUnit ?? DEFAULT_AREA_UNIT,
     includeSold: Boolean(filter.includeSold),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -32,7 +32,9 @@ export function PropertyReviewsSlot({ property }: { property: PropertyDetailsFie
   const canReview = viewer?.role === 'user' && property.status === 'verified';
 
   return (
-    <Box as="section" aria-labelledby="reviews-heading" data-testid="property-reviews" maxW="3xl">
+    // As wide as the sections above it, so "Add a Review" lines up with their right edge (the history's day count);
+    // the reviews themselves keep a readable width.
+    <Box as="section" aria-labelledby="reviews-heading" data-testid="property-reviews">
       <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="3" mb="4">
         <HStack gap="2" align="baseline">
           <Heading as="h2" id="reviews-heading" size="xl">
@@ -58,7 +60,7 @@ export function PropertyReviewsSlot({ property }: { property: PropertyDetailsFie
         }
       >
         {(list) => (
-          <Stack as="ul" listStyleType="none" gap="4" data-testid="reviews-list">
+          <Stack as="ul" listStyleType="none" gap="4" maxW="3xl" data-testid="reviews-list">
             {list.map((review) => (
               <ReviewItem key={review.id} review={review} />
             ))}

@@ -1,5 +1,5 @@
 // Small pieces the dashboard listing pages share.
-import { Avatar, Badge, Box, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { AspectRatio, Avatar, Badge, Box, Flex, Heading, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode, RefObject } from 'react';
 import { LuBath, LuBedDouble, LuCalendarClock, LuHouse, LuMapPin, LuRuler } from 'react-icons/lu';
 import type { PropertyCardFieldsFragment, PropertyStatus, SaleState } from './properties.generated';
@@ -126,6 +126,17 @@ export function AgentChip({ agent, labelled = false }: { agent: { name: string; 
         {agent.name}
       </Text>
     </HStack>
+  );
+}
+
+/** The admin tables' Image cell: the listing's thumbnail, so a decision is made seeing the photo. */
+export function ThumbnailCell({ property }: { property: { thumbnail: string; title: string } }) {
+  return (
+    <Table.Cell width="24">
+      <AspectRatio ratio={4 / 3} width="20" rounded="md" overflow="hidden" bg="gray.100">
+        <Image src={property.thumbnail} alt={property.title} loading="lazy" decoding="async" objectFit="cover" />
+      </AspectRatio>
+    </Table.Cell>
   );
 }
 

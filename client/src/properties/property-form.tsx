@@ -6,7 +6,7 @@ import { type FormikProps } from 'formik';
 import { useEffect, type ReactNode } from 'react';
 import { mixed, string, type AnyObjectSchema } from 'yup';
 import { DESCRIPTION_MAX_LENGTH, addPropertySchema, updatePropertySchema } from '@opennest/common/validation/property';
-import { AREA_UNIT_LABELS, AREA_UNITS, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '@opennest/common/property-facts';
+import { AREA_UNIT_LABELS, AREA_UNITS, DEFAULT_AREA_UNIT, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '@opennest/common/property-facts';
 import { propertyFactsFields } from '@opennest/common/validation/property-facts';
 import type { AreaUnit, PropertyType } from './properties.generated';
 import { FormField } from '../ui/FormField';
@@ -35,7 +35,7 @@ export const factsFormValues = (property?: { propertyType?: string | null; bedro
   bedrooms: property?.bedrooms?.toString() ?? '',
   bathrooms: property?.bathrooms?.toString() ?? '',
   floorArea: property?.floorArea?.toString() ?? '',
-  areaUnit: property?.areaUnit ?? 'sq_ft',
+  areaUnit: property?.areaUnit ?? DEFAULT_AREA_UNIT,
   yearBuilt: property?.yearBuilt?.toString() ?? '',
 });
 
@@ -178,10 +178,15 @@ function FactsFields({ form, disabled }: { form: FormikProps<PropertyFormValues>
   );
 }
 
-/** Keeps the form's image marker in step with the photo list (so 'Property image is required' shows when it is empty). */
+/**
+ * Keeps the form's image marker in step with the photo list, so 'Property image
+ * is required' shows when it is empty and goes as soon as a photo is added (the
+ * field is validated again once the person has touched it).
+ */
 export function usePhotoMarker(form: FormikProps<PropertyFormValues>, count: number) {
   const { setFieldValue } = form;
+  const touched = Boolean(form.touched.image);
   useEffect(() => {
-    void setFieldValue('image', count ? 'chosen' : '', false);
-  }, [count, setFieldValue]);
+    void setFieldValue('image', count ? 'chosen' : '', touched);
+  }, [count, setFieldValue, touched]);
 }

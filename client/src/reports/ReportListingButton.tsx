@@ -18,6 +18,8 @@ export function ReportListingButton({ property }: { property: { id: string; titl
         size="sm"
         colorPalette="red"
         alignSelf="start"
+        // The flag lines up with the icons of the lines above (the button's own padding would indent it).
+        ms="-3.5"
         onClick={() => {
           setUsed(true);
           setOpen(true);

@@ -1,6 +1,6 @@
 // A saved search's filters in words; only the saved-search dialog and page
 // (both loaded on demand) need it, so it stays out of All Properties' first load.
-import { AREA_UNIT_LABELS, PROPERTY_TYPE_LABELS } from '@opennest/common/property-facts';
+import { AREA_UNIT_LABELS, DEFAULT_AREA_UNIT, PROPERTY_TYPE_LABELS } from '@opennest/common/property-facts';
 import type { PropertyFilter } from './saved-searches.generated';
 
 /** A filter in words ("houses or townhouses, $100,000 to $250,000, 3+ bedrooms"); '' for none. */
@@ -11,7 +11,7 @@ export function describeFilter(filter: PropertyFilter): string {
   if (filter.minBedrooms != null) parts.push(`${filter.minBedrooms}+ bedrooms`);
   if (filter.minBathrooms != null) parts.push(`${filter.minBathrooms}+ bathrooms`);
   if (filter.areaMin != null || filter.areaMax != null) {
-    const unit = AREA_UNIT_LABELS[filter.areaUnit ?? 'sq_m'];
+    const unit = AREA_UNIT_LABELS[filter.areaUnit ?? DEFAULT_AREA_UNIT];
     parts.push(`${filter.areaMin != null ? `from ${filter.areaMin} ${unit}` : ''}${filter.areaMin != null && filter.areaMax != null ? ' ' : ''}${filter.areaMax != null ? `up to ${filter.areaMax} ${unit}` : ''}`);
   }
   if (filter.includeSold) parts.push('sold ones included');

@@ -5,6 +5,7 @@
 import { Card, Flex, HStack, Skeleton, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LoadMore, type Paging } from './paging';
+import { HIGHLIGHTED_ITEM } from './highlighted-item';
 
 interface CardListProps<T> {
   /** The list's accessible name. */
@@ -42,7 +43,7 @@ interface ListCardProps {
 
 export function ListCard({ children, leading, actions, highlighted = false, testId, data }: ListCardProps) {
   return (
-    <Card.Root as="li" variant={highlighted ? 'subtle' : 'outline'} position="relative" data-testid={testId} {...data}>
+    <Card.Root as="li" variant={highlighted ? 'subtle' : 'outline'} position="relative" data-testid={testId} {...data} css={HIGHLIGHTED_ITEM}>
       <Card.Body p="4">
         <Flex gap="3" justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
           <HStack gap="3" minW="0" flex="1" align="center">

@@ -7,12 +7,14 @@ interface FormFieldProps<Values> extends Omit<InputProps, 'form' | 'name'> {
   name: keyof Values & string;
   label: string;
   helperText?: ReactNode;
+  /** Keep the helper text under the message too (when it says what a valid value is, e.g. a range). */
+  keepHelperText?: boolean;
   /** Replaces the default <Input> (e.g. a password input with a toggle). */
   children?: ReactNode;
 }
 
 /** A labelled Formik field that shows its validation message once touched. */
-export function FormField<Values>({ form, name, label, helperText, children, ...inputProps }: FormFieldProps<Values>) {
+export function FormField<Values>({ form, name, label, helperText, keepHelperText = false, children, ...inputProps }: FormFieldProps<Values>) {
   const error = getIn(form.errors, name) as string | undefined;
   const touched = Boolean(getIn(form.touched, name));
   return (
@@ -21,6 +23,7 @@ export function FormField<Values>({ form, name, label, helperText, children, ...
       {children ?? <Input name={name} value={(getIn(form.values, name) as string) ?? ''} onChange={form.handleChange} onBlur={form.handleBlur} {...inputProps} />}
       {helperText && !(touched && error) && <Field.HelperText>{helperText}</Field.HelperText>}
       <Field.ErrorText>{error}</Field.ErrorText>
+      {helperText && keepHelperText && touched && error && <Field.HelperText>{helperText}</Field.HelperText>}
     </Field.Root>
   );
 }

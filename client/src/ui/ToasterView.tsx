@@ -19,6 +19,7 @@ export default function ToasterView({ onMounted }: { onMounted: () => void }) {
               {/* Full strength: the recipe's dimmed text falls below 4.5:1 on the success and error fills. */}
               {toast.description && <Toast.Description opacity="1">{toast.description}</Toast.Description>}
             </Stack>
+            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
             {toast.closable !== false && <Toast.CloseTrigger />}
           </Toast.Root>
         )}

@@ -10,6 +10,8 @@ export interface ToastOptions {
   description?: string;
   duration?: number;
   closable?: boolean;
+  /** A button in the toast, e.g. { label: 'Open', onClick: () => navigate(link) }. */
+  action?: { label: string; onClick: () => void };
 }
 
 const loadView = () => import('./ToasterView');

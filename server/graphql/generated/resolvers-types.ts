@@ -202,6 +202,8 @@ export type ListingReport = {
   id: Scalars['ID']['output'];
   property: ReportedListing;
   reason: ReportReason;
+  /** Who reported it (the caller, on their own reports; admins see it in the moderation queue). */
+  reporter: UserSummary;
   /** The admin's note, once resolved. */
   resolutionNote?: Maybe<Scalars['String']['output']>;
   resolvedAt?: Maybe<Scalars['DateTime']['output']>;
@@ -587,7 +589,11 @@ export type NotificationEvent = {
 /** What a notification is about. */
 export type NotificationType =
   | 'listing_advertised'
+  /** Admins: a new listing waits for verification. */
+  | 'listing_pending'
   | 'listing_rejected'
+  /** Admins: a listing was reported. */
+  | 'listing_reported'
   | 'listing_verified'
   | 'marked_fraud'
   | 'new_message'
@@ -796,6 +802,8 @@ export type Query = {
   me?: Maybe<User>;
   /** Admin: listings with open reports, most-reported first, then newest report first. */
   moderationQueue: Array<ModerationItem>;
+  /** The calling buyer's conversation about a listing, if they have written about it (null otherwise): 'Message agent' opens it. */
+  myConversationAbout?: Maybe<Conversation>;
   /** The calling agent's listings' numbers, newest listing first (10 per page by default, at most 24). */
   myListingNumbers: ListingNumbersConnection;
   /** Offers the calling buyer made, newest first (property bought page), by cursor pages (20 by default, at most 100). */
@@ -886,6 +894,11 @@ export type QueryLatestReviewsArgs = {
 
 
 export type QueryListingNumbersArgs = {
+  propertyId: Scalars['ID']['input'];
+};
+
+
+export type QueryMyConversationAboutArgs = {
   propertyId: Scalars['ID']['input'];
 };
 
@@ -1504,6 +1517,7 @@ export type ListingReportResolvers<ContextType = RequestContext, ParentType exte
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   property?: Resolver<ResolversTypes['ReportedListing'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['ReportReason'], ParentType, ContextType>;
+  reporter?: Resolver<ResolversTypes['UserSummary'], ParentType, ContextType>;
   resolutionNote?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   resolvedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ReportStatus'], ParentType, ContextType>;
@@ -1700,6 +1714,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   listingNumbers?: Resolver<ResolversTypes['ListingNumbers'], ParentType, ContextType, RequireFields<QueryListingNumbersArgs, 'propertyId'>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   moderationQueue?: Resolver<Array<ResolversTypes['ModerationItem']>, ParentType, ContextType>;
+  myConversationAbout?: Resolver<Maybe<ResolversTypes['Conversation']>, ParentType, ContextType, RequireFields<QueryMyConversationAboutArgs, 'propertyId'>>;
   myListingNumbers?: Resolver<ResolversTypes['ListingNumbersConnection'], ParentType, ContextType, RequireFields<QueryMyListingNumbersArgs, 'first'>>;
   myOffers?: Resolver<ResolversTypes['OfferConnection'], ParentType, ContextType, RequireFields<QueryMyOffersArgs, 'first'>>;
   myProfileFigures?: Resolver<ResolversTypes['ProfileFigures'], ParentType, ContextType>;
