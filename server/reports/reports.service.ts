@@ -7,16 +7,20 @@
 import { moderationNoteSchema, reportSchema } from '@opennest/common/validation/report';
 import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
-import { Prisma, type ListingReport, type ReportStatus } from '../generated/prisma/client';
+import type { ListingReport, ReportStatus } from '../generated/prisma/client';
 import type { Notifier } from '../notifications/notifier';
 import { conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { validateInput } from '../shared/validate';
 import { findPublicListing } from '../properties/listing-visibility';
 import { recordListingEvent } from '../properties/listing-history';
+import { lockListing } from '../properties/listing-locks';
+import { notifyRejected } from '../offers/offers.service';
+import { ALREADY_REPORTED } from '../db/constraint-meanings';
 import type { createUserAdminService } from '../users/user-admin.service';
 
-export const ALREADY_REPORTED = 'You have already reported this listing; an admin will look at it.';
+export { ALREADY_REPORTED };
+export const NO_OPEN_REPORTS = 'This listing has no open reports.';
 export type ModerationAction = 'DISMISS' | 'REJECT_LISTING' | 'MARK_AGENT_FRAUD';
 const OUTCOME: Record<ModerationAction, ReportStatus> = { DISMISS: 'dismissed', REJECT_LISTING: 'listing_rejected', MARK_AGENT_FRAUD: 'agent_marked_fraud' };
 
@@ -34,12 +38,9 @@ export function createReportsService({ db, notifier, userAdmin }: { db: Db; noti
       const property = await findPublicListing(db, input.propertyId);
       if (property.agentId === viewer.id) throw forbidden('You cannot report your own listing.');
       const { reason, details } = await validateInput(reportSchema, { reason: input.reason, details: input.details ?? undefined });
-      try {
-        return await db.listingReport.create({ data: { propertyId: property.id, reporterId: viewer.id, reason, details: details || null } });
-      } catch (error) {
-        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw conflict(ALREADY_REPORTED);
-        throw error;
-      }
+      // A second open report of the same listing by the same reporter (even at the
+      // same moment) is refused by the partial unique index: CONFLICT ALREADY_REPORTED (db/constraint-meanings.ts).
+      return db.listingReport.create({ data: { propertyId: property.id, reporterId: viewer.id, reason, details: details || null } });
     },
 
     async listMine(caller: Caller): Promise<ListingReport[]> {
@@ -63,27 +64,34 @@ export function createReportsService({ db, notifier, userAdmin }: { db: Db; noti
         .sort((a, b) => b.openReportCount - a.openReportCount || b.latestReportAt.getTime() - a.latestReportAt.getTime());
     },
 
-    /** Acts on every open report of a listing; returns how many were resolved. */
+    /**
+     * Acts on every open report of a listing; returns how many were resolved.
+     * One transaction, under the listing's locks (listing-locks.ts; the agent's
+     * row FOR UPDATE when marking them as fraud): the reports change by
+     * compare-and-set (`WHERE status = 'open'`) before anything else, so of two
+     * admins acting on the same reports at once exactly one acts, and the other
+     * gets CONFLICT with nothing changed; the action (rejection, fraud marking,
+     * with their notifications) commits with the reports' outcome or not at all.
+     */
     async resolve(caller: Caller, rawPropertyId: string, action: ModerationAction, rawNote: unknown): Promise<number> {
       requireViewer(caller, ['admin']);
       if (!(action in OUTCOME)) throw forbidden('Unknown moderation action.');
       const { note } = await validateInput(moderationNoteSchema, { note: rawNote });
       const propertyId = parseId(rawPropertyId, 'property id');
-      const property = await db.property.findUnique({ where: { id: propertyId } });
-      if (!property) throw notFound('Property not found.');
-      if (!(await db.listingReport.count({ where: { propertyId, status: 'open' } }))) throw conflict('This listing has no open reports.');
-      // One transaction: the fraud rule (with its notifications) and the reports'
-      // outcome commit together, or neither does.
       return db.$transaction(async (tx) => {
-        if (action === 'MARK_AGENT_FRAUD') await userAdmin.markFraud(caller, property.agentId, tx);
-        if (action === 'REJECT_LISTING') {
-          const rejected = await tx.property.updateMany({ where: { id: propertyId, status: { not: 'rejected' } }, data: { status: 'rejected', isAdvertised: false } });
-          if (rejected.count) {
-            await recordListingEvent(tx, propertyId, 'rejected');
-            await notifier.notify(tx, { recipientId: property.agentId, type: 'listing_rejected', subjectId: propertyId, text: `${property.title} was rejected by an admin after reports: ${note}`, dedupeKey: `listing-rejected-reports:${propertyId}` });
-          }
-        }
+        const listing = await lockListing(tx, propertyId, action === 'MARK_AGENT_FRAUD' ? 'update' : 'share');
+        if (!listing) throw notFound('Property not found.');
         const { count } = await tx.listingReport.updateMany({ where: { propertyId, status: 'open' }, data: { status: OUTCOME[action], resolutionNote: note, resolvedAt: new Date() } });
+        if (!count) throw conflict(NO_OPEN_REPORTS);
+        if (action === 'MARK_AGENT_FRAUD') await userAdmin.markFraud(caller, listing.agentId, tx);
+        if (action === 'REJECT_LISTING' && listing.status !== 'rejected') {
+          await tx.property.update({ where: { id: propertyId }, data: { status: 'rejected', isAdvertised: false } });
+          await recordListingEvent(tx, propertyId, 'rejected');
+          // Its pending offers end with it, as with a removal or a fraud marking (their buyers are told).
+          const rejectedOffers = await tx.offer.updateManyAndReturn({ where: { propertyId, status: 'pending' }, data: { status: 'rejected' } });
+          await notifyRejected(notifier, tx, rejectedOffers, (title) => `${title} is no longer listed, so your offer was rejected.`);
+          await notifier.notify(tx, { recipientId: listing.agentId, type: 'listing_rejected', subjectId: propertyId, text: `${listing.title} was rejected by an admin after reports: ${note}`, dedupeKey: `listing-rejected-reports:${propertyId}` });
+        }
         return count;
       });
     },
