@@ -1,4 +1,4 @@
-// Transitions of one offer that race each other, sent at the same moment through
+// Transitions of offers, listings and reports that race each other, sent at the same moment through
 // the real app (GraphQL and REST mixed): every pair has exactly one winner, the
 // losers are refused cleanly (CONFLICT, or NOT_FOUND/FORBIDDEN where that is the
 // truth, never INTERNAL_SERVER_ERROR), the rows end in the winner's state and
@@ -213,6 +213,30 @@ describe('two admins deciding one pending listing', () => {
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
     expect(refusalsOf(outcomes)).toEqual(Array(3).fill('CONFLICT: This property is already advertised.'));
     expect(await app.db.notification.count({ where: { subjectId: listing.id, type: 'listing_advertised' } })).toBe(1);
+  });
+});
+
+describe('an agent’s update and the listing’s rejection by moderation', () => {
+  it('the update lands before the rejection (and is kept), or is refused after it; a rejected listing is never edited', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const listing = await listingOf(agent.user.id);
+      await app.db.listingReport.create({ data: { propertyId: listing.id, reporterId: buyer.user.id, reason: 'wrong_photos' } });
+      const title = unique('Edited');
+      const input = { title, location: 'Banani, Dhaka', priceMin: '1000', priceMax: '2000' };
+      const [updated, resolved] = await Promise.all([
+        app.graphql(operations.UpdateProperty, { id: listing.id, input }, agent.idToken).then(graphqlOutcome),
+        app.graphql(operations.ResolveReports, { propertyId: listing.id, action: 'REJECT_LISTING', note: 'Photos of another flat.' }, admin.idToken).then(graphqlOutcome),
+      ]);
+      expect(internalErrorsOf([updated, resolved])).toEqual([]);
+      expect(resolved).toMatchObject({ ok: true });
+      const stored = await app.db.property.findUniqueOrThrow({ where: { id: listing.id } });
+      expect(stored.status).toBe('rejected');
+      if (updated.ok) expect(stored.title).toBe(title);
+      else {
+        expect(refusalsOf([updated])).toEqual(['CONFLICT: This property is rejected and cannot be updated.']);
+        expect(stored.title).toBe(listing.title);
+      }
+    }
   });
 });
 
