@@ -114,6 +114,9 @@ export function appErrorOfDatabaseError(error: unknown): AppError | null {
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const refusal = databaseRefusalOf(error);
   if (!refusal) return null;
+  // A transaction that could not start (or finish) in time: every connection was busy
+  // with transactions queued on the same locks. The caller may retry; nothing was changed.
+  if (refusal.prismaCode === 'P2028') return databaseUnavailable();
   if (refusal.sqlState === '23505' || refusal.prismaCode === 'P2002') {
     const meaning = refusal.constraint ? UNIQUE_CONSTRAINTS[refusal.constraint] : undefined;
     return conflict(meaning && 'conflict' in meaning ? meaning.conflict : UNIQUE_FALLBACK);
