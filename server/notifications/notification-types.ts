@@ -38,5 +38,8 @@ export const NOTIFICATION_TYPES: Record<NotificationType, NotificationTypeInfo> 
 
 export const ALL_NOTIFICATION_TYPES = Object.keys(NOTIFICATION_TYPES) as NotificationType[];
 
+/** Whether notifications of `type` are about a listing (subject = the listing's id): those that link to its details. */
+export const isAboutListing = (type: NotificationType) => NOTIFICATION_TYPES[type].link === details;
+
 /** What a user may choose per type on the settings page (weekly is a saved search's own frequency). */
 export const SETTING_CHOICES: EmailDelivery[] = ['instant', 'daily', 'never'];

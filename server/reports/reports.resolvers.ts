@@ -11,13 +11,14 @@ export const reportsResolvers: Resolvers = {
     resolveReports: (_parent, { propertyId, action, note }, { caller, services }) => services.reports.resolve(caller, propertyId, action, note),
   },
   ListingReport: {
-    property: (report, _args, { services }) => services.reports.listing(report.propertyId),
+    // The reporter sees the listing by the visibility rule (admins see all of it).
+    property: (report, _args, { loaders }) => loadRequired(loaders.propertyById, report.propertyId, 'property'),
     createdAt: (report) => report.createdAt.toISOString(),
     resolvedAt: (report) => report.resolvedAt?.toISOString() ?? null,
   },
   ModerationItem: {
-    property: (item, _args, { services }) => services.reports.listing(item.propertyId),
+    property: (item, _args, { loaders }) => loadRequired(loaders.propertyById, item.propertyId, 'property'),
     latestReportAt: (item) => item.latestReportAt.toISOString(),
-    agent: async (item, _args, { services, loaders }) => loadRequired(loaders.userById, (await services.reports.listing(item.propertyId)).agentId, 'agent'),
+    agent: async (item, _args, { loaders }) => loadRequired(loaders.userById, (await loadRequired(loaders.propertyById, item.propertyId, 'property')).agentId, 'agent'),
   },
 };

@@ -49,11 +49,6 @@ export function createReportsService({ db, notifier, userAdmin }: { db: Db; noti
     },
 
     /** Listings with open reports: most-reported first, then the newest report first. */
-    /** The listing a report is about, whatever its state now (the report's reader was allowed to see the report). */
-    listing(propertyId: string) {
-      return db.property.findUniqueOrThrow({ where: { id: propertyId } });
-    },
-
     async queue(caller: Caller): Promise<ModerationItem[]> {
       requireViewer(caller, ['admin']);
       const open = await db.listingReport.findMany({ where: { status: 'open' }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 2000 });
