@@ -1,5 +1,6 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types';
 import { loadRequired } from '../context/load-required';
+import { isNoLongerListed } from '../properties/listing-visibility';
 
 export const reportsResolvers: Resolvers = {
   Query: {
@@ -15,6 +16,9 @@ export const reportsResolvers: Resolvers = {
     property: (report, _args, { loaders }) => loadRequired(loaders.propertyById, report.propertyId, 'property'),
     createdAt: (report) => report.createdAt.toISOString(),
     resolvedAt: (report) => report.resolvedAt?.toISOString() ?? null,
+  },
+  ReportedListing: {
+    noLongerListed: (listing) => isNoLongerListed(listing),
   },
   ModerationItem: {
     property: (item, _args, { loaders }) => loadRequired(loaders.propertyById, item.propertyId, 'property'),

@@ -5,6 +5,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { messagingPage } from '../auth/RoleOnly';
 import { useConversationsQuery, useMessageEventsSubscription } from './messages.generated';
 import { PageHeader } from '../properties/page-parts';
+import { NoLongerListedBadge } from '../properties/NoLongerListed';
 import { usePaging } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { evictInbox } from './messages.cache';
@@ -64,6 +65,13 @@ function MessagesView() {
                     <RouterLink to={`/dash-board/messages/${conversation.id}`}>
                       <Text fontWeight="semibold" overflowWrap="anywhere">
                         {other.name} · {conversation.property.title}
+                        {/* The conversation stays readable; the listing it is about is gone for the buyer. */}
+                        {conversation.property.noLongerListed && (
+                          <>
+                            {' '}
+                            <NoLongerListedBadge />
+                          </>
+                        )}
                       </Text>
                     </RouterLink>
                   </LinkOverlay>

@@ -1016,6 +1016,8 @@ export type ReportedListing = {
   __typename?: 'ReportedListing';
   id: Scalars['ID']['output'];
   location: Scalars['String']['output'];
+  /** True when the reporter can no longer see the listing (Property.noLongerListed): location is then empty and status rejected. */
+  noLongerListed: Scalars['Boolean']['output'];
   status: PropertyStatus;
   title: Scalars['String']['output'];
 };
@@ -1743,6 +1745,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
 export type ReportedListingResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReportedListing'] = ResolversParentTypes['ReportedListing']> = ResolversObject<{
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  noLongerListed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['PropertyStatus'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
