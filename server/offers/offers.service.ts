@@ -14,10 +14,9 @@ import { newestFirstQuery, OWN_LIST_PAGES, type Page, type PageArgs } from '../s
 import { validateInput } from '../shared/validate';
 import { findPublicListing } from '../properties/listing-visibility';
 import { isListedForBuyers, lockListing } from '../properties/listing-locks';
-import { ALREADY_ACCEPTED, OPEN_OFFER_EXISTS } from '../db/constraint-meanings';
+import { OPEN_OFFER_EXISTS } from '../db/constraint-meanings';
 import type { Notifier } from '../notifications/notifier';
 
-export { ALREADY_ACCEPTED, OPEN_OFFER_EXISTS };
 export const PROPERTY_REMOVED = 'This property has been removed.';
 export const NO_LONGER_LISTED = 'This property is no longer listed.';
 export const ONLY_PENDING = 'Only pending offers can be accepted or rejected.';
@@ -141,7 +140,7 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
           where: { propertyId: offer.propertyId, status: 'pending', id: { not: offer.id } },
           data: { status: 'rejected' },
         });
-        const title = listing.title;
+        const { title } = listing;
         await notifier.notify(tx, [
           {
             recipientId: accepted.buyerId,

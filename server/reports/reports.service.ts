@@ -16,10 +16,8 @@ import { findPublicListing } from '../properties/listing-visibility';
 import { recordListingEvent } from '../properties/listing-history';
 import { lockListing } from '../properties/listing-locks';
 import { notifyRejected } from '../offers/offers.service';
-import { ALREADY_REPORTED } from '../db/constraint-meanings';
 import type { createUserAdminService } from '../users/user-admin.service';
 
-export { ALREADY_REPORTED };
 export const NO_OPEN_REPORTS = 'This listing has no open reports.';
 export type ModerationAction = 'DISMISS' | 'REJECT_LISTING' | 'MARK_AGENT_FRAUD';
 const OUTCOME: Record<ModerationAction, ReportStatus> = { DISMISS: 'dismissed', REJECT_LISTING: 'listing_rejected', MARK_AGENT_FRAUD: 'agent_marked_fraud' };
@@ -39,7 +37,7 @@ export function createReportsService({ db, notifier, userAdmin }: { db: Db; noti
       if (property.agentId === viewer.id) throw forbidden('You cannot report your own listing.');
       const { reason, details } = await validateInput(reportSchema, { reason: input.reason, details: input.details ?? undefined });
       // A second open report of the same listing by the same reporter (even at the
-      // same moment) is refused by the partial unique index: CONFLICT ALREADY_REPORTED (db/constraint-meanings.ts).
+      // same moment) is refused by the partial unique index: CONFLICT (db/constraint-meanings.ts).
       return db.listingReport.create({ data: { propertyId: property.id, reporterId: viewer.id, reason, details: details || null } });
     },
 

@@ -3,12 +3,10 @@ import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/calle
 import type { Db } from '../db/client';
 import type { User as UserRecord, WishlistItem as WishlistItemRecord } from '../generated/prisma/client';
 import { forbidden, notFound } from '../shared/errors';
-import { ALREADY_IN_WISHLIST } from '../db/constraint-meanings';
 import { parseId } from '../shared/ids';
 import { newestFirstQuery, OWN_LIST_PAGES, type Page, type PageArgs } from '../shared/pagination';
 import { publicListing } from '../properties/listing-visibility';
 
-export { ALREADY_IN_WISHLIST };
 const WISHLIST_ITEM_NOT_FOUND = 'Wishlist item not found.';
 
 export function createWishlistService({ db }: { db: Db }) {
