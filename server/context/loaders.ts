@@ -3,13 +3,24 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../db/client';
 import type { Property as PropertyRecord, User as UserRecord } from '../generated/prisma/client';
-import { visibleTo } from '../properties/listing-visibility';
+import { listingsAsSeenBy, visibleTo } from '../properties/listing-visibility';
 
 export function createLoaders(db: Db, viewer: Pick<UserRecord, 'id' | 'role'> | null = null) {
-  const propertyById = new DataLoader<string, PropertyRecord | null>(async (ids) => byIds(ids, await db.property.findMany({ where: { id: { in: [...ids] } } })));
+  const userById = new DataLoader<string, UserRecord | null>(async (ids) => byIds(ids, await db.user.findMany({ where: { id: { in: [...ids] } } })));
+  const propertyById = new DataLoader<string, PropertyRecord | null>(async (ids) => {
+    const rows = await db.property.findMany({ where: { id: { in: [...ids] } } });
+    // The agents' roles come through userById: one batched query, which the agent fields read again for free.
+    return byIds(ids, await listingsAsSeenBy(viewer, rows, async (agentId) => (await userById.load(agentId))?.role ?? null));
+  });
   return {
-    userById: new DataLoader<string, UserRecord | null>(async (ids) => byIds(ids, await db.user.findMany({ where: { id: { in: [...ids] } } }))),
-    /** Deleted listings included: offers and reviews still name the property they were about. */
+    userById,
+    /**
+     * A listing reached through a relation (an offer's, a wishlist item's, a
+     * conversation's, a review's, a report's, a notification's), as this
+     * request's caller may see it (listing-visibility.ts): all of it, or, once
+     * buyers can no longer see it, only its no-longer-listed view. Deleted
+     * listings are found too: offers and reviews still name what they were about.
+     */
     propertyById,
     /**
      * Listings this request's caller may open (listing-visibility.ts), or null:

@@ -23,6 +23,8 @@ const DATABASE_ONLY_OBJECTS: readonly string[] = [
   `unique index offers (property_id) where status = ANY (ARRAY['accepted'::"OfferStatus", 'bought'::"OfferStatus"])`,
   // 20261121200000_buying: one open (pending or accepted) offer per buyer per property.
   `unique index offers (property_id, buyer_id) where status = ANY (ARRAY['pending'::"OfferStatus", 'accepted'::"OfferStatus"])`,
+  // 20261125170000_photo_cap: photo positions 0..19 (with the unique position, at most 20 photos per listing).
+  `check property_photos CHECK ("position" >= 0 AND "position" < 20)`,
   // 20261124040000_listing_price_range: the listed price ranges, for a buyer's
   // minimum price on the price-sorted All Properties list (an expression index).
   `index properties using gist (numrange(price_min, GREATEST(price_min, price_max), '[]'::text)) where status = 'verified'::"PropertyStatus" AND deleted_at IS NULL`,

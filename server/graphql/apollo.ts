@@ -7,6 +7,7 @@ import { ACCESS } from '../domains';
 import { callerKey, countsPerIp, GRAPHQL_COST_PER_POINT, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
 import type { Logger } from '../infra/logger';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
+import { appErrorOfDatabaseError } from '../db/constraint-meanings';
 import { graphqlExtensionsOf } from '../rest/errors';
 import { httpStatusByCode, isAppError, type AppError } from '../shared/errors';
 import type { RequestContext } from '../context/request-context';
@@ -92,12 +93,16 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, lo
   return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
-/** The AppError a resolver error stands for: thrown as one, or an unreachable database (SERVICE_UNAVAILABLE). */
+/**
+ * The AppError a resolver error stands for: thrown as one, an unreachable
+ * database (SERVICE_UNAVAILABLE), or a write that lost a race to another request
+ * (CONFLICT or NOT_FOUND, db/constraint-meanings.ts).
+ */
 function appErrorOf(error: unknown): AppError | null {
   const original = unwrapResolverError(error);
   if (isAppError(original)) return original;
   if (original instanceof GraphQLError && isAppError(original.originalError)) return original.originalError;
-  return isDatabaseUnavailable(original) ? databaseUnavailable() : null;
+  return appErrorOfDatabaseError(original instanceof GraphQLError && original.originalError ? original.originalError : original);
 }
 
 /** The code the caller sees: resolver errors carry it on the original AppError, not on the GraphQLError yet. */

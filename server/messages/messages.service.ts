@@ -160,11 +160,13 @@ export function createMessagesService({ db, events, notifier, rateLimits }: { db
       const propertyId = property.id;
       const { body } = await validateInput(messageSchema, { body: rawBody });
       const message = await db.$transaction(async (tx) => {
-        const conversation = await tx.conversation.upsert({
-          where: { propertyId_buyerId_agentId: { propertyId, buyerId: viewer.id, agentId: property.agentId } },
-          create: { propertyId, buyerId: viewer.id, agentId: property.agentId },
-          update: {},
-        });
+        // One conversation per buyer, agent and listing, however many first
+        // messages arrive at once: a concurrent insert waits for the first one and
+        // then does nothing, and the next statement reads the one row.
+        await tx.$executeRaw`
+          INSERT INTO conversations (id, property_id, buyer_id, agent_id) VALUES (gen_random_uuid(), ${propertyId}::uuid, ${viewer.id}::uuid, ${property.agentId}::uuid)
+          ON CONFLICT (property_id, buyer_id, agent_id) DO NOTHING`;
+        const conversation = await tx.conversation.findUniqueOrThrow({ where: { propertyId_buyerId_agentId: { propertyId, buyerId: viewer.id, agentId: property.agentId } } });
         await assertAgentReachable(tx, conversation.agentId);
         return post(tx, viewer, conversation, body, property.title);
       });

@@ -55,7 +55,11 @@ export function createNewsletterService({ db, jobs }: { db: Db; jobs: JobQueue }
         where: { id: subscription.id, confirmedAt: null, confirmationSentAt: { gte: validSince } },
         data: { confirmedAt: new Date() },
       });
-      if (!count) throw notFound(INVALID_LINK);
+      if (!count) {
+        // Confirmed by a concurrent follow of the same link (a double click, a mail app's second fetch): harmless too.
+        const now = await db.newsletterSubscription.findUnique({ where: { id: subscription.id } });
+        if (!now?.confirmedAt) throw notFound(INVALID_LINK);
+      }
       return { email: subscription.email };
     },
   };

@@ -56,5 +56,9 @@ export const ALL_NOTIFICATION_TYPES = Object.keys(NOTIFICATION_TYPES) as Notific
 /** The types whose subject id names a `thing` (what acting on one such thing marks read). */
 export const typesAbout = (thing: NotificationThing) => ALL_NOTIFICATION_TYPES.filter((type) => NOTIFICATION_TYPES[type].thing === thing);
 
+/** Whether a notification's subject id is a listing's (its `listing` field then reads that listing, under the visibility rule). */
+export const isAboutListing = (type: NotificationType) => LISTING_THINGS.has(NOTIFICATION_TYPES[type].thing);
+const LISTING_THINGS = new Set<NotificationThing>(['listing', 'pending-listing', 'reported-listing']);
+
 /** What a user may choose per type on the settings page (weekly is a saved search's own frequency). */
 export const SETTING_CHOICES: EmailDelivery[] = ['instant', 'daily', 'never'];

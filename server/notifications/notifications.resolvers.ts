@@ -1,6 +1,6 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types';
 import { resolveLiveEvent } from '../context/live-caller';
-import { NOTIFICATION_TYPES } from './notification-types';
+import { isAboutListing, NOTIFICATION_TYPES } from './notification-types';
 
 export const notificationsResolvers: Resolvers = {
   Query: {
@@ -22,5 +22,7 @@ export const notificationsResolvers: Resolvers = {
   },
   Notification: {
     link: (notification) => NOTIFICATION_TYPES[notification.type].link(notification.subjectId),
+    // A listing the recipient may no longer see comes as its no-longer-listed view (listing-visibility.ts).
+    listing: (notification, _args, { loaders }) => (isAboutListing(notification.type) ? loaders.propertyById.load(notification.subjectId) : null),
   },
 };

@@ -61,7 +61,9 @@ export function createNotificationsService({ db, events, tokens }: { db: Db; eve
         // Someone else's notification looks exactly like a missing one.
         if (!notification || notification.recipientId !== viewer.id) throw notFound('Notification not found.');
         if (notification.readAt) return notification;
-        const updated = await tx.notification.update({ where: { id }, data: { readAt: new Date() } });
+        // Compare-and-set: marked read twice at once, the first read time stays and the count changes once.
+        const [updated] = await tx.notification.updateManyAndReturn({ where: { id, readAt: null }, data: { readAt: new Date() } });
+        if (!updated) return tx.notification.findUniqueOrThrow({ where: { id } });
         await raiseEvents(tx, [{ type: 'notifications-read', userId: viewer.id }]);
         return updated;
       });

@@ -30,7 +30,10 @@ const OfferJson = z
     transactionId: z.string().optional().openapi({ description: 'The payment provider’s payment id; present once the offer is bought.' }),
     createdAt: dateTime,
   })
-  .openapi('Offer', { description: 'An offer (spec section 3). Property, agent and buyer fields come from their records.' });
+  .openapi('Offer', {
+    description:
+      'An offer (spec section 3). Property, agent and buyer fields come from their records; a property no longer listed (rejected, deleted, its agent marked as fraud) keeps only its title: propertyLocation and propertyImage are empty.',
+  });
 
 /** The spec's offer document; property, agent and buyer details come from their records. */
 export async function toOfferJson(offer: OfferRecord, { loaders }: Pick<RequestContext, 'loaders'>): Promise<z.input<typeof OfferJson>> {

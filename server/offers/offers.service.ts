@@ -13,11 +13,13 @@ import { parseId } from '../shared/ids';
 import { newestFirstQuery, OWN_LIST_PAGES, type Page, type PageArgs } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
 import { findPublicListing } from '../properties/listing-visibility';
+import { isListedForBuyers, lockListing } from '../properties/listing-locks';
+import { OPEN_OFFER_EXISTS } from '../db/constraint-meanings';
 import type { Notifier } from '../notifications/notifier';
 import { offersAccess } from './offers.access';
 
-export const OPEN_OFFER_EXISTS = 'You already have an open offer on this property.';
-export const ALREADY_ACCEPTED = 'Another offer on this property has already been accepted.';
+export const PROPERTY_REMOVED = 'This property has been removed.';
+export const NO_LONGER_LISTED = 'This property is no longer listed.';
 export const ONLY_PENDING = 'Only pending offers can be accepted or rejected.';
 
 /**
@@ -39,8 +41,6 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
     if (offer.agentId !== viewer.id) throw forbidden('This offer is on another agent’s property.');
   }
 
-  const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
-
   return {
     async make(caller: Caller, input: { propertyId: string; offerAmount: unknown; buyingDate: unknown }): Promise<OfferRecord> {
       const viewer = requireViewer(caller, offersAccess.makeOffer.roles);
@@ -50,45 +50,37 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
       const schema = createOfferSchema({ priceMin: property.priceMin.toFixed(2), priceMax: property.priceMax.toFixed(2) }, earliestTodayOnEarth());
       const { offerAmount, buyingDate } = await validateInput(schema, { offerAmount: input.offerAmount, buyingDate: input.buyingDate });
 
-      try {
-        // Locks, in the same order as the admin's changes to the agent (user row
-        // first) and acceptance (property row): an offer cannot slip in beside an
-        // acceptance, a fraud marking or a deletion happening at the same moment.
-        return await db.$transaction(async (tx) => {
-          const [agent] = await tx.$queryRaw<Array<{ role: string }>>`
-            SELECT role::text AS role FROM users WHERE id = ${property.agentId}::uuid FOR KEY SHARE`;
-          const [locked] = await tx.$queryRaw<Array<{ status: string; deleted_at: Date | null }>>`
-            SELECT status::text AS status, deleted_at FROM properties WHERE id = ${propertyId}::uuid FOR UPDATE`;
-          if (!agent || agent.role === 'fraud' || !locked || locked.deleted_at || locked.status !== 'verified') throw notFound('Property not found.');
-          const existing = await tx.offer.findFirst({ where: { propertyId, buyerId: viewer.id, status: { in: ['pending', 'accepted'] } } });
-          if (existing) throw conflict(OPEN_OFFER_EXISTS);
-          if (await tx.offer.count({ where: { propertyId, status: { in: ['accepted', 'bought'] } } })) {
-            throw conflict('This property already has an accepted offer.');
-          }
-          const offer = await tx.offer.create({
-            data: {
-              propertyId,
-              buyerId: viewer.id,
-              agentId: property.agentId,
-              amount: normalizeMoney(offerAmount),
-              buyingDate: new Date(`${buyingDate}T00:00:00.000Z`),
-              status: 'pending',
-            },
-          });
-          await notifier.notify(tx, {
-            recipientId: property.agentId,
-            type: 'offer_received',
-            subjectId: offer.id,
-            text: `${viewer.name} offered ${dollars(offer.amount.toFixed(2))} on ${property.title}.`,
-            dedupeKey: `offer-received:${offer.id}`,
-          });
-          return offer;
+      // The listing's locks (listing-locks.ts: the agent's row, then the
+      // listing's): an offer cannot slip in beside an acceptance, a fraud marking
+      // or a deletion happening at the same moment. A simultaneous second offer of
+      // the same buyer loses on the partial unique index (CONFLICT, constraint-meanings.ts).
+      return db.$transaction(async (tx) => {
+        const locked = await lockListing(tx, propertyId);
+        if (!locked || !isListedForBuyers(locked)) throw notFound('Property not found.');
+        const existing = await tx.offer.findFirst({ where: { propertyId, buyerId: viewer.id, status: { in: ['pending', 'accepted'] } } });
+        if (existing) throw conflict(OPEN_OFFER_EXISTS);
+        if (await tx.offer.count({ where: { propertyId, status: { in: ['accepted', 'bought'] } } })) {
+          throw conflict('This property already has an accepted offer.');
+        }
+        const offer = await tx.offer.create({
+          data: {
+            propertyId,
+            buyerId: viewer.id,
+            agentId: property.agentId,
+            amount: normalizeMoney(offerAmount),
+            buyingDate: new Date(`${buyingDate}T00:00:00.000Z`),
+            status: 'pending',
+          },
         });
-      } catch (error) {
-        // A simultaneous second offer loses on the partial unique index.
-        if (isUniqueViolation(error)) throw conflict(OPEN_OFFER_EXISTS);
-        throw error;
-      }
+        await notifier.notify(tx, {
+          recipientId: property.agentId,
+          type: 'offer_received',
+          subjectId: offer.id,
+          text: `${viewer.name} offered ${dollars(offer.amount.toFixed(2))} on ${locked.title}.`,
+          dedupeKey: `offer-received:${offer.id}`,
+        });
+        return offer;
+      });
     },
 
     /** The calling buyer's offers, a page at a time (index offers(buyer_id, created_at, id)). */
@@ -126,54 +118,49 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
 
     /**
      * Accepts a pending offer and rejects every other pending offer on the same
-     * property, in one transaction that holds the property's row lock, so two
-     * simultaneous accepts (two agents' tabs) end with exactly one accepted offer.
+     * property, in one transaction that holds the listing's locks
+     * (listing-locks.ts). The offer changes by compare-and-set (`WHERE status =
+     * 'pending'`), so a reject, a deletion or a fraud marking that got there
+     * first wins and this one answers CONFLICT; a second accepted offer on the
+     * property is refused by the partial unique index (ALREADY_ACCEPTED).
      */
     async accept(caller: Caller, id: string): Promise<AcceptedOffer> {
       const viewer = requireViewer(caller, offersAccess.acceptOffer.roles);
       const offer = await findOffer(id);
       assertAgentOf(viewer, offer);
-      try {
-        return await db.$transaction(async (tx) => {
-          const [property] = await tx.$queryRaw<Array<{ deleted_at: Date | null }>>`
-            SELECT deleted_at FROM properties WHERE id = ${offer.propertyId}::uuid FOR UPDATE`;
-          if (!property || property.deleted_at) throw conflict('This property has been removed.');
-          const current = await tx.offer.findUniqueOrThrow({ where: { id: offer.id } });
-          if (current.status !== 'pending') throw conflict(ONLY_PENDING);
-          const taken = await tx.offer.count({ where: { propertyId: offer.propertyId, status: { in: ['accepted', 'bought'] } } });
-          if (taken) throw conflict(ALREADY_ACCEPTED);
-          const accepted = await tx.offer.update({ where: { id: offer.id }, data: { status: 'accepted' } });
-          // The listing is under offer from the moment its offer is (the row is locked above).
-          await tx.property.update({ where: { id: offer.propertyId }, data: { saleState: 'under_offer' } });
-          await recordListingEvent(tx, offer.propertyId, 'offer_accepted');
-          const outbid = await tx.offer.updateManyAndReturn({
-            where: { propertyId: offer.propertyId, status: 'pending', id: { not: offer.id } },
-            data: { status: 'rejected' },
-          });
-          const title = await titleOf(tx, offer.propertyId);
-          await notifier.markActedOn(tx, { userId: viewer.id }, 'offer', accepted.id);
-          await notifier.notify(tx, [
-            {
-              recipientId: accepted.buyerId,
-              type: 'offer_accepted',
-              subjectId: accepted.id,
-              text: `Your offer of ${dollars(accepted.amount.toFixed(2))} on ${title} was accepted. You can pay for it now.`,
-              dedupeKey: `offer-accepted:${accepted.id}`,
-            },
-            ...outbid.map((rejected) => ({
-              recipientId: rejected.buyerId,
-              type: 'offer_outbid' as const,
-              subjectId: rejected.id,
-              text: `Another offer on ${title} was accepted, so yours was rejected.`,
-              dedupeKey: `offer-rejected:${rejected.id}`,
-            })),
-          ]);
-          return { ...accepted, rejectedAtAcceptance: outbid };
+      return db.$transaction(async (tx) => {
+        const listing = await lockListing(tx, offer.propertyId);
+        if (!listing || listing.deletedAt) throw conflict(PROPERTY_REMOVED);
+        if (!isListedForBuyers(listing)) throw conflict(NO_LONGER_LISTED);
+        const [accepted] = await tx.offer.updateManyAndReturn({ where: { id: offer.id, status: 'pending' }, data: { status: 'accepted' } });
+        if (!accepted) throw conflict(ONLY_PENDING);
+        // The listing is under offer from the moment its offer is (the row is locked above).
+        await tx.property.update({ where: { id: offer.propertyId }, data: { saleState: 'under_offer' } });
+        await recordListingEvent(tx, offer.propertyId, 'offer_accepted');
+        const outbid = await tx.offer.updateManyAndReturn({
+          where: { propertyId: offer.propertyId, status: 'pending', id: { not: offer.id } },
+          data: { status: 'rejected' },
         });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(ALREADY_ACCEPTED);
-        throw error;
-      }
+        const { title } = listing;
+        await notifier.markActedOn(tx, { userId: viewer.id }, 'offer', accepted.id);
+        await notifier.notify(tx, [
+          {
+            recipientId: accepted.buyerId,
+            type: 'offer_accepted',
+            subjectId: accepted.id,
+            text: `Your offer of ${dollars(accepted.amount.toFixed(2))} on ${title} was accepted. You can pay for it now.`,
+            dedupeKey: `offer-accepted:${accepted.id}`,
+          },
+          ...outbid.map((rejected) => ({
+            recipientId: rejected.buyerId,
+            type: 'offer_outbid' as const,
+            subjectId: rejected.id,
+            text: `Another offer on ${title} was accepted, so yours was rejected.`,
+            dedupeKey: `offer-rejected:${rejected.id}`,
+          })),
+        ]);
+        return { ...accepted, rejectedAtAcceptance: outbid };
+      });
     },
 
     async reject(caller: Caller, id: string): Promise<OfferRecord> {
@@ -206,8 +193,6 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
 /** An offer as the GraphQL Offer type is resolved from; an acceptance's answer also carries the offers it rejected. */
 export type OfferView = OfferRecord & { rejectedAtAcceptance?: OfferRecord[] };
 export type AcceptedOffer = OfferRecord & { rejectedAtAcceptance: OfferRecord[] };
-
-const titleOf = async (tx: Tx, propertyId: string) => (await tx.property.findUniqueOrThrow({ where: { id: propertyId }, select: { title: true } })).title;
 
 /**
  * Tells the buyers of offers just rejected (by the agent, by the listing's

@@ -5,7 +5,7 @@ import { dollars, toCents } from '@opennest/common/money';
 import { recordListingEvent } from '../properties/listing-history';
 import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
-import { Prisma, type Offer as OfferRecord } from '../generated/prisma/client';
+import type { Offer as OfferRecord } from '../generated/prisma/client';
 import type { Logger } from '../infra/logger';
 import { AppError, badInput, conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
@@ -52,37 +52,36 @@ export function createPaymentsService({ db, payments, notifier, jobs }: { db: Db
     if (intent.status !== 'succeeded') throw conflict('The payment has not succeeded.');
     if (intent.metadata.offerId !== offer.id) throw conflict('This payment belongs to another offer.');
     if (intent.currency !== CURRENCY || intent.amount !== offerCents(offer)) throw conflict('The payment amount does not match the offer.');
-    try {
-      // The browser's confirmation and the webhook may both get here: the agent hears of the sale once.
-      const count = await db.$transaction(async (tx) => {
-        const [bought] = await tx.offer.updateManyAndReturn({
-          where: { id: offer.id, status: 'accepted' },
-          data: { status: 'bought', transactionId: intent.id, paymentIntentId: intent.id },
-          include: { property: { select: { title: true } }, buyer: { select: { name: true } } },
-        });
-        if (bought) {
-          await tx.property.update({ where: { id: bought.propertyId }, data: { saleState: 'sold' } });
-          await recordListingEvent(tx, bought.propertyId, 'sold');
-          await notifier.notify(tx, {
-            recipientId: bought.agentId,
-            type: 'sold',
-            subjectId: bought.id,
-            text: `${bought.buyer.name} paid ${dollars(bought.amount.toFixed(2))} for ${bought.property.title}.`,
-            dedupeKey: `sold:${bought.id}`,
-          });
-          // Paying was the buyer's act on the accepted offer; the receipt goes once, with this transition.
-          await notifier.markActedOn(tx, { userId: bought.buyerId }, 'offer', bought.id);
-          await jobs.enqueue(tx, paymentReceiptJob, [{ offerId: bought.id, paidAt: new Date().toISOString() }]);
-        }
-        return bought ? 1 : 0;
+    // The browser's confirmation and the webhook may both get here: the offer
+    // changes by compare-and-set (accepted → bought), so the agent hears of the
+    // sale once. A payment id already recorded on another offer is refused by
+    // the unique indexes (CONFLICT, db/constraint-meanings.ts).
+    const count = await db.$transaction(async (tx) => {
+      const [bought] = await tx.offer.updateManyAndReturn({
+        where: { id: offer.id, status: 'accepted' },
+        data: { status: 'bought', transactionId: intent.id, paymentIntentId: intent.id },
+        include: { property: { select: { title: true } }, buyer: { select: { name: true } } },
       });
-      const updated = await findOffer(offer.id);
-      if (!count && !(updated.status === 'bought' && updated.transactionId === intent.id)) throw conflict('This offer can no longer be paid.');
-      return updated;
-    } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw conflict('This payment is already recorded for another offer.');
-      throw error;
-    }
+      if (bought) {
+        // Sold is final: the sale state moves once, whichever payment path gets here.
+        await tx.property.updateMany({ where: { id: bought.propertyId, saleState: { not: 'sold' } }, data: { saleState: 'sold' } });
+        await recordListingEvent(tx, bought.propertyId, 'sold');
+        await notifier.notify(tx, {
+          recipientId: bought.agentId,
+          type: 'sold',
+          subjectId: bought.id,
+          text: `${bought.buyer.name} paid ${dollars(bought.amount.toFixed(2))} for ${bought.property.title}.`,
+          dedupeKey: `sold:${bought.id}`,
+        });
+        // Paying was the buyer's act on the accepted offer; the receipt goes once, with this transition.
+        await notifier.markActedOn(tx, { userId: bought.buyerId }, 'offer', bought.id);
+        await jobs.enqueue(tx, paymentReceiptJob, [{ offerId: bought.id, paidAt: new Date().toISOString() }]);
+      }
+      return bought ? 1 : 0;
+    });
+    const updated = await findOffer(offer.id);
+    if (!count && !(updated.status === 'bought' && updated.transactionId === intent.id)) throw conflict('This offer can no longer be paid.');
+    return updated;
   }
 
   return {

@@ -1,8 +1,10 @@
 // Which listings whom may see, in one place for every domain that lists or
-// acts on properties (properties, wishlist, offers, reviews).
+// acts on properties (properties, wishlist, offers, reviews, messages, reports,
+// notifications) and for both doors (GraphQL and REST). docs/invariants.md
+// states the rule; server/shared/listing-visibility.test.ts walks every path.
 import type { Db } from '../db/client';
 import type { Loaders } from '../context/loaders';
-import type { Prisma, Property as PropertyRecord, User as UserRecord } from '../generated/prisma/client';
+import { Prisma, type Property as PropertyRecord, type Role, type User as UserRecord } from '../generated/prisma/client';
 import { notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 
@@ -50,4 +52,78 @@ export async function findPublicListing(db: Pick<Db, 'property'>, rawId: string)
   const property = await db.property.findFirst({ where: { id: parseId(rawId, 'property id'), ...publicListing } });
   if (!property) throw notFound('Property not found.');
   return property;
+}
+
+type Viewer = Pick<UserRecord, 'id' | 'role'> | null;
+
+/**
+ * THE RULE for a listing reached through something the viewer holds (their
+ * offer, wishlist item, conversation, review, report or notification): admins
+ * and the listing's own agent see all of it, whatever its state; anyone else
+ * sees all of it only while buyers may see it (verified, not deleted, its agent
+ * not marked as fraud: publicListing). Otherwise they see only that it existed
+ * and is gone: noLongerListedView. (visibleTo, above, is the same rule for
+ * opening a listing by its id, where a deleted listing is found by nobody and a
+ * listing one may not see looks missing.)
+ */
+export function seesListingDetails(viewer: Viewer, listing: Pick<PropertyRecord, 'agentId' | 'status' | 'deletedAt'>, agentRole: Role | null): boolean {
+  if (viewer && (viewer.role === 'admin' || viewer.id === listing.agentId)) return true;
+  return listing.status === 'verified' && !listing.deletedAt && agentRole !== null && agentRole !== 'fraud';
+}
+
+/** Whether the rule needs the agent's role to decide (only for a live, verified listing of someone else's). */
+const needsAgentRole = (viewer: Viewer, listing: Pick<PropertyRecord, 'agentId' | 'status' | 'deletedAt'>) =>
+  !(viewer && (viewer.role === 'admin' || viewer.id === listing.agentId)) && listing.status === 'verified' && !listing.deletedAt;
+
+const noLongerListedViews = new WeakSet<PropertyRecord>();
+
+/** Whether `listing` is the no-longer-listed view of a listing (the GraphQL field noLongerListed; empty photos and history). */
+export const isNoLongerListed = (listing: PropertyRecord) => noLongerListedViews.has(listing);
+
+/**
+ * What a viewer who may not see a listing's details still sees of it: its id,
+ * title, agent and dates, and the state "no longer listed". Every other field
+ * keeps its key with an empty or neutral value (so REST answers keep the spec's
+ * keys): no photo, place, description, price, facts, and status 'rejected' (the
+ * spec's only "not listed" status); its photos and history are empty.
+ */
+export function noLongerListedView(listing: PropertyRecord): PropertyRecord {
+  const view: PropertyRecord = {
+    id: listing.id,
+    agentId: listing.agentId,
+    title: listing.title,
+    createdAt: listing.createdAt,
+    updatedAt: listing.createdAt,
+    deletedAt: null,
+    location: '',
+    image: '',
+    description: null,
+    priceMin: new Prisma.Decimal(0),
+    priceMax: new Prisma.Decimal(0),
+    status: 'rejected',
+    isAdvertised: false,
+    saleState: 'available',
+    propertyType: null,
+    bedrooms: null,
+    bathrooms: null,
+    floorArea: null,
+    areaUnit: null,
+    floorAreaSqm: null,
+    yearBuilt: null,
+  };
+  noLongerListedViews.add(view);
+  return view;
+}
+
+/**
+ * `listings` as `viewer` may see them (the rule above), in order. `agentRoleOf`
+ * gives an agent's role (a batched loader), asked only where the rule needs it.
+ */
+export async function listingsAsSeenBy(viewer: Viewer, listings: PropertyRecord[], agentRoleOf: (agentId: string) => Promise<Role | null>): Promise<PropertyRecord[]> {
+  return Promise.all(
+    listings.map(async (listing) => {
+      const agentRole = needsAgentRole(viewer, listing) ? await agentRoleOf(listing.agentId) : null;
+      return seesListingDetails(viewer, listing, agentRole) ? listing : noLongerListedView(listing);
+    }),
+  );
 }

@@ -2,6 +2,7 @@ import type { Resolvers } from '../graphql/generated/resolvers-types';
 import { loadRequired } from '../context/load-required';
 import type { ImageStorage } from '../uploads/image-storage';
 import { daysOnOpenNest } from './listing-history';
+import { isNoLongerListed } from './listing-visibility';
 
 /** A stored photo as the Photo type: its thumbnail and, when it has responsive copies, their srcsets. */
 function photoOf(storage: ImageStorage, url: string, alt: string) {
@@ -27,10 +28,12 @@ export const propertiesResolvers: Resolvers = {
     rejectProperty: (_parent, { id }, { caller, services }) => services.properties.review(caller, id, 'rejected'),
     advertiseProperty: (_parent, { id }, { caller, services }) => services.properties.advertise(caller, id),
   },
+  // A listing's no-longer-listed view (listing-visibility.ts) has no photos and no history.
   Property: {
-    thumbnail: (property, _args, { storage }) => storage.thumbnailUrl(property.image),
+    noLongerListed: (property) => isNoLongerListed(property),
+    thumbnail: (property, _args, { storage }) => (isNoLongerListed(property) ? '' : storage.thumbnailUrl(property.image)),
     history: async (property, _args, { services }) =>
-      (await services.properties.history(property.id)).map((event) => {
+      isNoLongerListed(property) ? [] : (await services.properties.history(property.id)).map((event) => {
         const data = (event.data ?? {}) as { before?: { priceMin: string; priceMax: string }; after?: { priceMin: string; priceMax: string }; previouslyListedAt?: string };
         return {
           kind: event.kind,
@@ -42,13 +45,14 @@ export const propertiesResolvers: Resolvers = {
           previouslyListedAt: data.previouslyListedAt ?? null,
         };
       }),
-    daysOnOpenNest: async (property, _args, { services }) => daysOnOpenNest(property.createdAt, await services.properties.history(property.id)),
+    daysOnOpenNest: async (property, _args, { services }) => (isNoLongerListed(property) ? 0 : daysOnOpenNest(property.createdAt, await services.properties.history(property.id))),
     photos: async (property, _args, { services, storage }) => {
+      if (isNoLongerListed(property)) return [];
       const urls = await services.properties.photoUrls(property);
       return urls.map((url, index) => photoOf(storage, url, `${property.title}, photo ${index + 1} of ${urls.length}`));
     },
     // The cover is always image (the service keeps them equal), so cards need no photo look-up.
-    cover: (property, _args, { storage }) => photoOf(storage, property.image, property.title),
+    cover: (property, _args, { storage }) => (isNoLongerListed(property) ? { url: '', thumbnail: '', srcsetWebp: null, srcsetJpeg: null, alt: property.title } : photoOf(storage, property.image, property.title)),
     agent: (property, _args, { loaders }) => loadRequired(loaders.userById, property.agentId, 'agent'),
   },
 };

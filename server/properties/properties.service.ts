@@ -20,6 +20,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import { savedSearchMatchingJob } from '../saved-searches/matching';
 import { notifyRejected } from '../offers/offers.service';
 import { recordListingEvent, recordPriceChange } from './listing-history';
+import { lockListing } from './listing-locks';
 import type { DetailsVisitor, ListingNumbersService } from '../listing-numbers/listing-numbers.service';
 import { listingCountSql, listingPageSql, type ListingPosition, type ListingQuery } from './verified-listings-sql';
 import { propertiesAccess } from './properties.access';
@@ -272,11 +273,11 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
       const viewer = requireViewer(caller, propertiesAccess.deleteProperty.roles);
       const propertyId = parseId(id, 'property id');
       return db.$transaction(async (tx) => {
-        // Lock the row: an offer being accepted at the same moment waits for us (or we for it).
-        const [locked] = await tx.$queryRaw<Array<{ agent_id: string }>>`
-          SELECT agent_id FROM properties WHERE id = ${propertyId}::uuid AND deleted_at IS NULL FOR UPDATE`;
-        if (!locked) throw notFound(PROPERTY_NOT_FOUND);
-        if (locked.agent_id !== viewer.id) throw forbidden('You can only change your own properties.');
+        // The listing's locks (listing-locks.ts): an offer being accepted or made, or
+        // the agent's fraud marking, at the same moment waits for us (or we for it).
+        const locked = await lockListing(tx, propertyId);
+        if (!locked || locked.deletedAt) throw notFound(PROPERTY_NOT_FOUND);
+        if (locked.agentId !== viewer.id) throw forbidden('You can only change your own properties.');
         const committed = await tx.offer.count({ where: { propertyId, status: { in: ['accepted', 'bought'] } } });
         if (committed) throw conflict('This property has an accepted or completed offer and cannot be deleted.');
         const rejected = await tx.offer.updateManyAndReturn({ where: { propertyId, status: 'pending' }, data: { status: 'rejected' } });

@@ -1,5 +1,6 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types';
 import { loadRequired } from '../context/load-required';
+import { isNoLongerListed } from '../properties/listing-visibility';
 
 export const reportsResolvers: Resolvers = {
   Query: {
@@ -11,14 +12,18 @@ export const reportsResolvers: Resolvers = {
     resolveReports: (_parent, { propertyId, action, note }, { caller, services }) => services.reports.resolve(caller, propertyId, action, note),
   },
   ListingReport: {
-    property: (report, _args, { services }) => services.reports.listing(report.propertyId),
+    // The reporter sees the listing by the visibility rule (admins see all of it).
+    property: (report, _args, { loaders }) => loadRequired(loaders.propertyById, report.propertyId, 'property'),
     reporter: (report, _args, { loaders }) => loadRequired(loaders.userById, report.reporterId, 'reporter'),
     createdAt: (report) => report.createdAt.toISOString(),
     resolvedAt: (report) => report.resolvedAt?.toISOString() ?? null,
   },
+  ReportedListing: {
+    noLongerListed: (listing) => isNoLongerListed(listing),
+  },
   ModerationItem: {
-    property: (item, _args, { services }) => services.reports.listing(item.propertyId),
+    property: (item, _args, { loaders }) => loadRequired(loaders.propertyById, item.propertyId, 'property'),
     latestReportAt: (item) => item.latestReportAt.toISOString(),
-    agent: async (item, _args, { services, loaders }) => loadRequired(loaders.userById, (await services.reports.listing(item.propertyId)).agentId, 'agent'),
+    agent: async (item, _args, { loaders }) => loadRequired(loaders.userById, (await loadRequired(loaders.propertyById, item.propertyId, 'property')).agentId, 'agent'),
   },
 };

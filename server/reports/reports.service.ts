@@ -7,17 +7,19 @@
 import { moderationNoteSchema, REPORT_REASON_LABELS, reportSchema } from '@opennest/common/validation/report';
 import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
-import { Prisma, type ListingReport, type ReportStatus } from '../generated/prisma/client';
+import type { ListingReport, ReportStatus } from '../generated/prisma/client';
 import type { Notifier } from '../notifications/notifier';
 import { conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { validateInput } from '../shared/validate';
 import { findPublicListing } from '../properties/listing-visibility';
 import { recordListingEvent } from '../properties/listing-history';
+import { lockListing } from '../properties/listing-locks';
+import { notifyRejected } from '../offers/offers.service';
 import type { createUserAdminService } from '../users/user-admin.service';
 import { reportsAccess } from './reports.access';
 
-export const ALREADY_REPORTED = 'You have already reported this listing; an admin will look at it.';
+export const NO_OPEN_REPORTS = 'This listing has no open reports.';
 export type ModerationAction = 'DISMISS' | 'REJECT_LISTING' | 'MARK_AGENT_FRAUD';
 const OUTCOME: Record<ModerationAction, ReportStatus> = { DISMISS: 'dismissed', REJECT_LISTING: 'listing_rejected', MARK_AGENT_FRAUD: 'agent_marked_fraud' };
 
@@ -35,21 +37,18 @@ export function createReportsService({ db, notifier, userAdmin }: { db: Db; noti
       const property = await findPublicListing(db, input.propertyId);
       if (property.agentId === viewer.id) throw forbidden('You cannot report your own listing.');
       const { reason, details } = await validateInput(reportSchema, { reason: input.reason, details: input.details ?? undefined });
-      try {
-        return await db.$transaction(async (tx) => {
-          const report = await tx.listingReport.create({ data: { propertyId: property.id, reporterId: viewer.id, reason, details: details || null } });
-          await notifier.notifyAdmins(tx, {
-            type: 'listing_reported',
-            subjectId: property.id,
-            text: `${viewer.name} reported ${property.title}: ${REPORT_REASON_LABELS[reason]}.`,
-            dedupeKey: `listing-reported:${report.id}`,
-          });
-          return report;
+      // A second open report of the same listing by the same reporter (even at the
+      // same moment) is refused by the partial unique index: CONFLICT (db/constraint-meanings.ts).
+      return db.$transaction(async (tx) => {
+        const report = await tx.listingReport.create({ data: { propertyId: property.id, reporterId: viewer.id, reason, details: details || null } });
+        await notifier.notifyAdmins(tx, {
+          type: 'listing_reported',
+          subjectId: property.id,
+          text: `${viewer.name} reported ${property.title}: ${REPORT_REASON_LABELS[reason]}.`,
+          dedupeKey: `listing-reported:${report.id}`,
         });
-      } catch (error) {
-        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw conflict(ALREADY_REPORTED);
-        throw error;
-      }
+        return report;
+      });
     },
 
     async listMine(caller: Caller): Promise<ListingReport[]> {
@@ -58,11 +57,6 @@ export function createReportsService({ db, notifier, userAdmin }: { db: Db; noti
     },
 
     /** Listings with open reports: most-reported first, then the newest report first. */
-    /** The listing a report is about, whatever its state now (the report's reader was allowed to see the report). */
-    listing(propertyId: string) {
-      return db.property.findUniqueOrThrow({ where: { id: propertyId } });
-    },
-
     async queue(caller: Caller): Promise<ModerationItem[]> {
       requireViewer(caller, reportsAccess.moderationQueue.roles);
       const open = await db.listingReport.findMany({ where: { status: 'open' }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 2000 });
@@ -73,28 +67,35 @@ export function createReportsService({ db, notifier, userAdmin }: { db: Db; noti
         .sort((a, b) => b.openReportCount - a.openReportCount || b.latestReportAt.getTime() - a.latestReportAt.getTime());
     },
 
-    /** Acts on every open report of a listing; returns how many were resolved. */
+    /**
+     * Acts on every open report of a listing; returns how many were resolved.
+     * One transaction, under the listing's locks (listing-locks.ts; the agent's
+     * row FOR UPDATE when marking them as fraud): the reports change by
+     * compare-and-set (`WHERE status = 'open'`) before anything else, so of two
+     * admins acting on the same reports at once exactly one acts, and the other
+     * gets CONFLICT with nothing changed; the action (rejection, fraud marking,
+     * with their notifications) commits with the reports' outcome or not at all.
+     */
     async resolve(caller: Caller, rawPropertyId: string, action: ModerationAction, rawNote: unknown): Promise<number> {
       requireViewer(caller, reportsAccess.resolveReports.roles);
       if (!(action in OUTCOME)) throw forbidden('Unknown moderation action.');
       const { note } = await validateInput(moderationNoteSchema, { note: rawNote });
       const propertyId = parseId(rawPropertyId, 'property id');
-      const property = await db.property.findUnique({ where: { id: propertyId } });
-      if (!property) throw notFound('Property not found.');
-      if (!(await db.listingReport.count({ where: { propertyId, status: 'open' } }))) throw conflict('This listing has no open reports.');
-      // One transaction: the fraud rule (with its notifications) and the reports'
-      // outcome commit together, or neither does.
       return db.$transaction(async (tx) => {
-        if (action === 'MARK_AGENT_FRAUD') await userAdmin.markFraud(caller, property.agentId, tx);
-        if (action === 'REJECT_LISTING') {
-          const rejected = await tx.property.updateMany({ where: { id: propertyId, status: { not: 'rejected' } }, data: { status: 'rejected', isAdvertised: false } });
-          if (rejected.count) {
-            await recordListingEvent(tx, propertyId, 'rejected');
-            await notifier.notify(tx, { recipientId: property.agentId, type: 'listing_rejected', subjectId: propertyId, text: `${property.title} was rejected by an admin after reports: ${note}`, dedupeKey: `listing-rejected-reports:${propertyId}` });
-          }
-        }
+        const listing = await lockListing(tx, propertyId, action === 'MARK_AGENT_FRAUD' ? 'update' : 'share');
+        if (!listing) throw notFound('Property not found.');
         const { count } = await tx.listingReport.updateMany({ where: { propertyId, status: 'open' }, data: { status: OUTCOME[action], resolutionNote: note, resolvedAt: new Date() } });
+        if (!count) throw conflict(NO_OPEN_REPORTS);
         await notifier.markActedOn(tx, 'admins', 'reported-listing', propertyId);
+        if (action === 'MARK_AGENT_FRAUD') await userAdmin.markFraud(caller, listing.agentId, tx);
+        if (action === 'REJECT_LISTING' && listing.status !== 'rejected') {
+          await tx.property.update({ where: { id: propertyId }, data: { status: 'rejected', isAdvertised: false } });
+          await recordListingEvent(tx, propertyId, 'rejected');
+          // Its pending offers end with it, as with a removal or a fraud marking (their buyers are told).
+          const rejectedOffers = await tx.offer.updateManyAndReturn({ where: { propertyId, status: 'pending' }, data: { status: 'rejected' } });
+          await notifyRejected(notifier, tx, rejectedOffers, (title) => `${title} is no longer listed, so your offer was rejected.`);
+          await notifier.notify(tx, { recipientId: listing.agentId, type: 'listing_rejected', subjectId: propertyId, text: `${listing.title} was rejected by an admin after reports: ${note}`, dedupeKey: `listing-rejected-reports:${propertyId}` });
+        }
         return count;
       });
     },

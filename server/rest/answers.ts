@@ -12,6 +12,8 @@ export const email = z.email().max(EMAIL_MAX_LENGTH);
 export const dateTime = z.iso.datetime();
 /** Dollars as a JSON number: NUMERIC(14,2) has at most 14 significant digits, which a double holds exactly. */
 export const price = z.number().min(1).openapi({ description: 'Dollars, at most 2 decimals (stored exactly as NUMERIC(14,2)).' });
+/** A listing's price where the listing may be one the caller can no longer see (properties/listing-visibility.ts): 0 then. */
+export const priceOrNoLongerListed = z.number().min(0).openapi({ description: 'Dollars, at most 2 decimals; 0 when the listing is no longer listed (rejected, deleted or its agent marked as fraud).' });
 export const count = (what: string) => z.int().min(0).openapi({ description: what });
 /** Present only when there is something to say (absent, never null). */
 export const absentWhenNone = (what: string) => z.string().optional().openapi({ description: `Absent when ${what}.` });

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { isDatabaseUnavailable, databaseUnavailable } from '../db/unavailable';
+import { appErrorOfDatabaseError } from '../db/constraint-meanings';
 import { AppError, httpStatusByCode, isAppError, notFound } from '../shared/errors';
 
 /** Unknown /api paths answer 404 JSON rather than falling through to the web client. */
@@ -9,7 +9,9 @@ export const apiNotFound: RequestHandler = (req) => {
 
 /**
  * AppError → its HTTP status with { message, code, fieldErrors }. Malformed
- * bodies are the caller's fault (400/413). Anything else is logged and masked.
+ * bodies are the caller's fault (400/413); a database that cannot be reached is
+ * a 503, and a write that lost a race to another request a 409 or 404. Anything
+ * else is logged and masked.
  */
 export const restErrorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const appError = toAppError(error);
@@ -43,7 +45,9 @@ export function graphqlExtensionsOf(error: AppError): Record<string, unknown> {
 
 function toAppError(error: unknown): AppError | null {
   if (isAppError(error)) return error;
-  if (isDatabaseUnavailable(error)) return databaseUnavailable();
+  // An unreachable database (503), or a write that lost a race (409/404: see constraint-meanings.ts).
+  const fromDatabase = appErrorOfDatabaseError(error);
+  if (fromDatabase) return fromDatabase;
   const status = (error as { status?: number; type?: string }).status;
   const type = (error as { type?: string }).type;
   if (type === 'entity.parse.failed') return new AppError('BAD_USER_INPUT', 'Malformed JSON body.');

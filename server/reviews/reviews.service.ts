@@ -73,7 +73,9 @@ export function createReviewsService({ db, notifier }: { db: Db; notifier: Notif
       const review = await db.review.findUnique({ where: { id: parseId(id, 'review id') } });
       if (!review) throw notFound('Review not found.');
       if (review.userId !== viewer.id && viewer.role !== 'admin') throw forbidden('You can only delete your own reviews.');
-      await db.review.delete({ where: { id: review.id } });
+      // Deleted twice at once: the second finds nothing to delete and answers NOT_FOUND.
+      const { count } = await db.review.deleteMany({ where: { id: review.id } });
+      if (!count) throw notFound('Review not found.');
       return review.id;
     },
   };

@@ -9,6 +9,7 @@ import type { SavedSearch as SavedSearchRecord } from '../generated/prisma/clien
 import { badInput, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { validateInput } from '../shared/validate';
+import { lockAccount } from '../db/account-lock';
 import { PROPERTY_SORTS, SEARCH_MAX_LENGTH, validPropertyFilter, type PropertySort, type ValidPropertyFilter } from '../properties/properties.service';
 import { savedSearchesAccess } from './saved-searches.access';
 
@@ -25,6 +26,7 @@ export interface SavedSearchCriteria {
 }
 
 export const SAVED_SEARCH_LIMIT = 50;
+export const SAVED_SEARCH_CAP_REACHED = `You can keep at most ${SAVED_SEARCH_LIMIT} saved searches. Delete one first.`;
 export const SAVED_SEARCH_NOT_FOUND = 'Saved search not found.';
 
 export interface SavedSearchInput {
@@ -63,14 +65,23 @@ export function createSavedSearchesService({ db }: { db: Db }) {
       return db.savedSearch.findMany({ where: { userId: viewer.id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
     },
 
+    /**
+     * Saves a search; the same save again (same name, criteria and frequency)
+     * gives back the row the first one made. The cap is held in the database:
+     * the owner's row is locked for the transaction (lockAccount), so concurrent
+     * saves of one buyer take turns and each counts what the others stored.
+     */
     async create(caller: Caller, input: SavedSearchInput): Promise<SavedSearchRecord> {
       const viewer = requireViewer(caller, savedSearchesAccess.saveSearch.roles);
       const { name, frequency } = await validateInput(savedSearchSchema, { name: input.name, frequency: input.frequency });
       const criteria = await criteriaOf(input);
-      if ((await db.savedSearch.count({ where: { userId: viewer.id } })) >= SAVED_SEARCH_LIMIT) {
-        throw badInput(`You can keep at most ${SAVED_SEARCH_LIMIT} saved searches. Delete one first.`);
-      }
-      return db.savedSearch.create({ data: { userId: viewer.id, name, frequency, criteria: { ...criteria }, ...matchingColumns(criteria) } });
+      return db.$transaction(async (tx) => {
+        await lockAccount(tx, viewer.id);
+        const same = await tx.savedSearch.findFirst({ where: { userId: viewer.id, name, frequency, criteria: { equals: { ...criteria } } }, orderBy: { createdAt: 'asc' } });
+        if (same) return same;
+        if ((await tx.savedSearch.count({ where: { userId: viewer.id } })) >= SAVED_SEARCH_LIMIT) throw badInput(SAVED_SEARCH_CAP_REACHED);
+        return tx.savedSearch.create({ data: { userId: viewer.id, name, frequency, criteria: { ...criteria }, ...matchingColumns(criteria) } });
+      });
     },
 
     /** Renames it and changes its frequency (the criteria stay: save a new search for other criteria). */
@@ -78,13 +89,18 @@ export function createSavedSearchesService({ db }: { db: Db }) {
       const viewer = requireViewer(caller, savedSearchesAccess.updateSavedSearch.roles);
       const search = await findOwn(viewer.id, id);
       const { name, frequency } = await validateInput(savedSearchSchema, input);
-      return db.savedSearch.update({ where: { id: search.id }, data: { name, frequency } });
+      // Deleted meanwhile (another tab): NOT_FOUND, as if it had been gone before.
+      const [updated] = await db.savedSearch.updateManyAndReturn({ where: { id: search.id, userId: viewer.id }, data: { name, frequency } });
+      if (!updated) throw notFound(SAVED_SEARCH_NOT_FOUND);
+      return updated;
     },
 
     async remove(caller: Caller, id: string): Promise<string> {
       const viewer = requireViewer(caller, savedSearchesAccess.deleteSavedSearch.roles);
       const search = await findOwn(viewer.id, id);
-      await db.savedSearch.delete({ where: { id: search.id } });
+      // Removed twice at once: the second finds nothing to delete and answers NOT_FOUND.
+      const { count } = await db.savedSearch.deleteMany({ where: { id: search.id, userId: viewer.id } });
+      if (!count) throw notFound(SAVED_SEARCH_NOT_FOUND);
       return search.id;
     },
   };

@@ -3,7 +3,8 @@ import { signInRecordSchema } from '@opennest/common/validation/auth';
 import { requireIdentity, requireViewer, type Caller } from '../context/caller';
 import type { IdentityProvider } from '../auth/identity-provider';
 import type { Db } from '../db/client';
-import { Prisma, type Role, type User as UserRecord } from '../generated/prisma/client';
+import type { Role, User as UserRecord } from '../generated/prisma/client';
+import { EMAIL_TAKEN, isUniqueViolation } from '../db/constraint-meanings';
 import { badInput, conflict, forbidden, notFound, unauthenticated } from '../shared/errors';
 import { parseEmail } from '../shared/ids';
 import { validateInput } from '../shared/validate';
@@ -44,7 +45,7 @@ export function createUsersService({ db, identity: identityProvider }: UsersServ
         // that identity no longer exists (account deleted and re-created, or an
         // emulator that forgot its accounts); otherwise refuse.
         if (await identityProvider.getAccount(sameEmail.firebaseUid)) {
-          throw conflict('This e-mail address already belongs to another account.');
+          throw conflict(EMAIL_TAKEN);
         }
         return db.user.update({ where: { id: sameEmail.id }, data: { firebaseUid: identity.uid, lastLogInAt: now, ...profile } });
       }
@@ -55,8 +56,8 @@ export function createUsersService({ db, identity: identityProvider }: UsersServ
         throw unauthenticated('This account no longer exists.');
       }
 
-      try {
-        return await db.user.upsert({
+      const upsert = () =>
+        db.user.upsert({
           where: { firebaseUid: identity.uid },
           update: { email, lastLogInAt: now, ...profile },
           create: {
@@ -68,10 +69,13 @@ export function createUsersService({ db, identity: identityProvider }: UsersServ
             lastLogInAt: now,
           },
         });
+      try {
+        return await upsert();
       } catch (error) {
-        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-          throw conflict('This e-mail address already belongs to another account.');
-        }
+        // A concurrent first sign-in of the same identity (two tabs, a double
+        // click) created the record first: this one refreshes that record. Any
+        // other owner of the e-mail is a CONFLICT (EMAIL_TAKEN, db/constraint-meanings.ts).
+        if (isUniqueViolation(error) && (await db.user.findUnique({ where: { firebaseUid: identity.uid }, select: { id: true } }))) return upsert();
         throw error;
       }
     },

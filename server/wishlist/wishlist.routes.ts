@@ -3,7 +3,7 @@ import { requireViewer } from '../context/caller';
 import { loadListingWithAgent, loadRequired } from '../context/load-required';
 import type { RequestContext } from '../context/request-context';
 import type { WishlistItem as WishlistItemRecord } from '../generated/prisma/client';
-import { absentWhenNone, dateTime, DeletedCount, email, id, price, PROPERTY_STATUSES, idParams } from '../rest/answers';
+import { absentWhenNone, dateTime, DeletedCount, email, id, priceOrNoLongerListed, PROPERTY_STATUSES, idParams } from '../rest/answers';
 import { ignored, jsonBody, sameEmail, text } from '../rest/inputs';
 import { routesOf, type ApiRoute } from '../rest/route';
 import { wishlistAccess } from './wishlist.access';
@@ -22,10 +22,13 @@ const PropertyInfoJson = z
     agentImage: absentWhenNone('the agent has no photo'),
     agentEmail: email,
     propertyStatus: z.enum(PROPERTY_STATUSES),
-    priceMin: price,
-    priceMax: price,
+    priceMin: priceOrNoLongerListed,
+    priceMax: priceOrNoLongerListed,
   })
-  .openapi('PropertyInfo', { description: 'The wishlisted property as it is now, joined from the property and its agent (never what a client sent).' });
+  .openapi('PropertyInfo', {
+    description:
+      'The wishlisted property as it is now, joined from the property and its agent (never what a client sent). A listing no longer listed (rejected, deleted, its agent marked as fraud) keeps only its title and agent: image and location are empty, prices 0, propertyStatus rejected.',
+  });
 
 const WishlistItemJson = z
   .strictObject({ _id: id, userEmail: email, propertyId: id, propertyInfo: PropertyInfoJson, createdAt: dateTime })

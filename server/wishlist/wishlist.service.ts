@@ -1,19 +1,19 @@
 // Wishlists: a buyer keeps verified properties to make offers on later.
 import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
-import { Prisma, type User as UserRecord, type WishlistItem as WishlistItemRecord } from '../generated/prisma/client';
-import { conflict, forbidden, notFound } from '../shared/errors';
+import type { User as UserRecord, WishlistItem as WishlistItemRecord } from '../generated/prisma/client';
+import { forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { newestFirstQuery, OWN_LIST_PAGES, type Page, type PageArgs } from '../shared/pagination';
 import { publicListing } from '../properties/listing-visibility';
 import { wishlistAccess } from './wishlist.access';
 
-export const ALREADY_IN_WISHLIST = 'Already in wishlist';
+const WISHLIST_ITEM_NOT_FOUND = 'Wishlist item not found.';
 
 export function createWishlistService({ db }: { db: Db }) {
   async function ownItem(viewer: UserRecord, id: string): Promise<WishlistItemRecord> {
     const item = await db.wishlistItem.findUnique({ where: { id: parseId(id, 'wishlist item id') } });
-    if (!item) throw notFound('Wishlist item not found.');
+    if (!item) throw notFound(WISHLIST_ITEM_NOT_FOUND);
     if (item.userId !== viewer.id) throw forbidden('This wishlist item belongs to someone else.');
     return item;
   }
@@ -24,12 +24,9 @@ export function createWishlistService({ db }: { db: Db }) {
       const propertyId = parseId(rawPropertyId, 'property id');
       const property = await db.property.findFirst({ where: { id: propertyId, ...publicListing } });
       if (!property) throw notFound('Property not found.');
-      try {
-        return await db.wishlistItem.create({ data: { userId: viewer.id, propertyId } });
-      } catch (error) {
-        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw conflict(ALREADY_IN_WISHLIST);
-        throw error;
-      }
+      // The second add, even at the same moment, is refused by the unique index:
+      // CONFLICT 'Already in wishlist' (db/constraint-meanings.ts).
+      return db.wishlistItem.create({ data: { userId: viewer.id, propertyId } });
     },
 
     /** The calling buyer's wishlist, a page at a time (index wishlist_items(user_id, created_at, id)). */
@@ -61,7 +58,9 @@ export function createWishlistService({ db }: { db: Db }) {
 
     async remove(caller: Caller, id: string): Promise<string> {
       const item = await ownItem(requireViewer(caller, wishlistAccess.removeFromWishlist.roles), id);
-      await db.wishlistItem.delete({ where: { id: item.id } });
+      // Removed twice at once: the second finds nothing to delete and answers NOT_FOUND.
+      const { count } = await db.wishlistItem.deleteMany({ where: { id: item.id } });
+      if (!count) throw notFound(WISHLIST_ITEM_NOT_FOUND);
       return item.id;
     },
   };

@@ -12,7 +12,7 @@ const review = (id: string): ReviewFieldsFragment & { __typename: 'Review' } => 
   id,
   text: `Review ${id}`,
   createdAt: '2026-11-21T00:00:00.000Z',
-  property: { __typename: 'Property', id: 'p1', title: 'Palm Court' } as ReviewFieldsFragment['property'],
+  property: { __typename: 'Property', id: 'p1', title: 'Palm Court', noLongerListed: false } as ReviewFieldsFragment['property'],
   reviewer: { __typename: 'UserSummary', id: 'u1', name: 'Bushra', image: null } as ReviewFieldsFragment['reviewer'],
 });
 
@@ -71,6 +71,7 @@ describe('cache helpers', () => {
           __typename: 'Property',
           id: propertyId,
           title: `Property ${propertyId}`,
+          noLongerListed: false,
           location: 'Dhaka',
           image: '/uploads/a.jpg',
           thumbnail: '/uploads/a-thumb.jpg',

@@ -1,10 +1,11 @@
-import { Box, Card, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Stack, Text } from '@chakra-ui/react';
 import { LoadingBlock } from '../ui/CardList';
 import { useEffect } from 'react';
 import { LuArrowLeft } from 'react-icons/lu';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { useConversationThreadQuery, useMarkConversationReadMutation, useMessageEventsSubscription, useSendMessageMutation } from './messages.generated';
+import { ListingTitle } from '../properties/NoLongerListed';
 import { PageHeader } from '../properties/page-parts';
 import { LoadMore, usePaging } from '../ui/paging';
 import { QueryState } from '../ui/QueryState';
@@ -46,10 +47,7 @@ export default function ConversationView() {
         subtitle={
           conversation && (
             <>
-              About{' '}
-              <Link asChild color="teal.700">
-                <RouterLink to={`/propertyDetails/${conversation.property.id}`}>{conversation.property.title}</RouterLink>
-              </Link>
+              About <ListingTitle property={conversation.property} />
             </>
           )
         }

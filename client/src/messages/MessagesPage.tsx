@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { useConversationsQuery, useMessageEventsSubscription } from './messages.generated';
 import { PageHeader } from '../properties/page-parts';
+import { NoLongerListedBadge } from '../properties/NoLongerListed';
 import { usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { evictInbox } from './messages.cache';
@@ -60,6 +61,13 @@ export default function MessagesView() {
                     <RouterLink to={`/dash-board/messages/${conversation.id}`}>
                       <Text fontWeight="semibold" overflowWrap="anywhere">
                         {other.name} · {conversation.property.title}
+                        {/* The conversation stays readable; the listing it is about is gone for the buyer. */}
+                        {conversation.property.noLongerListed && (
+                          <>
+                            {' '}
+                            <NoLongerListedBadge />
+                          </>
+                        )}
                       </Text>
                     </RouterLink>
                   </LinkOverlay>

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation, useNotificationsQuery, type NotificationFieldsFragment } from './notifications.generated';
 import { PageHeader } from '../properties/page-parts';
+import { NoLongerListedBadge } from '../properties/NoLongerListed';
 import { usePagedQuery } from '../ui/paging';
 import { plural } from '../ui/plural';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
@@ -80,11 +81,15 @@ export default function NotificationsPage() {
                         Mark as read
                       </Button>
                     )}
-                    <Button asChild size="xs" colorPalette="teal">
-                      <RouterLink to={notification.link} onClick={() => void read(notification)} aria-label={`Open: ${notification.text}`}>
-                        Open
-                      </RouterLink>
-                    </Button>
+                    {notification.listing?.noLongerListed ? (
+                      <NoLongerListedBadge />
+                    ) : (
+                      <Button asChild size="xs" colorPalette="teal">
+                        <RouterLink to={notification.link} onClick={() => void read(notification)} aria-label={`Open: ${notification.text}`}>
+                          Open
+                        </RouterLink>
+                      </Button>
+                    )}
                   </>
                 }
               >

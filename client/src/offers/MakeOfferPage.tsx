@@ -9,6 +9,7 @@ import { useMakeOfferMutation } from './offers.generated';
 import { useWishlistItemQuery, type WishlistItemFieldsFragment } from '../wishlist/wishlist.generated';
 import { priceRange } from '../properties/format';
 import { PageHeader, PropertyLocation, SaleStateNotice } from '../properties/page-parts';
+import { NoLongerListedNotice } from '../properties/NoLongerListed';
 import { keepFieldFocus, useFocusFirstError, useServerAwareValidation } from '../ui/form-validation';
 import { createOfferSchema, todayIsoDate } from '@opennest/common/validation/offer';
 import { useAlert } from '../ui/alerts';
@@ -66,8 +67,10 @@ export default function MakeOffer() {
       />
       <QueryState query={wishlistItem} data={wishlistItem.data?.wishlistItem} skeleton={skeleton} errorTitle="Could not load the property" notFoundTitle="This wishlist item was not found">
         {(item) =>
-          // A listing under offer or sold takes no offers: say so instead of showing a form that would be refused.
-          item.property.saleState === 'available' ? (
+          // A listing no longer listed, under offer or sold takes no offers: say so instead of showing a form that would be refused.
+          item.property.noLongerListed ? (
+            <NoLongerListedNotice title={item.property.title} detail="This listing was taken off OpenNest, so it no longer takes offers. Remove it from your wishlist whenever you like." />
+          ) : item.property.saleState === 'available' ? (
             <OfferForm key={item.id} item={item} />
           ) : (
             <Card.Root>

@@ -6,6 +6,7 @@ import { useMyOffersQuery, type OfferFieldsFragment } from './offers.generated';
 import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-parts';
 import { cardGridColumns } from '../properties/image-sizes';
 import { PropertyCover } from '../properties/PropertyCard';
+import { NoLongerListedCover } from '../properties/NoLongerListed';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { LoadMore, usePagedQuery } from '../ui/paging';
@@ -66,17 +67,22 @@ function OfferCard({ offer, highlighted }: { offer: OfferFieldsFragment; highlig
   const payable = offer.status === 'accepted' && !offer.transactionId;
   return (
     <Card.Root overflow="hidden" height="full" data-testid="offer-card" data-status={offer.status} {...itemAttributes(offer.id, highlighted)} css={HIGHLIGHTED_ITEM}>
-      <PropertyCover property={property} />
+      {/* A listing the buyer can no longer see shows its title and that state, never its photo or place. */}
+      {property.noLongerListed ? <NoLongerListedCover /> : <PropertyCover property={property} />}
       <Card.Body gap="3" p="4">
         <HStack justify="space-between" align="start" gap="2">
           <Card.Title as="h2" fontSize="lg" lineClamp={2}>
-            <Link asChild color="teal.700">
-              <RouterLink to={`/propertyDetails/${property.id}`}>{property.title}</RouterLink>
-            </Link>
+            {property.noLongerListed ? (
+              property.title
+            ) : (
+              <Link asChild color="teal.700">
+                <RouterLink to={`/propertyDetails/${property.id}`}>{property.title}</RouterLink>
+              </Link>
+            )}
           </Card.Title>
           <OfferStatusBadge status={offer.status} />
         </HStack>
-        <PropertyLocation location={property.location} oneLine />
+        {!property.noLongerListed && <PropertyLocation location={property.location} oneLine />}
         <AgentChip agent={agent} labelled />
         <DataList.Root orientation="horizontal" size="md" gap="2">
           <DataList.Item>
@@ -100,7 +106,7 @@ function OfferCard({ offer, highlighted }: { offer: OfferFieldsFragment; highlig
             </Code>
           </Box>
         )}
-        <MessageAgentLink propertyId={property.id} propertyTitle={property.title} />
+        {!property.noLongerListed && <MessageAgentLink propertyId={property.id} propertyTitle={property.title} />}
       </Card.Body>
       {payable && (
         <Card.Footer p="4" pt="0">

@@ -1,6 +1,6 @@
-import { Alert, AspectRatio, Box, Button, Card, Code, DataList, Grid, Heading, HStack, Image, Separator, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { Alert, AspectRatio, Box, Button, Card, Center, Code, DataList, Grid, Heading, HStack, Image, Separator, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { LuArrowLeft, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
+import { LuArrowLeft, LuEyeOff, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useRuntimeConfig } from '../app/runtime-config';
@@ -9,6 +9,7 @@ import { useCompleteOfferPaymentMutation, useStartOfferPaymentMutation, type Sta
 import { formatCalendarDate, OfferStatusBadge } from '../offers/offer-parts';
 import { dollars } from '@opennest/common/money';
 import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-parts';
+import { NoLongerListedBadge } from '../properties/NoLongerListed';
 import { useAlert } from '../ui/alerts';
 import { QueryState } from '../ui/QueryState';
 import type { CardFormProps, ConfirmOutcome } from './card-form';
@@ -121,13 +122,19 @@ function OfferSummary({ offer, amount, currency }: { offer: OfferFieldsFragment;
       <Card.Body gap="4" p={{ base: '4', md: '6' }}>
         <Grid templateColumns={{ base: '96px 1fr', sm: '140px 1fr' }} gap="4" alignItems="center">
           <AspectRatio ratio={4 / 3} rounded="md" overflow="hidden" bg="gray.100">
-            <Image src={property.thumbnail} alt={property.title} objectFit="cover" />
+            {property.noLongerListed ? (
+              <Center color="fg.muted" fontSize="2xl" aria-hidden>
+                <LuEyeOff />
+              </Center>
+            ) : (
+              <Image src={property.thumbnail} alt={property.title} objectFit="cover" />
+            )}
           </AspectRatio>
           <Stack gap="1" minW="0">
             <Heading as="h2" size="lg">
               {property.title}
             </Heading>
-            <PropertyLocation location={property.location} />
+            {property.noLongerListed ? <NoLongerListedBadge /> : <PropertyLocation location={property.location} />}
             <Box>
               <OfferStatusBadge status={offer.status} />
             </Box>

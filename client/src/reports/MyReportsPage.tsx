@@ -1,8 +1,9 @@
 // My Reports: what the caller reported and what came of it.
-import { Badge, Text } from '@chakra-ui/react';
+import { Badge, HStack, Text } from '@chakra-ui/react';
 import { REPORT_REASON_LABELS } from '@opennest/common/validation/report';
 import { useMyReportsQuery, type ReportStatus } from './reports.generated';
 import { PageHeader } from '../properties/page-parts';
+import { NoLongerListedBadge } from '../properties/NoLongerListed';
 import { ListCard } from '../ui/CardList';
 import { ReportCards } from './ReportCards';
 
@@ -28,7 +29,10 @@ export default function MyReportsPage() {
       <ReportCards {...LIST} query={reports} items={reports.data?.myReports}>
         {(report) => (
           <ListCard key={report.id} testId="my-report" actions={<Badge colorPalette={REPORT_OUTCOME[report.status].colour}>{REPORT_OUTCOME[report.status].label}</Badge>}>
-            <Text fontWeight="semibold">{report.property.title}</Text>
+            <HStack gap="2" wrap="wrap">
+              <Text fontWeight="semibold">{report.property.title}</Text>
+              {report.property.noLongerListed && <NoLongerListedBadge />}
+            </HStack>
             <Text fontSize="sm" color="fg.muted">
               {REPORT_REASON_LABELS[report.reason]}
               {report.details && `: ${report.details}`}

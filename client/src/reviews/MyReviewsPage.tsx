@@ -1,9 +1,10 @@
-import { Button, Card, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { LuMessageSquare, LuSearch, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useDeleteReviewMutation, useMyReviewsQuery, type ReviewFieldsFragment } from './reviews.generated';
+import { ListingTitle } from '../properties/NoLongerListed';
 import { PageHeader } from '../properties/page-parts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
@@ -66,9 +67,7 @@ export default function MyReviewsPage() {
             <Flex justify="space-between" align="start" gap="3">
               <Stack gap="1" minW="0" flex="1">
                 <Heading as="h2" size="md" lineHeight="short" overflowWrap="anywhere">
-                  <Link asChild color="teal.700">
-                    <RouterLink to={`/propertyDetails/${review.property.id}`}>{review.property.title}</RouterLink>
-                  </Link>
+                  <ListingTitle property={review.property} />
                 </Heading>
                 <ReviewTime iso={review.createdAt} />
               </Stack>

@@ -565,6 +565,11 @@ export type Notification = {
   id: Scalars['ID']['output'];
   /** The client route of the thing it is about. */
   link: Scalars['String']['output'];
+  /**
+   * The listing it is about, for the kinds that link to one (null for the others),
+   * as the recipient may see it now: one buyers can no longer see has noLongerListed.
+   */
+  listing?: Maybe<Property>;
   /** When the recipient marked it read; null while unread. */
   readAt?: Maybe<Scalars['DateTime']['output']>;
   /** A short text saying what happened (shown as text). */
@@ -720,6 +725,15 @@ export type Property = {
   image: Scalars['String']['output'];
   isAdvertised: Scalars['Boolean']['output'];
   location: Scalars['String']['output'];
+  /**
+   * True when the caller reached a listing that buyers can no longer see (rejected,
+   * deleted, its agent marked as fraud) through something they hold (an offer, a
+   * wishlist item, a conversation, a review, a report, a notification), and they
+   * are neither its agent nor an admin. Then only id, title, agent and the dates
+   * are real: photos and history are empty, the other fields empty or neutral
+   * (image '', price 0, status rejected). docs/invariants.md states the rule.
+   */
+  noLongerListed: Scalars['Boolean']['output'];
   /** 1 to 20 photos in order; the first is the cover (the same as image). */
   photos: Array<Photo>;
   priceMax: Scalars['Decimal']['output'];
@@ -1015,6 +1029,8 @@ export type ReportedListing = {
   __typename?: 'ReportedListing';
   id: Scalars['ID']['output'];
   location: Scalars['String']['output'];
+  /** True when the reporter can no longer see the listing (Property.noLongerListed): location is then empty and status rejected. */
+  noLongerListed: Scalars['Boolean']['output'];
   status: PropertyStatus;
   title: Scalars['String']['output'];
 };
@@ -1598,6 +1614,7 @@ export type NotificationResolvers<ContextType = RequestContext, ParentType exten
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   link?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  listing?: Resolver<Maybe<ResolversTypes['Property']>, ParentType, ContextType>;
   readAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['NotificationType'], ParentType, ContextType>;
@@ -1686,6 +1703,7 @@ export type PropertyResolvers<ContextType = RequestContext, ParentType extends R
   image?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   isAdvertised?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  noLongerListed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   photos?: Resolver<Array<ResolversTypes['Photo']>, ParentType, ContextType>;
   priceMax?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   priceMin?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
@@ -1742,6 +1760,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
 export type ReportedListingResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReportedListing'] = ResolversParentTypes['ReportedListing']> = ResolversObject<{
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  noLongerListed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['PropertyStatus'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;

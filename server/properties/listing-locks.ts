@@ -1,0 +1,47 @@
+// The one lock order of every change to a listing, its offers and its reports.
+// Changes that take the same locks in the same order queue one behind the other
+// instead of deadlocking, and each re-reads the state it starts from only once it
+// holds them (docs/invariants.md):
+//   1. the users row of the listing's agent: FOR KEY SHARE here, FOR UPDATE by the
+//      admin's changes to the account (role, fraud marking, deletion), which
+//      therefore take turns with every change below;
+//   2. the properties row: FOR UPDATE;
+//   3. offer rows, then report rows, each changed by a compare-and-set UPDATE
+//      (`WHERE status = 'pending'`, `WHERE status = 'open'`) whose row count says
+//      whether this request won.
+import type { Prisma, PropertyStatus, Role, SaleState } from '../generated/prisma/client';
+
+type Tx = Prisma.TransactionClient;
+
+export interface LockedListing {
+  id: string;
+  agentId: string;
+  agentRole: Role;
+  status: PropertyStatus;
+  saleState: SaleState;
+  deletedAt: Date | null;
+  title: string;
+}
+
+/**
+ * Takes locks 1 and 2 for listing `propertyId` (the agent's row FOR UPDATE
+ * instead when `agentLock` says so) and returns the listing as it is now, or
+ * null when there is no such listing. A listing's agent never changes, so the
+ * agent's id may be read before the locks.
+ */
+export async function lockListing(tx: Tx, propertyId: string, agentLock: 'share' | 'update' = 'share'): Promise<LockedListing | null> {
+  const [agent] =
+    agentLock === 'update'
+      ? await tx.$queryRaw<Array<{ id: string; role: Role }>>`
+          SELECT id::text AS id, role::text AS role FROM users WHERE id = (SELECT agent_id FROM properties WHERE id = ${propertyId}::uuid) FOR UPDATE`
+      : await tx.$queryRaw<Array<{ id: string; role: Role }>>`
+          SELECT id::text AS id, role::text AS role FROM users WHERE id = (SELECT agent_id FROM properties WHERE id = ${propertyId}::uuid) FOR KEY SHARE`;
+  if (!agent) return null;
+  const [listing] = await tx.$queryRaw<Array<{ status: PropertyStatus; sale_state: SaleState; deleted_at: Date | null; title: string }>>`
+    SELECT status::text AS status, sale_state::text AS sale_state, deleted_at, title FROM properties WHERE id = ${propertyId}::uuid FOR UPDATE`;
+  if (!listing) return null;
+  return { id: propertyId, agentId: agent.id, agentRole: agent.role, status: listing.status, saleState: listing.sale_state, deletedAt: listing.deleted_at, title: listing.title };
+}
+
+/** Whether a locked listing is one buyers may see and act on (the rule of listing-visibility.ts, on locked rows). */
+export const isListedForBuyers = (listing: LockedListing) => listing.status === 'verified' && !listing.deletedAt && listing.agentRole !== 'fraud';
