@@ -6,6 +6,7 @@ import { GraphQLError, Kind, type DocumentNode, type GraphQLFormattedError, type
 import { callerKey, countsPerIp, GRAPHQL_COST_PER_POINT, WRITE_CLASSES, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
 import type { Logger } from '../infra/logger';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
+import { storageProblemOf } from '../db/storable-arguments';
 import { graphqlExtensionsOf } from '../rest/errors';
 import { httpStatusByCode, isAppError, type AppError } from '../shared/errors';
 import type { RequestContext } from '../context/request-context';
@@ -80,6 +81,9 @@ export function createApolloServer({ schema, isProduction, introspection, log, r
 export function formatError(formatted: GraphQLFormattedError, error: unknown, log: Logger): GraphQLFormattedError {
   const original = appErrorOf(error);
   if (original) {
+    // Refused by the database client's own check: an input no rule before it caught (worth a rule with its own message).
+    const storageProblem = storageProblemOf(original);
+    if (storageProblem) log.warn({ storageProblem }, 'unstorable value refused before the query');
     return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: graphqlExtensionsOf(original) };
   }
   const code = formatted.extensions?.code;
