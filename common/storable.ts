@@ -59,5 +59,14 @@ export function fitsNumeric(text: string, precision: number, scale: number): boo
 /** PostgreSQL text, varchar and jsonb cannot hold U+0000 (SQLSTATE 22021, 22P05). */
 export const hasNulCharacter = (text: string) => text.includes('\u0000');
 
+/**
+ * Text PostgreSQL stores as it was sent: no NUL, and no lone UTF-16 surrogate
+ * (jsonb refuses its \\u escape, SQLSTATE 22P05; text would silently get U+FFFD).
+ */
+export const isStorableText = (text: string) => !hasNulCharacter(text) && !LONE_SURROGATE.test(text);
+
+// String.prototype.isWellFormed is ES2024; this is the same test for the targets common/ is built for.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** A UUID in PostgreSQL's canonical text form (what every record id is). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

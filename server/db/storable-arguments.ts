@@ -3,7 +3,7 @@
 // query, model operations and raw SQL alike, and refuses the query before it is
 // sent when a value is one PostgreSQL would refuse with a data exception
 // (SQLSTATE class 22: a time out of range, a NUL character in text or JSON, a
-// number that is not finite). It sits below both doors (GraphQL and REST) and
+// lone surrogate in JSON, a number that is not finite). It sits below both doors (GraphQL and REST) and
 // below every service, so a new field, argument or route cannot go around it,
 // and values a service derives from input (a cursor's time, a date built from
 // text) are checked too. The refusal is the caller's BAD_USER_INPUT (400 on
@@ -13,12 +13,12 @@
 // scalars, cursor decoding); they use the same bounds (common/storable.ts).
 // Record ids are checked where they are read (parseId), and amounts by the
 // money rules, which know each column's precision.
-import { hasNulCharacter, isStorableTime, STORABLE_YEARS } from '@opennest/common/storable';
+import { isStorableText, isStorableTime, STORABLE_YEARS } from '@opennest/common/storable';
 import { badInput } from '../shared/errors';
 
 /** Why `value` (at `path` in the arguments) cannot be stored, or null when everything in it can. */
 export function unstorableValue(value: unknown, path = 'arguments', depth = 0): string | null {
-  if (typeof value === 'string') return hasNulCharacter(value) ? `${path} contains a NUL character` : null;
+  if (typeof value === 'string') return isStorableText(value) ? null : `${path} contains a NUL character or a lone surrogate`;
   if (typeof value === 'number') return Number.isFinite(value) ? null : `${path} is not a finite number`;
   if (value instanceof Date) return isStorableTime(value) ? null : `${path} is a time outside years ${STORABLE_YEARS.min} to ${STORABLE_YEARS.max}`;
   if (value === null || typeof value !== 'object' || depth > 32) return null;
@@ -32,7 +32,7 @@ export function unstorableValue(value: unknown, path = 'arguments', depth = 0): 
     return null;
   }
   for (const [key, inner] of Object.entries(value)) {
-    if (hasNulCharacter(key)) return `${path} has a key with a NUL character`;
+    if (!isStorableText(key)) return `${path} has a key with a NUL character or a lone surrogate`;
     const problem = unstorableValue(inner, `${path}.${key}`, depth + 1);
     if (problem) return problem;
   }
