@@ -83,12 +83,13 @@ export interface TestApp {
 /**
  * `configOverrides` replaces parts of the test configuration (e.g. `{ nodeEnv: 'production' }`
  * to check production-only behaviour); `isProduction` and `introspection` follow `nodeEnv` unless given too.
- * `log` replaces the app's logger (a test that reads what the app logs).
+ * `log` replaces the app's logger (a test that reads what the app logs); `smtpUrl` the
+ * shared test mail server (a test that stops and restarts a mail server of its own).
  * `wrapIdentity` lets a test put a wrapper between the app and the real identity
  * provider (e.g. to make one call fail); `TestApp.identity` stays the real one.
  */
 export async function startTestApp(
-  options: { clientDistDir?: string; wrapIdentity?: (identity: IdentityProvider) => IdentityProvider; log?: Logger } = {},
+  options: { clientDistDir?: string; wrapIdentity?: (identity: IdentityProvider) => IdentityProvider; log?: Logger; smtpUrl?: string } = {},
   configOverrides: Partial<AppConfig> = {},
 ): Promise<TestApp> {
   const env = testEnv();
@@ -117,7 +118,7 @@ export async function startTestApp(
     storage: createImageStorage(config),
     log,
     authEmulatorUrl: `http://${env.authEmulatorHost}`,
-    smtpUrl: env.smtpUrl,
+    smtpUrl: options.smtpUrl ?? env.smtpUrl,
     unsubscribeSecret: TEST_UNSUBSCRIBE_SECRET,
     pollingIntervalSeconds: 1,
   });
