@@ -155,7 +155,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
         listening.once('error', reject);
       });
       // Subscriptions: graphql-ws on the same server, origin and path.
-      served = { server, sockets: attachGraphqlWebSocket({ server, schema, contextDeps, events: deps.eventsAndJobs.events, log }) };
+      served = { server, sockets: attachGraphqlWebSocket({ server, schema, contextDeps, events: deps.eventsAndJobs.events, log, rateLimits: deps.rateLimits, isProduction: config.isProduction }) };
       const address = server.address() as AddressInfo;
       return { server, url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}` };
     },

@@ -2,6 +2,7 @@
 // server, never from numbers the client sent.
 import { object, string } from 'yup';
 import { isMoney, moneyText, toCents } from '../money';
+import { isCalendarDate } from '../storable';
 import { AMOUNT_FORMAT_MESSAGE } from './property';
 
 export const OFFER_RANGE_MESSAGE = 'Offer must be within the price range.';
@@ -32,6 +33,8 @@ export function createOfferSchema(range: PriceRange, today = todayIsoDate()) {
     buyingDate: string()
       .required('Buying date is required')
       .matches(ISO_DATE, 'Enter the date as YYYY-MM-DD')
+      // The shape alone lets 2026-02-30 through (JavaScript would store 2 March) and 2026-02-32 (no date at all).
+      .test('calendar-date', 'Enter the date as YYYY-MM-DD', (value) => !value || !ISO_DATE.test(value) || isCalendarDate(value))
       .test('not-in-past', 'Buying date cannot be in the past', (value) => !value || !ISO_DATE.test(value) || value >= today),
   });
 }

@@ -4,7 +4,7 @@ import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
 import { randomUUID } from 'node:crypto';
 import type { FirebaseConfig } from '../config';
-import { unauthenticated } from '../shared/errors';
+import { AppError, unauthenticated } from '../shared/errors';
 
 export interface VerifiedIdentity {
   uid: string;
@@ -67,6 +67,23 @@ const TOKEN_REFUSALS: Record<string, string> = {
   'auth/id-token-revoked': REVOKED_SESSION_MESSAGE,
 };
 
+/** Seconds a caller is told to wait while the identity provider cannot be reached. */
+export const IDENTITY_RETRY_AFTER_SECONDS = 5;
+export const IDENTITY_UNAVAILABLE_MESSAGE = 'Sign-in checks are temporarily unavailable; please retry in a few seconds.';
+const providerUnavailable = () => new AppError('SERVICE_UNAVAILABLE', IDENTITY_UNAVAILABLE_MESSAGE, undefined, IDENTITY_RETRY_AFTER_SECONDS);
+
+/** firebase-admin's codes, and the socket errors under them, for a request that never got an answer. */
+const UNREACHABLE_CODES = new Set(['app/network-error', 'app/network-timeout', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE']);
+
+function isProviderUnreachable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  // firebase-admin wraps the socket error in its message ("Error while making request: connect ECONNREFUSED ...").
+  if (typeof message === 'string' && /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|socket hang up)\b/.test(message)) return true;
+  return isProviderUnreachable(cause, depth + 1);
+}
+
 export function createFirebaseIdentityProvider(config: FirebaseConfig, emulatorHost?: string): IdentityProvider {
   if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
   const app: App = initializeApp(
@@ -101,6 +118,9 @@ export function createFirebaseIdentityProvider(config: FirebaseConfig, emulatorH
       try {
         decoded = await auth.verifyIdToken(token, checkRevoked);
       } catch (error) {
+        // The provider could not be asked (down, restarting, unreachable): the token was not judged, so
+        // the caller is told to retry (503), not to sign in again (401, which signs the web client out).
+        if (isProviderUnreachable(error)) throw providerUnavailable();
         throw unauthenticated(TOKEN_REFUSALS[(error as { code?: string }).code ?? ''] ?? 'Invalid authentication token.');
       }
       return toVerifiedIdentity(decoded);

@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
+import { storableArguments } from './storable-arguments';
 
 export type Db = PrismaClient;
 
@@ -24,7 +25,11 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
   // An idle pooled connection the server dropped (a restart, an outage) is discarded by
   // the pool; without a listener its 'error' event would end the process.
   pool.on('error', () => undefined);
-  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  // Every query's values are checked against what PostgreSQL stores before it is sent
+  // (storable-arguments.ts). The extension adds no methods or result types, so the
+  // extended client is the same PrismaClient to its users.
+  return client.$extends(storableArguments) as unknown as Db;
 }
 
 /** Reports the text of every statement sent on `client` to `report`. */

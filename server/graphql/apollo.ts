@@ -1,18 +1,16 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
-import { unwrapResolverError } from '@apollo/server/errors';
-import { ApolloArmor } from '@escape.tech/graphql-armor';
-import { GraphQLError, Kind, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
-import { ACCESS } from '../domains';
-import { callerKey, countsPerIp, GRAPHQL_COST_PER_POINT, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
+import type { GraphQLSchema } from 'graphql';
+import type { RateLimits } from '../rate-limits/rate-limits';
 import type { Logger } from '../infra/logger';
-import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
-import { appErrorOfDatabaseError } from '../db/constraint-meanings';
-import { graphqlExtensionsOf } from '../rest/errors';
-import { httpStatusByCode, isAppError, type AppError } from '../shared/errors';
+import { httpStatusByCode } from '../shared/errors';
 import type { RequestContext } from '../context/request-context';
 import { jitExecution } from './jit-executor';
+import { appErrorOf, checkOperationKind, checkOperationLimits, createArmorProtection, formatError, logOperation, MAX_TOKENS } from './operation-pipeline';
 import type { PublicAnswerCache } from './public-answer-cache';
+
+// The pieces every transport shares live in operation-pipeline.ts; these are imported from here too.
+export { createArmorProtection, DEPTH_LIMIT, formatError, MAX_TOKENS } from './operation-pipeline';
 
 interface Options {
   schema: GraphQLSchema;
@@ -23,37 +21,6 @@ interface Options {
   rateLimits: RateLimits;
   /** Anonymous public answers kept per process (public-answer-cache.ts); none kept without it. */
   publicAnswers?: PublicAnswerCache;
-}
-
-/** Each validated document's cost (graphql-armor's cost analysis), for the `graphql` rate limit's weights. */
-const operationCosts = new WeakMap<DocumentNode, number>();
-
-export const MAX_TOKENS = 2000;
-/**
- * graphql-armor's depth limit, counted in fields: a fragment spread is not a level
- * (unflattened, each spread counted twice, and a paged list's `nodes` pushed the
- * wishlist past 10). client-documents.unit.test.ts holds the app's own queries to it.
- */
-export const DEPTH_LIMIT = { n: 10, flattenFragments: true };
-
-/** The same limits for every transport (HTTP through Apollo, WebSocket through graphql-ws). */
-export function createArmorProtection() {
-  const armor = new ApolloArmor({
-    maxDepth: DEPTH_LIMIT,
-    costLimit: {
-      maxCost: 5000,
-      onAccept: [(context, details: { n?: number }) => void (context && typeof details?.n === 'number' && operationCosts.set(context.getDocument(), details.n))],
-    },
-    maxAliases: { n: 15 },
-    maxDirectives: { n: 20 },
-    // graphql-armor's token limit re-parses the document in a plugin hook, so any
-    // syntax error there became a 500; graphql-js enforces the limit while parsing
-    // instead (parseOptions below), and syntax errors answer GRAPHQL_PARSE_FAILED.
-    maxTokens: { enabled: false },
-    // Apollo's hideSchemaDetailsFromClientErrors (below) removes the hints cleanly.
-    blockFieldSuggestion: { enabled: false },
-  });
-  return armor.protect();
 }
 
 export function createApolloServer({ schema, isProduction, introspection, log, rateLimits, publicAnswers }: Options): ApolloServer<RequestContext> {
@@ -78,86 +45,14 @@ export function createApolloServer({ schema, isProduction, introspection, log, r
   });
 }
 
-/** Callers see typed, stack-free errors; unexpected ones are logged and masked. */
-export function formatError(formatted: GraphQLFormattedError, error: unknown, log: Logger): GraphQLFormattedError {
-  const original = appErrorOf(error);
-  if (original) {
-    return { message: original.message, locations: formatted.locations, path: formatted.path, extensions: graphqlExtensionsOf(original) };
-  }
-  const code = formatted.extensions?.code;
-  if (typeof code === 'string' && code !== 'INTERNAL_SERVER_ERROR') {
-    // Parse/validation/variable errors: already safe and useful to the caller.
-    return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
-  }
-  log.error({ err: unwrapResolverError(error) }, 'unexpected GraphQL error');
-  return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
-}
-
-/**
- * The AppError a resolver error stands for: thrown as one, an unreachable
- * database (SERVICE_UNAVAILABLE), or a write that lost a race to another request
- * (CONFLICT or NOT_FOUND, db/constraint-meanings.ts).
- */
-function appErrorOf(error: unknown): AppError | null {
-  const original = unwrapResolverError(error);
-  if (isAppError(original)) return original;
-  if (original instanceof GraphQLError && isAppError(original.originalError)) return original.originalError;
-  return appErrorOfDatabaseError(original instanceof GraphQLError && original.originalError ? original.originalError : original);
-}
-
-/** The code the caller sees: resolver errors carry it on the original AppError, not on the GraphQLError yet. */
-function errorCode(error: GraphQLError): string {
-  const original = appErrorOf(error);
-  if (original) return original.code;
-  const code = error.extensions?.code;
-  return typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR';
-}
-
-/**
- * A mutation's caller is checked against revocation (a disabled account, a revoked
- * session) before anything runs, and before its rate limits count it (no 429
- * before a 401); refused: UNAUTHENTICATED with HTTP 401. Queries keep the local
- * token check (docs/security.md, "Identity from the token only").
- */
-async function refuseRevokedWriter(contextValue: RequestContext): Promise<void> {
-  try {
-    await contextValue.requireNotRevoked();
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    throw new GraphQLError(error.message, { originalError: error, extensions: { code: error.code, http: { status: httpStatusByCode[error.code] } } });
-  }
-}
-
-/**
- * Every operation counts against the `graphql` limit of its caller (user, else IP),
- * weighing 1 + cost / 100; each mutation field also against its write class (its
- * access table entry's `rateLimit`, else userWrites), as the REST routes do. Checked once the operation is known and validated, before
- * anything runs.
- */
+/** Refuses subscriptions (WebSocket only) and counts every operation against its rate limits (operation-pipeline.ts), once it is known and validated. */
 function rateLimitOperations(rateLimits: RateLimits): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, document, contextValue }) {
-          if (operation?.operation === 'mutation') await refuseRevokedWriter(contextValue);
-          const { caller, clientIp } = contextValue;
-          const ip = clientIp ?? undefined;
-          try {
-            if (operation?.operation === 'mutation') {
-              for (const selection of operation.selectionSet.selections) {
-                if (selection.kind !== Kind.FIELD) continue;
-                const kind: RateLimitClass = ACCESS.get(selection.name.value)?.access.rateLimit ?? 'userWrites';
-                await rateLimits.consume(kind, countsPerIp(kind) ? `ip:${ip}` : callerKey(caller, ip));
-              }
-            }
-            const cost = operationCosts.get(document) ?? 0;
-            await rateLimits.consume('graphql', callerKey(caller, ip), 1 + Math.floor(cost / GRAPHQL_COST_PER_POINT));
-          } catch (error) {
-            // Refused, or the counters' database unreachable (503, as for any other query).
-            const refusal = isAppError(error) ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
-            if (!refusal) throw error;
-            throw new GraphQLError(refusal.message, { originalError: refusal, extensions: { code: refusal.code } });
-          }
+          checkOperationKind(operation, 'http');
+          await checkOperationLimits(rateLimits, { operation, document, contextValue });
         },
       };
     },
@@ -167,7 +62,7 @@ function rateLimitOperations(rateLimits: RateLimits): ApolloServerPlugin<Request
 function logOperations(log: Logger): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart({ contextValue }) {
-      const started = process.hrtime.bigint();
+      const startedAt = process.hrtime.bigint();
       return {
         async willSendResponse({ operationName, errors, response }) {
           // An operation refused for a while (database unreachable, over a rate limit) says so
@@ -178,15 +73,7 @@ function logOperations(log: Logger): ApolloServerPlugin<RequestContext> {
             response.http.headers.set('retry-after', String(retry.retryAfterSeconds));
           }
           // Only when it is written: the request's logger is made on first use (infra/request-logging.ts).
-          if (log.isLevelEnabled('info'))
-            contextValue.log.info(
-            {
-              operation: operationName ?? 'anonymous',
-              ms: Number((process.hrtime.bigint() - started) / 1_000_000n),
-              errors: errors?.map(errorCode),
-            },
-            'graphql operation',
-          );
+          if (log.isLevelEnabled('info')) logOperation(contextValue.log, { operationName, startedAt, errors, transport: 'http' });
         },
       };
     },

@@ -12,7 +12,7 @@
 // they go when Apollo drops the document, and there are at most as many as
 // Apollo keeps documents.
 import type { GatewayExecutionResult, GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
-import { GraphQLError, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { getOperationAST, GraphQLError, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 
 type Compiled = ReturnType<typeof compileQuery<Record<string, unknown>, Record<string, unknown>>>;
@@ -30,6 +30,11 @@ export function jitExecution(schema: GraphQLSchema): GatewayInterface {
   };
 
   const executor: GatewayExecutor = async ({ document, operationName, request, context }) => {
+    // graphql-jit runs some operation of the document whatever the name; graphql-js answers an unknown
+    // name with an error, which Apollo turns into OPERATION_RESOLUTION_FAILURE (400).
+    if (!getOperationAST(document, operationName ?? undefined)) {
+      return { errors: [new GraphQLError(operationName ? `Unknown operation named "${operationName}".` : 'Must provide operation name if query contains multiple operations.')] };
+    }
     const query = compiledFor(document, operationName ?? undefined);
     // Not compilable: the errors, as graphql-js would give them.
     const result = (isCompiledQuery(query) ? await query.query(undefined, context, request.variables ?? {}) : query) as GatewayExecutionResult;

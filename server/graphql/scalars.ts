@@ -1,5 +1,6 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { isMoney, moneyText, normalizeMoney } from '@opennest/common/money';
+import { isCalendarDate, isStorableTime, STORABLE_YEARS } from '@opennest/common/storable';
 
 const badValue = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 
@@ -12,7 +13,8 @@ export const DateTime = new GraphQLScalarType<Date, string>({
   },
   parseValue(value) {
     const date = typeof value === 'string' ? new Date(value) : new Date(NaN);
-    if (Number.isNaN(date.getTime())) throw badValue('Expected an ISO-8601 date-time string.');
+    // A time PostgreSQL stores (common/storable.ts), so no query fails on it.
+    if (!isStorableTime(date)) throw badValue(`Expected an ISO-8601 date-time string in years ${STORABLE_YEARS.min} to ${STORABLE_YEARS.max}.`);
     return date;
   },
   parseLiteral(ast) {
@@ -44,9 +46,7 @@ export const Decimal = new GraphQLScalarType<string, string>({
   },
 });
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar date (YYYY-MM-DD). Output: a Date column rendered in UTC. Input: the text, checked for shape only. */
+/** A calendar date (YYYY-MM-DD). Output: a Date column rendered in UTC. Input: the text of a day that exists, in years 1 to 9999. */
 export const DateScalar = new GraphQLScalarType<string, string>({
   name: 'Date',
   serialize(value) {
@@ -54,7 +54,7 @@ export const DateScalar = new GraphQLScalarType<string, string>({
     return String(value);
   },
   parseValue(value) {
-    if (typeof value !== 'string' || !ISO_DATE.test(value)) throw badValue('Expected a date as YYYY-MM-DD.');
+    if (!isCalendarDate(value)) throw badValue('Expected a date as YYYY-MM-DD.');
     return value;
   },
   parseLiteral(ast) {

@@ -1,13 +1,20 @@
 // GraphQL subscriptions over WebSocket (graphql-ws) on the same HTTP server,
 // origin and path as /graphql. The Firebase ID token travels in the
 // connection_init payload ({ authorization: "Bearer <token>" }); a connection
-// without a valid one is refused. Each operation gets its context from
-// createRequestContext, as HTTP requests do, and the same limits (tokens,
-// depth, cost, aliases); only subscriptions are accepted here (queries and
-// mutations go over HTTP). Errors are formatted (typed, masked) like HTTP's.
+// without a valid one is refused. Each operation goes through the same pipeline
+// as over HTTP (operation-pipeline.ts): parsed with the same token limit,
+// validated with the same rules (depth, cost, aliases, directives), refused with
+// the same codes (GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED, BAD_USER_INPUT,
+// ...), counted against the same rate-limit class and key as an HTTP operation
+// of the same caller, formatted, masked and logged the same way; its context comes
+// from createRequestContext, as HTTP requests' do. Only subscriptions are accepted
+// here (queries and mutations go over HTTP). A message over 1 MiB (the HTTP body
+// limit) is refused from its frame header, before it is read: the socket closes
+// with 1009.
 // A connection is a long-lived session, so it is opened as a write is made: the
 // token goes through the revocation check (a disabled account or a revoked
-// session is refused). Each process keeps its open sockets by account; when an
+// session is refused), and it counts against the caller's `graphql` limit once.
+// Each process keeps its open sockets by account; when an
 // account's users row changes (the `user-changed` event every process hears
 // through PostgreSQL) and its role is no longer the one it connected with
 // (marked as fraud, promoted, demoted, deleted), its sockets on every process are
@@ -15,14 +22,17 @@
 // reconnects with its token and subscribes again under the new role.
 import type { Server } from 'node:http';
 import type { Role } from '../generated/prisma/client';
-import { GraphQLError, getOperationAST, parse, specifiedRules, validate, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventBus } from '../events/event-bus';
 import { createRequestContext, type ContextDeps } from '../context/request-context';
 import { resolveCaller } from '../context/caller';
 import type { Logger } from '../infra/logger';
-import { createArmorProtection, formatError, MAX_TOKENS } from './apollo';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
+import { callerKey, type RateLimits } from '../rate-limits/rate-limits';
+import { isAppError } from '../shared/errors';
+import { asGraphqlError, checkOperationLimits, createArmorProtection, formatError, logOperation, prepareOperation } from './operation-pipeline';
 
 /** The connection_init payload: { authorization: "Bearer <Firebase ID token>" }. */
 type ConnectionParams = Record<string, unknown>;
@@ -32,6 +42,10 @@ const authorizationOf = (params: ConnectionParams | undefined) => (typeof params
 /** graphql-ws's close code for a refused connection (Forbidden): the client connects again with a fresh token. */
 export const FORBIDDEN_CLOSE_CODE = 4403;
 export const ROLE_CHANGED_CLOSE_REASON = 'Your account changed. Please reconnect.';
+/** The largest message read, as the largest JSON body over HTTP; a bigger frame closes the socket (1009) unread. */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+/** WebSocket's "try again later": a connection over the caller's rate limit (the client reconnects after a while). */
+export const TRY_AGAIN_LATER_CLOSE_CODE = 1013;
 
 /** An open socket and the role its account had when it connected. */
 interface AccountSocket {
@@ -45,14 +59,19 @@ export function attachGraphqlWebSocket({
   contextDeps,
   events,
   log,
+  rateLimits,
+  isProduction,
 }: {
   server: Server;
   schema: GraphQLSchema;
   contextDeps: ContextDeps;
   events: EventBus;
   log: Logger;
+  rateLimits: RateLimits;
+  /** Production hides "Did you mean" hints, as Apollo does over HTTP. */
+  isProduction: boolean;
 }): { close(): Promise<void> } {
-  const sockets = new WebSocketServer({ server, path: '/graphql' });
+  const sockets = new WebSocketServer({ server, path: '/graphql', maxPayload: MAX_MESSAGE_BYTES });
   const socketsByAccount = new Map<string, Set<AccountSocket>>();
 
   /** Closes `firebaseUid`'s sockets whose role is no longer the account's (all of them when the record is gone). */
@@ -80,7 +99,14 @@ export function attachGraphqlWebSocket({
     if (!open.size) socketsByAccount.delete(firebaseUid);
   };
 
-  const rules = [...specifiedRules, ...(createArmorProtection().validationRules ?? [])];
+  const pipeline = { schema, validationRules: createArmorProtection().validationRules ?? [], hideSchemaDetails: isProduction };
+  /** A refusal the caller can act on (its code); anything else is the pipeline's unexpected error (masked, logged). */
+  const refusal = (error: unknown): GraphQLError[] | null => {
+    const appError = isAppError(error) ? error : isDatabaseUnavailable(error) ? databaseUnavailable() : null;
+    return appError ? [asGraphqlError(appError)] : null;
+  };
+  const format = (errors: readonly GraphQLError[]) => errors.map((error) => formatError(error.toJSON(), error, log));
+
   const disposable = useServer<ConnectionParams>(
     {
       schema,
@@ -88,6 +114,14 @@ export function attachGraphqlWebSocket({
         const caller = await resolveCaller(authorizationOf(ctx.connectionParams), contextDeps.identity, contextDeps.viewers, { checkRevoked: true });
         // Close code 4403 (Forbidden): the client signs in again and reconnects with a fresh token.
         if (!caller.identity || !caller.viewer) return false;
+        try {
+          // Opening a connection counts once against the caller's GraphQL limit, as an operation over HTTP does.
+          await rateLimits.consume('graphql', callerKey(caller, ctx.extra.request.socket.remoteAddress));
+        } catch (error) {
+          if (!refusal(error)) throw error;
+          ctx.extra.socket.close(TRY_AGAIN_LATER_CLOSE_CODE, 'Too many requests; try again later.');
+          return false;
+        }
         const { firebaseUid, role } = caller.viewer;
         const open = socketsByAccount.get(firebaseUid) ?? new Set<AccountSocket>();
         open.add({ socket: ctx.extra.socket, role });
@@ -98,31 +132,47 @@ export function attachGraphqlWebSocket({
         return true;
       },
       async onSubscribe(ctx, _id, payload) {
-        let document;
+        const startedAt = process.hrtime.bigint();
+        const done = (errors?: readonly GraphQLError[]) => logOperation(log, { operationName: payload.operationName, startedAt, errors, transport: 'websocket' });
+        const prepared = prepareOperation(pipeline, payload, 'websocket');
+        if ('errors' in prepared) {
+          done(prepared.errors);
+          return prepared.errors;
+        }
         try {
-          document = parse(payload.query, { maxTokens: MAX_TOKENS });
+          const contextValue = await createRequestContext(contextDeps, { authorization: authorizationOf(ctx.connectionParams), clientIp: ctx.extra.request.socket.remoteAddress, log });
+          await checkOperationLimits(rateLimits, { operation: prepared.operation, document: prepared.document, contextValue });
+          done();
+          return { schema, document: prepared.document, operationName: prepared.operation.name?.value, variableValues: prepared.variableValues, contextValue } satisfies ExecutionArgs;
         } catch (error) {
-          return [error instanceof GraphQLError ? error : new GraphQLError('Syntax error.')];
+          // Over a rate limit, a revoked session, the database unreachable: coded refusals; anything else is unexpected.
+          const errors = error instanceof GraphQLError ? [error] : refusal(error);
+          if (!errors) throw error;
+          done(errors);
+          return errors;
         }
-        const operation = getOperationAST(document, payload.operationName);
-        if (!operation || operation.operation !== 'subscription') {
-          return [new GraphQLError('Only subscriptions are served over WebSocket; send queries and mutations to POST /graphql.', { extensions: { code: 'BAD_REQUEST' } })];
-        }
-        const errors = validate(schema, document, rules);
-        if (errors.length) return errors;
-        const contextValue = await createRequestContext(contextDeps, { authorization: authorizationOf(ctx.connectionParams), log });
-        return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue } satisfies ExecutionArgs;
       },
       onNext(_ctx, _id, _payload, _args, result) {
         if (!result.errors) return;
-        return { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error, log)) };
+        return { ...result, errors: format(result.errors) };
       },
       onError(_ctx, _id, _payload, errors) {
-        return errors.map((error) => formatError(error.toJSON(), error, log));
+        return format(errors);
       },
     },
     sockets,
   );
+  // graphql-ws answers every socket error with console.error and a stack, and a 4500 close. The
+  // errors a socket can have come from the client's side: a message over MAX_MESSAGE_BYTES (ws has
+  // already refused it from its header and is closing the socket with 1009), a connection reset.
+  // Logged as such (warn), not as the server's failure; registered after graphql-ws's own listener.
+  sockets.on('connection', (socket) => {
+    socket.removeAllListeners('error');
+    socket.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') log.warn({ maxBytes: MAX_MESSAGE_BYTES }, 'WebSocket message over the size limit refused unread');
+      else log.warn({ err: error }, 'WebSocket connection failed');
+    });
+  });
   return {
     async close() {
       stopListening();

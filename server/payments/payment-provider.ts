@@ -39,6 +39,9 @@ export interface StripeConnection {
   endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
+/** Stripe's payment-intent ids (and the local payment server's): "pi_" and letters, digits or underscores. */
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,255}$/;
+
 export function createStripeProvider({ secretKey, webhookSecret, endpoint }: StripeConnection): PaymentProvider {
   const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...(endpoint ?? {}) });
 
@@ -79,7 +82,9 @@ export function createStripeProvider({ secretKey, webhookSecret, endpoint }: Str
       // Signed, but not shaped like an event: refuse it rather than fail (500).
       if (!isObject(event) || typeof event.type !== 'string') throw badInput('Malformed webhook event.');
       const object = isObject(event.data) ? event.data.object : undefined;
-      const isPaymentIntent = isObject(object) && object.object === 'payment_intent' && typeof object.id === 'string' && isObject(object.metadata ?? {});
+      // An id that cannot be a payment's is nothing to look up: the SDK would ask for another path
+      // (an empty id lists payments) and fail, answering 500 and making the provider retry for ever.
+      const isPaymentIntent = isObject(object) && object.object === 'payment_intent' && typeof object.id === 'string' && PAYMENT_INTENT_ID.test(object.id) && isObject(object.metadata ?? {});
       return { type: event.type, paymentIntent: isPaymentIntent ? toIntent(object as unknown as Stripe.PaymentIntent) : null };
     },
   };

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { appErrorOfDatabaseError } from '../db/constraint-meanings';
+import { storageProblemOf } from '../db/storable-arguments';
 import { AppError, httpStatusByCode, isAppError, notFound } from '../shared/errors';
 
 /** Unknown /api paths answer 404 JSON rather than falling through to the web client. */
@@ -18,6 +19,8 @@ export const restErrorHandler: ErrorRequestHandler = (error, req, res, _next) =>
   if (appError) {
     if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     if (appError.code === 'SERVICE_UNAVAILABLE') req.log?.warn({ err: error }, 'service unavailable');
+    const storageProblem = storageProblemOf(appError);
+    if (storageProblem) req.log?.warn({ storageProblem }, 'unstorable value refused before the query');
     // /graphql's context is built by Express middleware, so its refusals come here too: answer them in GraphQL's shape.
     if (req.originalUrl.split('?')[0] === '/graphql') {
       res.status(httpStatusByCode[appError.code]).json({ errors: [{ message: appError.message, extensions: graphqlExtensionsOf(appError) }] });

@@ -1,6 +1,7 @@
 // Keyset (cursor) pagination. A cursor is an opaque, URL-safe token naming the
 // sort order and the last row's sort key, so pages stay stable while rows are
 // added and each page is an index range scan, not an OFFSET.
+import { isStorableTime } from '@opennest/common/storable';
 import { badInput } from './errors';
 import { parseId } from './ids';
 
@@ -48,11 +49,12 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /**
  * A newest-first cursor's time. Only the exact form encodeCursor writes is
- * accepted: other dates JavaScript parses can be out of PostgreSQL's range.
+ * accepted, and only a time PostgreSQL stores (year 0000 has the form but is
+ * not one: SQLSTATE 22008).
  */
 export function cursorTime(cursor: CursorKey): Date {
   const createdAt = new Date(cursor.value);
-  if (!ISO_TIMESTAMP.test(cursor.value) || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== cursor.value) {
+  if (!ISO_TIMESTAMP.test(cursor.value) || !isStorableTime(createdAt) || createdAt.toISOString() !== cursor.value) {
     throw badInput(INVALID_CURSOR);
   }
   return createdAt;

@@ -1,4 +1,5 @@
 import { ValidationError, type AnySchema, type InferType } from 'yup';
+import { hasNulCharacter, isStorableText } from '@opennest/common/storable';
 import { badInput, type FieldErrors } from './errors';
 
 /**
@@ -23,13 +24,19 @@ export async function validateInput<S extends AnySchema>(schema: S, input: unkno
 }
 
 export const NUL_CHARACTER_MESSAGE = 'Must not contain NUL characters';
+export const LONE_SURROGATE_MESSAGE = 'Must be valid Unicode text';
 
-/** PostgreSQL text cannot hold U+0000: refuse it as input rather than fail (500) when storing. */
+/**
+ * PostgreSQL text cannot hold U+0000, nor jsonb a lone UTF-16 surrogate (common/storable.ts):
+ * refused here with a message under the field, before the database client's own check would.
+ */
 function rejectNulCharacters(value: unknown): void {
   if (typeof value !== 'object' || value === null) return;
   const fieldErrors: FieldErrors = {};
   for (const [field, fieldValue] of Object.entries(value)) {
-    if (typeof fieldValue === 'string' && fieldValue.includes('\u0000')) fieldErrors[field] = NUL_CHARACTER_MESSAGE;
+    if (typeof fieldValue !== 'string' || isStorableText(fieldValue)) continue;
+    fieldErrors[field] = hasNulCharacter(fieldValue) ? NUL_CHARACTER_MESSAGE : LONE_SURROGATE_MESSAGE;
   }
-  if (Object.keys(fieldErrors).length) throw badInput(NUL_CHARACTER_MESSAGE, fieldErrors);
+  const [first] = Object.values(fieldErrors);
+  if (first) throw badInput(first, fieldErrors);
 }

@@ -60,9 +60,14 @@ export async function signInWithGoogle({ email = uniqueEmail('google'), name = '
 export const verifiedByClaimsAlone = (real: IdentityProvider): IdentityProvider => ({
   ...real,
   async verifyIdToken(token) {
-    const payload = token.split('.')[1];
-    if (!payload) throw unauthenticated('Invalid authentication token.');
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as DecodedIdToken;
+    let claims: DecodedIdToken;
+    try {
+      claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as DecodedIdToken;
+    } catch {
+      // As firebase-admin refuses a token that is not a JWT at all.
+      throw unauthenticated('Invalid authentication token.');
+    }
+    if (typeof claims?.sub !== 'string') throw unauthenticated('Invalid authentication token.');
     return toVerifiedIdentity({ ...claims, uid: claims.sub });
   },
 });

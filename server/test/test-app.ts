@@ -13,7 +13,7 @@ import { createFirebaseIdentityProvider, type IdentityProvider } from '../auth/i
 import { loadConfig, type AppConfig } from '../config';
 import type { Db } from '../db/client';
 import type { Role, User as UserRecord } from '../generated/prisma/client';
-import { createLogger } from '../infra/logger';
+import { createLogger, type Logger } from '../infra/logger';
 import type { EventsAndJobs } from '../events-and-jobs';
 import { serveApp } from '../serve';
 import { createImageStorage } from '../uploads/create-image-storage';
@@ -83,11 +83,13 @@ export interface TestApp {
 /**
  * `configOverrides` replaces parts of the test configuration (e.g. `{ nodeEnv: 'production' }`
  * to check production-only behaviour); `isProduction` and `introspection` follow `nodeEnv` unless given too.
+ * `log` replaces the app's logger (a test that reads what the app logs); `smtpUrl` the
+ * shared test mail server (a test that stops and restarts a mail server of its own).
  * `wrapIdentity` lets a test put a wrapper between the app and the real identity
  * provider (e.g. to make one call fail); `TestApp.identity` stays the real one.
  */
 export async function startTestApp(
-  options: { clientDistDir?: string; wrapIdentity?: (identity: IdentityProvider) => IdentityProvider } = {},
+  options: { clientDistDir?: string; wrapIdentity?: (identity: IdentityProvider) => IdentityProvider; log?: Logger; smtpUrl?: string } = {},
   configOverrides: Partial<AppConfig> = {},
 ): Promise<TestApp> {
   const env = testEnv();
@@ -105,7 +107,8 @@ export async function startTestApp(
     ...(configOverrides.nodeEnv !== undefined && configOverrides.isProduction === undefined ? { isProduction: configOverrides.nodeEnv === 'production' } : {}),
     ...(configOverrides.nodeEnv !== undefined && configOverrides.introspection === undefined ? { introspection: configOverrides.nodeEnv !== 'production' } : {}),
   };
-  const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  // A test that reads what the app logs passes its own logger.
+  const log = options.log ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const identity = createFirebaseIdentityProvider(config.firebase, env.authEmulatorHost);
   const served = await serveApp({
     config,
@@ -115,7 +118,7 @@ export async function startTestApp(
     storage: createImageStorage(config),
     log,
     authEmulatorUrl: `http://${env.authEmulatorHost}`,
-    smtpUrl: env.smtpUrl,
+    smtpUrl: options.smtpUrl ?? env.smtpUrl,
     unsubscribeSecret: TEST_UNSUBSCRIBE_SECRET,
     pollingIntervalSeconds: 1,
   });
