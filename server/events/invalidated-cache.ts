@@ -41,6 +41,14 @@ export interface InvalidatedCache<V> {
   fresh(key: string): Promise<V | undefined>;
   /** Taken before reading a value to keep: `set` keeps it only if nothing was invalidated since. */
   mark(): number;
+  /**
+   * `mark()` once every change committed before the call has been heard (the
+   * same shared round trip as `fresh`): a change committed just before a miss is
+   * then counted before the value is read, instead of arriving while it is read
+   * and keeping it from being kept. For misses whose value is worth keeping
+   * right after a change (public answers).
+   */
+  heardMark(): Promise<number>;
   /** Keeps `value` (of `bytes`, when the cache counts bytes) unless it may be stale; whether it was kept. */
   set(key: string, value: V, mark: number, bytes?: number): boolean;
   /** Whether anything can be kept now (false while the LISTEN connection is down). */
@@ -113,6 +121,11 @@ export function createInvalidatedCache<V>(events: EventBus, { maxEntries, maxByt
       return heard ? get(key) : undefined;
     },
     mark: () => generation,
+    async heardMark() {
+      // Not heard (listener down): the mark is taken anyway, and `set` refuses while nothing is usable.
+      await events.sync().catch(() => undefined);
+      return generation;
+    },
     set(key, value, mark, bytes = 0) {
       if (mark !== generation || !usable() || bytes > maxBytes) return false;
       remove(key);

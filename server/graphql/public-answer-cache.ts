@@ -74,7 +74,7 @@ export function createPublicAnswerCache(events: EventBus, config: PublicAnswerCa
     async answer<T>(key: string, compute: () => Promise<T>) {
       const found = await kept?.fresh(key);
       if (found) return { value: found as T, from: 'hit' as const };
-      const mark = kept?.mark() ?? 0;
+      const mark = (await kept?.heardMark()) ?? 0;
       const value = await compute();
       const stored = kept?.set(key, value as Data, mark, Buffer.byteLength(JSON.stringify(value))) ?? false;
       return { value, from: stored ? ('stored' as const) : null };
@@ -108,7 +108,7 @@ function cachePlugin(kept: InvalidatedCache<Data>, schema: GraphQLSchema): Apoll
           const key = `${queryHash}:${operationName ?? ''}:${stableJson(request.variables ?? {})}`;
           const data = await kept.fresh(key);
           if (data) return { http: { status: undefined, headers: new HeaderMap([[CACHE_HEADER, 'hit']]) }, body: { kind: 'single', singleResult: { data } } };
-          pending = { key, mark: kept.mark() };
+          pending = { key, mark: await kept.heardMark() };
           return null;
         },
         async willSendResponse({ response }) {
