@@ -14,6 +14,9 @@ export const PROPERTY_TYPE_LABELS: Record<PropertyTypeValue, string> = {
   land: 'Land',
   commercial: 'Commercial',
 };
+/** The "at least" choices of the bedrooms and bathrooms filters (1+ … 5+). */
+export const MIN_ROOM_CHOICES = [1, 2, 3, 4, 5] as const;
+
 export const AREA_UNIT_LABELS: Record<AreaUnitValue, string> = { sq_ft: 'sq ft', sq_m: 'm²' };
 
 /** Square metres in one square foot (exact by definition). */
