@@ -423,7 +423,7 @@ export const DEMO_CONVERSATIONS: Array<{ listing: ListingKey; buyer: Person; mes
       { from: 'buyer', daysAgo: 8, body: 'Hello Rafi, is the villa still available? We would love to see it this weekend.' },
       { from: 'agent', daysAgo: 8, body: 'Hi Nadia, yes it is. Saturday at 11 or Sunday at 4 both work for the owners.' },
       { from: 'buyer', daysAgo: 7, body: 'Saturday at 11 is perfect. Does the generator cover the whole house?' },
-      { from: 'agent', daysAgo: 5, body: 'It does, including the air conditioning. See you on Saturday!' },
+      { from: 'agent', daysAgo: 2, body: 'It does, including the air conditioning. See you on Saturday!' },
     ],
     readByBuyer: false,
     readByAgent: true,
