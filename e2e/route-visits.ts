@@ -18,6 +18,8 @@ export type Visitor = 'anonymous' | 'user' | 'agent' | 'admin';
 export interface VisitFixtures {
   propertyId: string;
   propertyTitle: string;
+  /** The buyer's wishlist entry of that property (an offer is made from one). */
+  wishlistItemId: string;
   acceptedOfferId: string;
   conversationId: string;
   /** The agent of the conversation and the buyer in it. */
@@ -60,7 +62,7 @@ export const VISITS: Record<string, PageVisit> = {
   '/dash-board/my-sold-properties': { as: ['agent'], url: () => '/dash-board/my-sold-properties', heading: () => 'My Sold Properties' },
   '/dash-board/user-profile': { as: ['user'], url: () => '/dash-board/user-profile', heading: () => 'My Profile' },
   '/dash-board/wishlist': { as: ['user'], url: () => '/dash-board/wishlist', heading: () => 'Wishlist' },
-  '/dash-board/make-offer/:id': { as: ['user'], url: (f) => `/dash-board/make-offer/${f.propertyId}`, heading: () => 'Make an Offer' },
+  '/dash-board/make-offer/:id': { as: ['user'], url: (f) => `/dash-board/make-offer/${f.wishlistItemId}`, heading: () => 'Make an Offer' },
   '/dash-board/payment/:id': { as: ['user'], url: (f) => `/dash-board/payment/${f.acceptedOfferId}`, heading: () => 'Payment' },
   '/dash-board/property-bought': { as: ['user'], url: () => '/dash-board/property-bought', heading: () => 'Property Bought' },
   '/dash-board/my-reviews': { as: ['user'], url: () => '/dash-board/my-reviews', heading: () => 'My Reviews' },

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { createListing, createOffer, createReview } from '../server/test/fixtures';
+import { createListing, createOffer, createReview, createWishlistItem } from '../server/test/fixtures';
 import type { CspViolation } from '../server/web/csp-reports';
 import { browserSessionForFile, signInThroughForm } from './browser';
 import { unlistedRoutes, VISITS, type Visitor, type VisitFixtures } from './route-visits';
@@ -49,10 +49,11 @@ beforeAll(async () => {
   await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0f766e' } }).webp().toFile(path.join(app.uploadDir, photo));
   const property = await createListing(app, agent.user.id, { title: 'Policy Point Villa', image: `/uploads/${photo}`, isAdvertised: true });
   const offer = await createOffer(app, property, buyer.user.id, 'accepted', '1500.00');
+  const wished = await createWishlistItem(app, property.id, buyer.user.id);
   await createReview(app, property.id, buyer.user.id, { text: 'Quiet street, bright rooms.' });
   const conversation = await app.db.conversation.create({ data: { propertyId: property.id, buyerId: buyer.user.id, agentId: agent.user.id } });
   await app.db.message.create({ data: { conversationId: conversation.id, senderId: buyer.user.id, body: 'Is the villa still available?' } });
-  fixtures = { propertyId: property.id, propertyTitle: property.title, acceptedOfferId: offer.id, conversationId: conversation.id, agentName: AGENT_NAME, buyerName: BUYER_NAME };
+  fixtures = { propertyId: property.id, propertyTitle: property.title, wishlistItemId: wished.id, acceptedOfferId: offer.id, conversationId: conversation.id, agentName: AGENT_NAME, buyerName: BUYER_NAME };
 
   const accounts = { user: buyer, agent, admin };
   pages.set('anonymous', await session().newPage());
