@@ -21,7 +21,7 @@ import { DEMO_ACCOUNTS } from '../prisma/demo/catalogue';
 import { createLogger } from '../server/infra/logger';
 import { createLocalImageStorage } from '../server/uploads/image-storage';
 import { unlistedRoutes, VISITS, type Visitor, type VisitFixtures } from './route-visits';
-import { BASELINE_DIR, capture, clearDiffs, compareWithBaseline, overflowWidth, screenshotForDiagnosis, MAX_DIFF_PIXELS, settle, unstyledControls, UPDATING, type Comparison, type Mask } from './visual/screenshots';
+import { BASELINE_DIR, capture, clearDiffs, compareWithBaseline, overflowWidth, screenshotForDiagnosis, MAX_DIFF_PIXELS, settle, unstyledControls, UPDATING, watchNetwork, type Comparison, type Mask } from './visual/screenshots';
 
 /** What the demo's dates count back from, and what the browser's clock says. */
 const FIXED_NOW = new Date('2026-06-15T09:30:00.000Z');
@@ -71,6 +71,7 @@ beforeAll(async () => {
   for (const width of WIDTHS) {
     for (const visitor of ['anonymous', 'user', 'agent', 'admin'] as const) {
       const page = await session.newPage({ width, height: VIEWPORT_HEIGHT });
+      watchNetwork(page);
       if (visitor !== 'anonymous') {
         const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === visitor)!;
         await page.goto('/login');

@@ -51,15 +51,42 @@ function stillLoading(): string[] {
   return [...(document.querySelector('h1, [role="alert"], [data-testid="query-error"]') ? [] : ['no h1 heading and no error']), ...busy.map((element: Doc) => `busy: ${element.outerHTML.slice(0, 120)}`)];
 }
 
-/** Waits (20 s at most) for what a person would wait for: content instead of skeletons and spinners, no requests in flight. */
+/** The page's HTTP requests in flight (WebSockets are not requests: the live socket stays open). */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+/** Starts counting `page`'s requests in flight; call once, before its first navigation. */
+export function watchNetwork(page: Page): void {
+  const requests = new Set<unknown>();
+  inFlight.set(page, requests);
+  page.on('request', (request) => requests.add(request));
+  page.on('requestfinished', (request) => requests.delete(request));
+  page.on('requestfailed', (request) => requests.delete(request));
+}
+
+/**
+ * Waits (20 s at most) until no request has been in flight for 500 ms. Playwright's
+ * 'networkidle' cannot serve: it fires once per navigation, and what a page loads
+ * later (deferred parts, lazy images) would not be waited for.
+ */
+async function networkQuiet(page: Page): Promise<void> {
+  const requests = inFlight.get(page);
+  if (!requests) throw new Error('watchNetwork(page) was not called');
+  let quietSince = Date.now();
+  for (const deadline = Date.now() + 20_000; Date.now() - quietSince < 500; ) {
+    if (Date.now() > deadline) throw new Error(`${page.url()}: requests still in flight after 20 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (requests.size > 0) quietSince = Date.now();
+  }
+}
+
+/** Waits (20 s at most) for what a person would wait for: content instead of skeletons and spinners. */
 async function contentShown(page: Page): Promise<void> {
   for (let waited = 0; ; waited += 100) {
     const loading = await page.evaluate(stillLoading);
-    if (loading.length === 0) break;
+    if (loading.length === 0) return;
     if (waited >= 20_000) throw new Error(`${page.url()} did not settle in 20 s: ${loading.join('; ')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await page.waitForLoadState('networkidle');
 }
 
 /**
@@ -70,9 +97,8 @@ async function contentShown(page: Page): Promise<void> {
  */
 export async function settle(page: Page): Promise<void> {
   await contentShown(page);
-  // What the page mounts once the browser is idle (client/src/ui/deferred.ts: the bell, dialogs) has mounted, and loaded.
+  // What the page mounts once the browser is idle (client/src/ui/deferred.ts: the bell, dialogs) starts loading.
   await page.evaluate(() => new Promise((resolve) => (globalThis as unknown as { window: Doc }).window.requestIdleCallback(resolve, { timeout: 5000 })));
-  await contentShown(page);
   await page.mouse.move(0, 0);
   await page.evaluate(async () => {
     const { document, window } = globalThis as unknown as { document: Doc; window: Doc };
@@ -84,6 +110,8 @@ export async function settle(page: Page): Promise<void> {
     window.scrollTo(0, 0);
     await frame();
   });
+  // Whatever that started (deferred parts, lazy images, what scrolling revealed) has loaded.
+  await networkQuiet(page);
   await contentShown(page);
   await page.waitForFunction(() => {
     const { document } = globalThis as unknown as { document: Doc };
