@@ -16,6 +16,9 @@ export const PROPERTY_TYPE_LABELS: Record<PropertyTypeValue, string> = {
 };
 /** The one unit everything starts in: the add form, the filter, a filter without a unit (the server's too). */
 export const DEFAULT_AREA_UNIT: AreaUnitValue = 'sq_m';
+/** The "at least" choices of the bedrooms and bathrooms filters (1+ … 5+). */
+export const MIN_ROOM_CHOICES = [1, 2, 3, 4, 5] as const;
+
 export const AREA_UNIT_LABELS: Record<AreaUnitValue, string> = { sq_ft: 'sq ft', sq_m: 'm²' };
 
 /** Square metres in one square foot (exact by definition). */

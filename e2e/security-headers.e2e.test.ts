@@ -10,101 +10,15 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { projectRoot } from '../server/config';
-import { createListing, createOffer, createReview } from '../server/test/fixtures';
+import { createListing, createOffer, createReview, createWishlistItem } from '../server/test/fixtures';
 import type { CspViolation } from '../server/web/csp-reports';
 import { browserSessionForFile, signInThroughForm } from './browser';
+import { unlistedRoutes, VISITS, type Visitor, type VisitFixtures } from './route-visits';
 
 const session = browserSessionForFile();
 
-/** The parts of a React Router route object this test reads. */
-interface RouteNode {
-  path?: string;
-  index?: boolean;
-  element?: { type?: { name?: string } } | null;
-  children?: RouteNode[];
-}
-
-type Visitor = 'anonymous' | 'user' | 'agent' | 'admin';
-
-interface Fixtures {
-  propertyId: string;
-  propertyTitle: string;
-  acceptedOfferId: string;
-  conversationId: string;
-}
-
-interface PageVisit {
-  /** Who opens it (several: each of them does). */
-  as: Visitor[];
-  /** The URL for the route's pattern, its parameters filled in. */
-  url: (fixtures: Fixtures) => string;
-  /** The page's main heading, as `visitor` reads it. */
-  heading: (fixtures: Fixtures, visitor: Visitor) => string;
-}
-
 const AGENT_NAME = 'Cora Agent';
 const BUYER_NAME = 'Basil Buyer';
-const PROFILE_HEADINGS: Record<Visitor, string> = { anonymous: 'Login', user: 'My Profile', agent: 'Agent Profile', admin: 'Admin Profile' };
-
-/**
- * How to open each route of the client's table, keyed by its full pattern. A route
- * added to the page table (client/src/app/pages.ts, which router.tsx is made from) fails the first test until it is listed here.
- */
-const VISITS: Record<string, PageVisit> = {
-  '/': { as: ['anonymous', 'user'], url: () => '/', heading: () => 'OpenNest: verified properties, accountable agents, secure payments' },
-  '/login': { as: ['anonymous'], url: () => '/login', heading: () => 'Login' },
-  '/register': { as: ['anonymous'], url: () => '/register', heading: () => 'Register' },
-  '/forbidden': { as: ['anonymous'], url: () => '/forbidden', heading: () => 'Forbidden' },
-  '/sandbox': { as: ['anonymous', 'user'], url: () => '/sandbox', heading: () => 'GraphQL Sandbox' },
-  '/unsubscribe': { as: ['anonymous'], url: () => '/unsubscribe', heading: () => 'Unsubscribe' },
-  '/newsletter/confirm': { as: ['anonymous'], url: () => '/newsletter/confirm', heading: () => 'Newsletter' },
-  '/allProperties': { as: ['user'], url: () => '/allProperties', heading: () => 'All Properties' },
-  '/propertyDetails/:id': { as: ['user'], url: (f) => `/propertyDetails/${f.propertyId}`, heading: (f) => f.propertyTitle },
-  // The dashboard opens on the visitor's own profile page.
-  '/dash-board': { as: ['user', 'agent', 'admin'], url: () => '/dash-board', heading: (_, visitor) => PROFILE_HEADINGS[visitor] },
-  '/dash-board/agent-profile': { as: ['agent'], url: () => '/dash-board/agent-profile', heading: () => 'Agent Profile' },
-  '/dash-board/add-property': { as: ['agent'], url: () => '/dash-board/add-property', heading: () => 'Add Property' },
-  '/dash-board/my-added-properties': { as: ['agent'], url: () => '/dash-board/my-added-properties', heading: () => 'My Added Properties' },
-  '/dash-board/update-property/:id': { as: ['agent'], url: (f) => `/dash-board/update-property/${f.propertyId}`, heading: () => 'Update Property' },
-  '/dash-board/requested-properties': { as: ['agent'], url: () => '/dash-board/requested-properties', heading: () => 'Requested Properties' },
-  '/dash-board/my-sold-properties': { as: ['agent'], url: () => '/dash-board/my-sold-properties', heading: () => 'My Sold Properties' },
-  '/dash-board/user-profile': { as: ['user'], url: () => '/dash-board/user-profile', heading: () => 'My Profile' },
-  '/dash-board/wishlist': { as: ['user'], url: () => '/dash-board/wishlist', heading: () => 'Wishlist' },
-  '/dash-board/make-offer/:id': { as: ['user'], url: (f) => `/dash-board/make-offer/${f.propertyId}`, heading: () => 'Make an Offer' },
-  '/dash-board/payment/:id': { as: ['user'], url: (f) => `/dash-board/payment/${f.acceptedOfferId}`, heading: () => 'Payment' },
-  '/dash-board/property-bought': { as: ['user'], url: () => '/dash-board/property-bought', heading: () => 'Property Bought' },
-  '/dash-board/my-reviews': { as: ['user'], url: () => '/dash-board/my-reviews', heading: () => 'My Reviews' },
-  '/dash-board/my-reports': { as: ['user'], url: () => '/dash-board/my-reports', heading: () => 'My Reports' },
-  '/dash-board/saved-searches': { as: ['user'], url: () => '/dash-board/saved-searches', heading: () => 'Saved Searches' },
-  '/dash-board/contact/:propertyId': { as: ['user'], url: (f) => `/dash-board/contact/${f.propertyId}`, heading: () => 'Contact the agent' },
-  '/dash-board/notifications': { as: ['user', 'agent'], url: () => '/dash-board/notifications', heading: () => 'Notifications' },
-  '/dash-board/email-settings': { as: ['user'], url: () => '/dash-board/email-settings', heading: () => 'E-mail Settings' },
-  '/dash-board/messages': { as: ['user', 'agent'], url: () => '/dash-board/messages', heading: () => 'Messages' },
-  '/dash-board/messages/:id': { as: ['user', 'agent'], url: (f) => `/dash-board/messages/${f.conversationId}`, heading: (_, visitor) => `Messages with ${visitor === 'agent' ? BUYER_NAME : AGENT_NAME}` },
-  '/dash-board/admin-profile': { as: ['admin'], url: () => '/dash-board/admin-profile', heading: () => 'Admin Profile' },
-  '/dash-board/manage-properties': { as: ['admin'], url: () => '/dash-board/manage-properties', heading: () => 'Manage Properties' },
-  '/dash-board/manage-users': { as: ['admin'], url: () => '/dash-board/manage-users', heading: () => 'Manage Users' },
-  '/dash-board/manage-reviews': { as: ['admin'], url: () => '/dash-board/manage-reviews', heading: () => 'Manage Reviews' },
-  '/dash-board/moderation': { as: ['admin'], url: () => '/dash-board/moderation', heading: () => 'Moderation' },
-  '/dash-board/advertise-property': { as: ['admin'], url: () => '/dash-board/advertise-property', heading: () => 'Advertise Property' },
-  '*': { as: ['anonymous', 'user'], url: () => '/no-such-page', heading: () => 'Page Not Found' },
-};
-
-/** Every route pattern of the table, parents' paths joined, layout-only routes left out. */
-function routePatterns(routes: RouteNode[], parent = ''): string[] {
-  return routes.flatMap((route) => {
-    const own = route.path === undefined ? parent : route.path === '*' ? '*' : `${parent.replace(/\/$/, '')}/${route.path}`;
-    const here = route.index || (route.path !== undefined && !route.children) || (route.path !== undefined && route.children?.every((child) => !child.index)) ? [own || '/'] : [];
-    return [...here, ...routePatterns(route.children ?? [], own)];
-  });
-}
-
-/** The client's route table, loaded at run time (the server's TypeScript project does not compile the client). */
-async function clientRoutes(): Promise<RouteNode[]> {
-  const routerModule = path.join(projectRoot, 'client', 'src', 'app', 'router.tsx');
-  return ((await import(routerModule)) as { routes: RouteNode[] }).routes;
-}
 
 /** What the page's `securitypolicyviolation` events said, across navigations. */
 type SeenViolation = { page: string; directive: string; blocked: string; sample: string };
@@ -123,7 +37,7 @@ const violations: SeenViolation[] = [];
 /** The violations seen since the last call (each test answers for its own). */
 const newViolations = () => violations.splice(0);
 const pages = new Map<Visitor, Page>();
-let fixtures: Fixtures;
+let fixtures: VisitFixtures;
 
 beforeAll(async () => {
   const app = session().app;
@@ -135,10 +49,11 @@ beforeAll(async () => {
   await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0f766e' } }).webp().toFile(path.join(app.uploadDir, photo));
   const property = await createListing(app, agent.user.id, { title: 'Policy Point Villa', image: `/uploads/${photo}`, isAdvertised: true });
   const offer = await createOffer(app, property, buyer.user.id, 'accepted', '1500.00');
+  const wished = await createWishlistItem(app, property.id, buyer.user.id);
   await createReview(app, property.id, buyer.user.id, { text: 'Quiet street, bright rooms.' });
   const conversation = await app.db.conversation.create({ data: { propertyId: property.id, buyerId: buyer.user.id, agentId: agent.user.id } });
   await app.db.message.create({ data: { conversationId: conversation.id, senderId: buyer.user.id, body: 'Is the villa still available?' } });
-  fixtures = { propertyId: property.id, propertyTitle: property.title, acceptedOfferId: offer.id, conversationId: conversation.id };
+  fixtures = { propertyId: property.id, propertyTitle: property.title, wishlistItemId: wished.id, acceptedOfferId: offer.id, conversationId: conversation.id, agentName: AGENT_NAME, buyerName: BUYER_NAME };
 
   const accounts = { user: buyer, agent, admin };
   pages.set('anonymous', await session().newPage());
@@ -153,10 +68,10 @@ beforeAll(async () => {
 });
 
 it('knows how to open every route of the client', async () => {
-  const patterns = routePatterns(await clientRoutes());
+  const { patterns, withoutVisit, withoutRoute } = await unlistedRoutes();
   expect(patterns.length).toBeGreaterThan(30);
-  expect(patterns.filter((pattern) => !VISITS[pattern])).toEqual([]);
-  expect(Object.keys(VISITS).filter((pattern) => !patterns.includes(pattern))).toEqual([]);
+  expect(withoutVisit).toEqual([]);
+  expect(withoutRoute).toEqual([]);
 });
 
 describe.each(Object.entries(VISITS))('%s', (pattern, visit) => {

@@ -1,12 +1,21 @@
-// Demo data: one account per role and a handful of listings in every status.
+// Demo data: one sign-in per role, and a marketplace that shows the product
+// (prisma/demo/catalogue.ts says what is in it; docs/demo-data.md describes it).
 // Runs at every `npm start` while identity is emulated (SEED_DEMO overrides):
-// accounts are re-created if the emulator lost them; listings are added once.
-import sharp from 'sharp';
+// accounts are re-created if the emulator lost them; everything else is written
+// once, in one transaction, the first time (a restart adds nothing).
+//
+// Dates count back from `now` (the start-up's clock by default), so a new demo
+// always looks recent; the visual check passes a fixed one, so that its
+// screenshots show the same dates on every run.
+import { dollars } from '@opennest/common/money';
+import { floorAreaInSquareMetres } from '@opennest/common/property-facts';
 import type { IdentityProvider } from '../server/auth/identity-provider';
 import type { Db } from '../server/db/client';
-import type { Role } from '../server/generated/prisma/client';
+import type { NotificationType, Prisma, Role } from '../server/generated/prisma/client';
 import type { Logger } from '../server/infra/logger';
 import type { ImageStorage } from '../server/uploads/image-storage';
+import { DEMO_ACCOUNTS, DEMO_CONVERSATIONS, DEMO_LISTINGS, DEMO_OFFERS, DEMO_PEOPLE, DEMO_REPORTS, DEMO_REVIEWS, DEMO_SAVED_SEARCHES, DEMO_WISHLIST, type Person } from './demo/catalogue';
+import { storeDemoPhoto } from './demo/photos';
 
 export interface DemoLogin {
   role: Role;
@@ -14,72 +23,257 @@ export interface DemoLogin {
   password: string;
 }
 
-const DEMO_ACCOUNTS: Array<DemoLogin & { uid: string; name: string }> = [
-  { role: 'admin', uid: 'demo-admin', name: 'Ayesha Admin', email: 'admin@opennest.test', password: 'Admin#2026' },
-  { role: 'agent', uid: 'demo-agent', name: 'Rafi Agent', email: 'agent@opennest.test', password: 'Agent#2026' },
-  { role: 'user', uid: 'demo-user', name: 'Nadia Buyer', email: 'user@opennest.test', password: 'User#2026' },
-  { role: 'fraud', uid: 'demo-fraud', name: 'Farhan Fraud', email: 'fraud@opennest.test', password: 'Fraud#2026' },
-];
+export interface DemoSeedOptions {
+  db: Db;
+  identity: IdentityProvider;
+  storage: ImageStorage;
+  log: Logger;
+  /** What the demo's dates count back from. */
+  now?: Date;
+}
 
-const DEMO_PROPERTIES = [
-  { title: 'Lakeside Family Villa', location: 'Gulshan, Dhaka', priceMin: '450000.00', priceMax: '520000.00', status: 'verified', isAdvertised: true, colour: '#2f855a' },
-  { title: 'Sunny Downtown Loft', location: 'Banani, Dhaka', priceMin: '180000.00', priceMax: '210000.00', status: 'verified', isAdvertised: true, colour: '#dd6b20' },
-  { title: 'Hillside Cottage', location: 'Sreemangal, Sylhet', priceMin: '95000.00', priceMax: '120000.00', status: 'verified', isAdvertised: true, colour: '#3182ce' },
-  { title: 'Harbour View Apartment', location: 'Agrabad, Chattogram', priceMin: '230000.00', priceMax: '260000.00', status: 'verified', isAdvertised: false, colour: '#805ad5' },
-  { title: 'Garden Townhouse', location: 'Dhanmondi, Dhaka', priceMin: '310000.00', priceMax: '340000.00', status: 'verified', isAdvertised: false, colour: '#38a169' },
-  { title: 'Riverside Studio', location: 'Khulna City, Khulna', priceMin: '60000.00', priceMax: '75000.00', status: 'pending', isAdvertised: false, colour: '#d69e2e' },
-  { title: 'Modern Duplex', location: 'Uttara, Dhaka', priceMin: '380000.00', priceMax: '420000.00', status: 'pending', isAdvertised: false, colour: '#e53e3e' },
-  { title: 'Old Mill Conversion', location: 'Rajshahi City, Rajshahi', priceMin: '140000.00', priceMax: '150000.00', status: 'rejected', isAdvertised: false, colour: '#718096' },
-] as const;
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+/** Whoever seeds first (two processes starting on one database) writes the demo; the other finds it there. */
+const SEED_LOCK = 'opennest-demo-seed';
 
-export async function seedDemoData({ db, identity, storage, log }: { db: Db; identity: IdentityProvider; storage: ImageStorage; log: Logger }): Promise<DemoLogin[]> {
-  const users = new Map<Role, string>();
-  for (const account of DEMO_ACCOUNTS) {
-    const existing = (await identity.getAccount(account.uid)) ?? (await identity.getAccountByEmail(account.email));
-    const uid = existing
-      ? existing.uid
-      : (await identity.createAccount({ uid: account.uid, email: account.email, password: account.password, displayName: account.name })).uid;
-    const record = await db.user.upsert({
-      where: { email: account.email },
-      create: { firebaseUid: uid, email: account.email, name: account.name, role: account.role },
-      update: { firebaseUid: uid },
-    });
-    users.set(account.role, record.id);
-  }
-
-  const agentId = users.get('agent')!;
-  if ((await db.property.count({ where: { agentId } })) === 0) {
-    for (const [index, property] of DEMO_PROPERTIES.entries()) {
-      const { colour, ...data } = property;
-      const image = await storage.save(await demoImage(property.title, colour));
-      await db.property.create({
-        data: {
-          ...data,
-          agentId,
-          image: image.url,
-          description: `${property.title} in ${property.location}. Demo listing ${index + 1} of ${DEMO_PROPERTIES.length}.`,
-        },
-      });
-    }
-    log.info({ count: DEMO_PROPERTIES.length }, 'demo listings created');
-  }
+export async function seedDemoData({ db, identity, storage, log, now = new Date() }: DemoSeedOptions): Promise<DemoLogin[]> {
+  const people = await seedDemoPeople(db, identity, now);
+  if (!(await hasDemoListings(db, people))) await seedDemoMarketplace(db, storage, log, people, now);
   return DEMO_ACCOUNTS.map(({ role, email, password }) => ({ role, email, password }));
 }
 
-/** A simple drawn house, so demo listings have real images with no network. */
-async function demoImage(title: string, colour: string) {
-  const escaped = title.replace(/[<>&"]/g, '');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
-    <rect width="1200" height="900" fill="${colour}"/>
-    <rect y="620" width="1200" height="280" fill="#00000030"/>
-    <polygon points="600,180 330,400 870,400" fill="#ffffffdd"/>
-    <rect x="380" y="400" width="440" height="300" fill="#ffffffee"/>
-    <rect x="560" y="540" width="80" height="160" fill="${colour}"/>
-    <rect x="430" y="450" width="90" height="80" fill="${colour}99"/>
-    <rect x="680" y="450" width="90" height="80" fill="${colour}99"/>
-    <text x="600" y="800" font-family="sans-serif" font-size="56" fill="#fff" text-anchor="middle">${escaped}</text>
-  </svg>`;
-  const full = await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
-  const thumbnail = await sharp(full).resize({ width: 640, height: 480, fit: 'cover' }).webp({ quality: 75 }).toBuffer();
-  return { full, thumbnail, extension: 'webp' };
+/** The demo sign-ins (identity account and user record) and the people without one; their user ids by `Person`. */
+export async function seedDemoPeople(db: Db, identity: IdentityProvider, now = new Date()): Promise<Map<Person, string>> {
+  const uids = new Map<string, string>();
+  for (const account of DEMO_ACCOUNTS) uids.set(account.email, (await demoIdentity(identity, account)).uid);
+  const everyone = [
+    ...DEMO_ACCOUNTS.map((account) => ({ key: account.role as string, firebaseUid: uids.get(account.email)!, email: account.email, name: account.name, role: account.role })),
+    ...DEMO_PEOPLE.map((person) => ({ key: person.key as string, firebaseUid: `demo-${person.key}`, email: person.email, name: person.name, role: person.role })),
+  ];
+  // Skips whoever is there already (also when another process is seeding at the same moment).
+  await db.user.createMany({
+    data: everyone.map(({ key: _key, ...person }, index) => ({ ...person, createdAt: new Date(now.getTime() - (120 - index * 7) * DAY_MS), lastLogInAt: new Date(now.getTime() - (index + 1) * DAY_MS) })),
+    skipDuplicates: true,
+  });
+  // An account the emulator lost was made again with a new uid: its record follows.
+  for (const account of DEMO_ACCOUNTS) await db.user.updateMany({ where: { email: account.email, NOT: { firebaseUid: uids.get(account.email)! } }, data: { firebaseUid: uids.get(account.email)! } });
+  const records = await db.user.findMany({ where: { email: { in: everyone.map((person) => person.email) } }, select: { id: true, email: true } });
+  const ids = new Map<Person, string>();
+  for (const person of everyone) if (person.role !== 'fraud') ids.set(person.key as Person, records.find((record) => record.email === person.email)!.id);
+  return ids;
+}
+
+/** The account's identity, created when missing (also when another process created it meanwhile). */
+async function demoIdentity(identity: IdentityProvider, account: (typeof DEMO_ACCOUNTS)[number]) {
+  const existing = async () => (await identity.getAccount(account.uid)) ?? (await identity.getAccountByEmail(account.email));
+  const found = await existing();
+  if (found) return found;
+  try {
+    return await identity.createAccount({ uid: account.uid, email: account.email, password: account.password, displayName: account.name });
+  } catch (error) {
+    const created = await existing();
+    if (created) return created;
+    throw error;
+  }
+}
+
+const hasDemoListings = async (db: Pick<Db, 'property'>, people: Map<Person, string>) => (await db.property.count({ where: { agentId: people.get('agent')! } })) > 0;
+
+async function seedDemoMarketplace(db: Db, storage: ImageStorage, log: Logger, people: Map<Person, string>, now: Date) {
+  const startedAt = Date.now();
+  const at = (daysAgo: number, minutes = 0) => new Date(now.getTime() - daysAgo * DAY_MS + minutes * MINUTE_MS);
+  const person = (key: Person) => people.get(key)!;
+  const nameOf = (key: Person) => [...DEMO_ACCOUNTS.filter((account) => account.role === key), ...DEMO_PEOPLE.filter((other) => other.key === key)][0]!.name;
+
+  // Photos first (the slow part, outside the transaction). Eight at a time: sharp uses the other cores.
+  const photoJobs = DEMO_LISTINGS.flatMap((listing) => listing.photos.map((scene) => () => storeDemoPhoto(storage, scene, listing.colour)));
+  const photoUrls: string[] = [];
+  for (let next = 0; next < photoJobs.length; next += 8) photoUrls.push(...(await Promise.all(photoJobs.slice(next, next + 8).map((job) => job()))));
+  const photosOf = (index: number) => {
+    const before = DEMO_LISTINGS.slice(0, index).reduce((count, listing) => count + listing.photos.length, 0);
+    return photoUrls.slice(before, before + DEMO_LISTINGS[index]!.photos.length);
+  };
+
+  const written = await db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${SEED_LOCK}))`;
+      if (await hasDemoListings(tx, people)) return false;
+
+      const listings = new Map<string, { id: string; agentId: string; title: string }>();
+      for (const [index, listing] of DEMO_LISTINGS.entries()) {
+        const photos = photosOf(index);
+        const listedAt = at(listing.listedDaysAgo);
+        const created = await tx.property.create({
+          data: {
+            agentId: person(listing.agent),
+            title: listing.title,
+            location: listing.location,
+            image: photos[0]!,
+            description: listing.description,
+            priceMin: listing.priceMin,
+            priceMax: listing.priceMax,
+            status: listing.status,
+            saleState: listing.saleState,
+            isAdvertised: listing.isAdvertised,
+            propertyType: listing.propertyType,
+            bedrooms: listing.bedrooms,
+            bathrooms: listing.bathrooms,
+            floorArea: listing.floorArea,
+            areaUnit: listing.areaUnit,
+            floorAreaSqm: floorAreaInSquareMetres(listing.floorArea, listing.areaUnit).toFixed(2),
+            yearBuilt: listing.yearBuilt,
+            createdAt: listedAt,
+            updatedAt: at(Math.min(listing.listedDaysAgo, ...listing.events.map((event) => event.daysAgo))),
+            photos: { create: photos.map((url, position) => ({ url, position, createdAt: listedAt })) },
+            events: {
+              create: [
+                { kind: 'listed' as const, createdAt: listedAt },
+                ...listing.events.map((event) => ({
+                  kind: event.kind,
+                  createdAt: at(event.daysAgo),
+                  ...(event.priceBefore ? { data: { before: { priceMin: event.priceBefore[0], priceMax: event.priceBefore[1] }, after: { priceMin: listing.priceMin, priceMax: listing.priceMax } } } : {}),
+                })),
+              ],
+            },
+          },
+        });
+        listings.set(listing.key, { id: created.id, agentId: created.agentId, title: created.title });
+      }
+      const listingOf = (key: string) => listings.get(key)!;
+
+      // What each person is told, collected as the activity is written (read unless recent).
+      const notifications: Array<{ recipient: string; type: NotificationType; subjectId: string; text: string; dedupeKey: string; at: Date }> = [];
+      const notify = (recipient: string, type: NotificationType, subjectId: string, text: string, dedupeKey: string, when: Date) => notifications.push({ recipient, type, subjectId, text, dedupeKey, at: when });
+
+      for (const listing of DEMO_LISTINGS) {
+        const { id, agentId, title } = listingOf(listing.key);
+        for (const event of listing.events) {
+          if (event.kind === 'verified') notify(agentId, 'listing_verified', id, `${title} was verified: buyers can see it now.`, `listing-verified:${id}`, at(event.daysAgo));
+          if (event.kind === 'rejected') notify(agentId, 'listing_rejected', id, `${title} was rejected by an admin.`, `listing-rejected:${id}`, at(event.daysAgo));
+          if (event.kind === 'advertised') notify(agentId, 'listing_advertised', id, `${title} is now advertised on the home page.`, `listing-advertised:${id}`, at(event.daysAgo));
+        }
+      }
+
+      for (const [index, offer] of DEMO_OFFERS.entries()) {
+        const listing = listingOf(offer.listing);
+        const made = at(offer.daysAgo, index);
+        const decided = offer.decidedDaysAgo === undefined ? made : at(offer.decidedDaysAgo, index);
+        const paid = offer.paidDaysAgo === undefined ? undefined : at(offer.paidDaysAgo);
+        const buyingDate = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offer.buyingInDays));
+        const created = await tx.offer.create({
+          data: {
+            propertyId: listing.id,
+            buyerId: person(offer.buyer),
+            agentId: listing.agentId,
+            amount: offer.amount,
+            buyingDate,
+            status: offer.status,
+            transactionId: offer.status === 'bought' ? `pi_demo_${offer.key.replace(/-/g, '_')}` : null,
+            createdAt: made,
+            updatedAt: paid ?? decided,
+          },
+        });
+        const amount = dollars(offer.amount);
+        notify(listing.agentId, 'offer_received', created.id, `${nameOf(offer.buyer)} offered ${amount} on ${listing.title}.`, `offer-received:${created.id}`, made);
+        if (offer.status === 'accepted' || offer.status === 'bought') {
+          await tx.listingEvent.create({ data: { propertyId: listing.id, kind: 'offer_accepted', createdAt: decided } });
+          notify(created.buyerId, 'offer_accepted', created.id, `Your offer of ${amount} on ${listing.title} was accepted. You can pay for it now.`, `offer-accepted:${created.id}`, decided);
+        }
+        if (offer.status === 'rejected') notify(created.buyerId, 'offer_outbid', created.id, `Another offer on ${listing.title} was accepted, so yours was rejected.`, `offer-rejected:${created.id}`, decided);
+        if (paid) {
+          await tx.listingEvent.create({ data: { propertyId: listing.id, kind: 'sold', createdAt: paid } });
+          notify(listing.agentId, 'sold', created.id, `${nameOf(offer.buyer)} paid ${amount} for ${listing.title}.`, `sold:${created.id}`, paid);
+        }
+      }
+
+      for (const review of DEMO_REVIEWS) {
+        const listing = listingOf(review.listing);
+        const created = await tx.review.create({ data: { propertyId: listing.id, userId: person(review.author), text: review.text, createdAt: at(review.daysAgo) } });
+        notify(listing.agentId, 'new_review', listing.id, `${nameOf(review.author)} reviewed ${listing.title}.`, `review:${created.id}`, created.createdAt);
+      }
+
+      for (const conversation of DEMO_CONVERSATIONS) {
+        const listing = listingOf(conversation.listing);
+        const buyerId = person(conversation.buyer);
+        const sent = conversation.messages.map((message, index) => ({ ...message, at: at(message.daysAgo, index * 47) }));
+        const lastFrom = (side: 'buyer' | 'agent') => sent.filter((message) => message.from === side).at(-1)?.at;
+        const last = sent.at(-1)!.at;
+        const created = await tx.conversation.create({
+          data: {
+            propertyId: listing.id,
+            buyerId,
+            agentId: listing.agentId,
+            createdAt: sent[0]!.at,
+            lastMessageAt: last,
+            buyerReadAt: conversation.readByBuyer ? last : lastFrom('buyer'),
+            agentReadAt: conversation.readByAgent ? last : lastFrom('agent'),
+          },
+        });
+        for (const message of sent) {
+          const [senderId, senderName, recipient] = message.from === 'buyer' ? [buyerId, nameOf(conversation.buyer), listing.agentId] : [listing.agentId, nameOf('agent'), buyerId];
+          const written = await tx.message.create({ data: { conversationId: created.id, senderId, body: message.body, createdAt: message.at } });
+          notify(recipient, 'new_message', created.id, `${senderName} about ${listing.title}: ${message.body}`, `message:${written.id}`, message.at);
+        }
+      }
+
+      await tx.wishlistItem.createMany({ data: DEMO_WISHLIST.map((item) => ({ propertyId: listingOf(item.listing).id, userId: person(item.owner), createdAt: at(item.daysAgo) })) });
+
+      for (const report of DEMO_REPORTS) {
+        await tx.listingReport.create({
+          data: {
+            propertyId: listingOf(report.listing).id,
+            reporterId: person(report.reporter),
+            reason: report.reason,
+            details: report.details,
+            status: report.status,
+            createdAt: at(report.daysAgo),
+            ...(report.resolution ? { resolutionNote: report.resolution.note, resolvedAt: at(report.resolution.daysAgo) } : {}),
+          },
+        });
+      }
+
+      for (const saved of DEMO_SAVED_SEARCHES) {
+        const criteria = { version: 2, search: saved.search, sort: saved.sort, filter: saved.filter } satisfies Prisma.InputJsonObject;
+        await tx.savedSearch.create({
+          data: { userId: person(saved.owner), name: saved.name, criteria, locationTerm: saved.search.toLowerCase(), frequency: saved.frequency, createdAt: at(saved.daysAgo), updatedAt: at(saved.daysAgo) },
+        });
+      }
+
+      // Agents' numbers: views of each verified listing of the demo agent on each day since it was listed (30 at most).
+      const views = DEMO_LISTINGS.flatMap((listing, index) =>
+        listing.status !== 'verified'
+          ? []
+          : Array.from({ length: Math.min(30, listing.listedDaysAgo) }, (_, daysAgo) => {
+              const day = at(daysAgo);
+              return { propertyId: listingOf(listing.key).id, day: new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate())), views: 2 + ((daysAgo * 7 + index * 5) % 13) };
+            }),
+      );
+      await tx.listingViewDay.createMany({ data: views });
+
+      // In the bell only (never e-mailed: no digest picks them up); what the last three days brought is unread.
+      await tx.notification.createMany({
+        data: notifications
+          .sort((a, b) => a.at.getTime() - b.at.getTime())
+          .map((notification, index) => {
+            // A second apart at least: lists order by time, and equal times would order by random ids.
+            const createdAt = new Date(notification.at.getTime() + index * 1000);
+            return {
+              recipientId: notification.recipient,
+              type: notification.type,
+              subjectId: notification.subjectId,
+              text: notification.text,
+              dedupeKey: notification.dedupeKey,
+              emailDelivery: 'never' as const,
+              createdAt,
+              emailedAt: null,
+              readAt: now.getTime() - createdAt.getTime() > 3 * DAY_MS ? createdAt : null,
+            };
+          }),
+      });
+      return true;
+    },
+    { timeout: 60_000, maxWait: 60_000 },
+  );
+  if (written) log.info({ listings: DEMO_LISTINGS.length, photos: photoUrls.length, ms: Date.now() - startedAt }, 'demo marketplace created');
 }

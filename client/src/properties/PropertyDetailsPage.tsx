@@ -58,7 +58,8 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
   const headingRef = useRef<HTMLHeadingElement>(null);
   return (
     <Stack gap={{ base: '8', md: '10' }} data-testid="property-details">
-      <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap={{ base: '6', lg: '10' }} alignItems="start">
+      {/* minmax(0, …): a column never grows to its content's width (the thumbnail strip scrolls instead of widening the page on a phone). */}
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap={{ base: '6', lg: '10' }} alignItems="start">
         {/* Until the gallery's code arrives, the cover in the same frame and from the same srcset: nothing moves, nothing loads twice. */}
         <Suspense
           fallback={

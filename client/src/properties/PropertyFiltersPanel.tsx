@@ -4,7 +4,7 @@
 import { Button, Checkbox, CheckboxGroup, Field, Fieldset, Flex, HStack, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { ValidationError } from 'yup';
-import { AREA_UNIT_LABELS, AREA_UNITS, DEFAULT_AREA_UNIT, PROPERTY_TYPE_LABELS, PROPERTY_TYPES, type AreaUnitValue, type PropertyTypeValue } from '@opennest/common/property-facts';
+import { AREA_UNIT_LABELS, AREA_UNITS, DEFAULT_AREA_UNIT, MIN_ROOM_CHOICES, PROPERTY_TYPE_LABELS, PROPERTY_TYPES, type AreaUnitValue, type PropertyTypeValue } from '@opennest/common/property-facts';
 import { propertyFilterSchema } from '@opennest/common/validation/property-filter';
 import type { PropertyFilter } from './properties.generated';
 import { SelectField } from '../ui/SelectField';
@@ -22,7 +22,7 @@ interface Draft {
 }
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
-const ROOM_OPTIONS = [{ value: '', label: 'Any' }, ...[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${n}+` }))];
+const ROOM_OPTIONS = [{ value: '', label: 'Any' }, ...MIN_ROOM_CHOICES.map((n) => ({ value: String(n), label: `${n}+` }))];
 const UNIT_OPTIONS = AREA_UNITS.map((unit) => ({ value: unit, label: AREA_UNIT_LABELS[unit] }));
 
 export default function PropertyFiltersPanel({ filter, onApply }: { filter: PropertyFilter; onApply: (filter: PropertyFilter) => void }) {
@@ -72,7 +72,7 @@ export default function PropertyFiltersPanel({ filter, onApply }: { filter: Prop
 
   return (
     <form onSubmit={apply} aria-label="Filter properties" noValidate>
-      <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="4">
+      <SimpleGrid columns={{ base: 2, lg: 4 }} gap="4">
         {numberField('priceMin', 'Lowest price ($)', 'Any')}
         {numberField('priceMax', 'Highest price ($)', 'Any')}
         <SelectField label="Bedrooms" name="minBedrooms" value={draft.minBedrooms} options={ROOM_OPTIONS} onChange={(value) => set('minBedrooms', value)} data-testid="filter-minBedrooms" />

@@ -30,7 +30,7 @@ export function ProfileCard({ heading }: { heading: string }) {
               </Badge>
             </Stack>
           </HStack>
-          <DataList.Root orientation="horizontal">
+          <DataList.Root orientation="horizontal" data-testid="account-times">
             <DataList.Item>
               <DataList.ItemLabel>Account created</DataList.ItemLabel>
               <DataList.ItemValue>{formatTime(firebaseUser?.metadata.creationTime ?? viewer.createdAt)}</DataList.ItemValue>

@@ -1,0 +1,284 @@
+// The visual check's parts (docs/visual-checks.md): bringing a page to what a
+// person sees, capturing it as a PNG with the moving parts masked, comparing it
+// with its committed baseline (pixelmatch), and finding form controls that
+// render without a visible box.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { projectRoot } from '../../server/config';
+
+export const BASELINE_DIR = path.join(projectRoot, 'e2e', 'visual', 'baselines');
+/** Where a failing comparison writes its actual screenshot and its diff image (git-ignored). */
+export const DIFF_DIR = path.join(projectRoot, 'e2e', 'visual', 'diffs');
+
+/** `npm run test:visual:update` sets it: screenshots that differ (or are new) become the baselines. */
+export const UPDATING = process.env.VISUAL_UPDATE === '1';
+
+/**
+ * How different a screenshot may be and still match. pixelmatch compares each
+ * pixel's colour (YIQ distance; 0.1 of the largest is its default threshold) and
+ * leaves anti-aliased pixels out; up to MAX_DIFF_PIXELS other pixels may differ,
+ * which absorbs the few pixels a later Chromium patch release may draw otherwise
+ * at a glyph's edge. A real style break changes far more: the borders of the
+ * filter panel's checkboxes alone are several hundred pixels, a heading moved by
+ * 8 px thousands (the deliberate-break test in visual.e2e.test.ts proves both).
+ */
+export const PIXEL_THRESHOLD = 0.1;
+export const MAX_DIFF_PIXELS = 100;
+
+/** Screenshots stop at this height (a long list's first screens show its layout; the baselines stay small). */
+export const MAX_HEIGHT: Record<number, number> = { 390: 3000, 1366: 2000 };
+
+/** The colour masked areas are painted (in the baseline and in the screenshot alike). */
+const MASK_RGB = [255, 0, 255] as const;
+
+/** A part of the page to paint over before comparing, and why it moves. */
+export interface Mask {
+  selector: string;
+  why: string;
+}
+
+/** In-page code (a function, not a string: the pages' CSP forbids eval). The tests' TypeScript has no DOM types. */
+type Doc = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** What keeps the page from showing its content: neither its main heading nor an error (an alert, or QueryState's failed load) yet, or skeletons, spinners and busy regions on screen. */
+function stillLoading(): string[] {
+  const { document } = globalThis as unknown as { document: Doc };
+  const busy = [...document.querySelectorAll('[aria-busy="true"], .chakra-skeleton, .chakra-spinner')].filter((element: Doc) => element.getClientRects().length > 0);
+  return [...(document.querySelector('h1, [role="alert"], [data-testid="query-error"]') ? [] : ['no h1 heading and no error']), ...busy.map((element: Doc) => `busy: ${element.outerHTML.slice(0, 120)}`)];
+}
+
+/** The page's HTTP requests in flight (WebSockets are not requests: the live socket stays open). */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+/** Starts counting `page`'s requests in flight; call once, before its first navigation. */
+export function watchNetwork(page: Page): void {
+  const requests = new Set<unknown>();
+  inFlight.set(page, requests);
+  page.on('request', (request) => requests.add(request));
+  page.on('requestfinished', (request) => requests.delete(request));
+  page.on('requestfailed', (request) => requests.delete(request));
+}
+
+/**
+ * Waits (20 s at most) until no request has been in flight for 500 ms. Playwright's
+ * 'networkidle' cannot serve: it fires once per navigation, and what a page loads
+ * later (deferred parts, lazy images) would not be waited for.
+ */
+async function networkQuiet(page: Page): Promise<void> {
+  const requests = inFlight.get(page);
+  if (!requests) throw new Error('watchNetwork(page) was not called');
+  let quietSince = Date.now();
+  for (const deadline = Date.now() + 20_000; Date.now() - quietSince < 500; ) {
+    if (Date.now() > deadline) throw new Error(`${page.url()}: requests still in flight after 20 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (requests.size > 0) quietSince = Date.now();
+  }
+}
+
+/** Waits (20 s at most) for what a person would wait for: content instead of skeletons and spinners. */
+async function contentShown(page: Page): Promise<void> {
+  for (let waited = 0; ; waited += 100) {
+    const loading = await page.evaluate(stillLoading);
+    if (loading.length === 0) return;
+    if (waited >= 20_000) throw new Error(`${page.url()} did not settle in 20 s: ${loading.join('; ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Brings the page to a state that renders the same on every run: content loaded,
+ * the parts deferred until the browser is idle mounted, every image below the fold fetched and decoded (the page is scrolled through,
+ * which also starts what waits to be seen, such as the home page's counters),
+ * fonts loaded, the pointer parked where it hovers nothing, back at the top.
+ */
+export async function settle(page: Page): Promise<void> {
+  await contentShown(page);
+  // What the page mounts once the browser is idle (client/src/ui/deferred.ts: the bell, dialogs) starts loading.
+  await page.evaluate(() => new Promise((resolve) => (globalThis as unknown as { window: Doc }).window.requestIdleCallback(resolve, { timeout: 5000 })));
+  await page.mouse.move(0, 0);
+  await page.evaluate(async () => {
+    const { document, window } = globalThis as unknown as { document: Doc; window: Doc };
+    const frame = () => new Promise((resolve) => window.requestAnimationFrame(() => window.requestAnimationFrame(resolve)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await frame();
+    }
+    window.scrollTo(0, 0);
+    await frame();
+  });
+  // Whatever that started (deferred parts, lazy images, what scrolling revealed) has loaded.
+  await networkQuiet(page);
+  await contentShown(page);
+  await page.waitForFunction(() => {
+    const { document } = globalThis as unknown as { document: Doc };
+    return [...document.images].every((image: Doc) => image.complete);
+  }, undefined, { timeout: 20_000 });
+  await page.evaluate(async () => {
+    const { document } = globalThis as unknown as { document: Doc };
+    await document.fonts.ready;
+    await Promise.all([...document.images].map((image: Doc) => image.decode().catch(() => undefined)));
+  });
+}
+
+/** The page (from the top, at most MAX_HEIGHT for its width) as a PNG, with `masks` painted over. */
+export async function capture(page: Page, masks: Mask[]): Promise<PNG> {
+  const width = page.viewportSize()!.width;
+  const fullHeight = (await page.evaluate(() => (globalThis as unknown as { document: Doc }).document.documentElement.scrollHeight)) as number;
+  const height = Math.min(fullHeight, MAX_HEIGHT[width] ?? 2400);
+  const shot = PNG.sync.read(await page.screenshot({ fullPage: true, clip: { x: 0, y: 0, width, height }, animations: 'disabled', caret: 'hide', scale: 'css' }));
+  const boxes = (await page.evaluate((selectors: string[]) => {
+    const { document, window } = globalThis as unknown as { document: Doc; window: Doc };
+    return selectors.flatMap((selector) =>
+      [...document.querySelectorAll(selector)].flatMap((element: Doc) => [...element.getClientRects()].map((rect: Doc) => ({ x: rect.left + window.scrollX, y: rect.top + window.scrollY, width: rect.width, height: rect.height }))),
+    );
+  }, masks.map((mask) => mask.selector))) as Array<{ x: number; y: number; width: number; height: number }>;
+  for (const box of boxes) paint(shot, box);
+  return shot;
+}
+
+function paint(png: PNG, box: { x: number; y: number; width: number; height: number }) {
+  const left = Math.max(0, Math.floor(box.x));
+  const top = Math.max(0, Math.floor(box.y));
+  const right = Math.min(png.width, Math.ceil(box.x + box.width));
+  const bottom = Math.min(png.height, Math.ceil(box.y + box.height));
+  for (let y = top; y < bottom; y++) {
+    for (let x = left; x < right; x++) {
+      const at = (y * png.width + x) * 4;
+      png.data[at] = MASK_RGB[0];
+      png.data[at + 1] = MASK_RGB[1];
+      png.data[at + 2] = MASK_RGB[2];
+      png.data[at + 3] = 255;
+    }
+  }
+}
+
+/**
+ * A screenshot as it is stored: 256 colours (no dithering, so the same pixels
+ * always give the same file), at the strongest compression. The flat colours of
+ * a UI survive; a baseline is several times smaller than the raw capture. The
+ * screenshot is compared in this form, like with like.
+ */
+async function storedForm(png: PNG): Promise<{ bytes: Buffer; png: PNG }> {
+  const bytes = await sharp(png.data, { raw: { width: png.width, height: png.height, channels: 4 } })
+    .removeAlpha()
+    .png({ palette: true, colours: 256, dither: 0, effort: 7, compressionLevel: 9 })
+    .toBuffer();
+  return { bytes, png: PNG.sync.read(bytes) };
+}
+
+const encodeDiff = (png: PNG) => sharp(png.data, { raw: { width: png.width, height: png.height, channels: 4 } }).png().toBuffer();
+
+export type Comparison =
+  | { result: 'same'; diffPixels: number }
+  | { result: 'written'; baseline: string; why: 'new' | 'changed'; diffPixels?: number }
+  | { result: 'different'; baseline: string; diffPixels: number; actual: string; diff: string; sizes?: string };
+
+/** Both images on one canvas of the larger size (the missing part transparent), so they can be compared when the page's height changed. */
+function onCanvas(png: PNG, width: number, height: number): PNG {
+  if (png.width === width && png.height === height) return png;
+  const canvas = new PNG({ width, height });
+  PNG.bitblt(png, canvas, 0, 0, png.width, png.height, 0, 0);
+  return canvas;
+}
+
+/**
+ * Compares `actual` with the baseline `name` (a path under BASELINE_DIR, without
+ * .png). While updating, a missing or changed baseline is (re)written; otherwise
+ * a difference beyond the tolerance writes the actual screenshot and the diff
+ * image (differing pixels in red over a faded copy of the baseline) to DIFF_DIR,
+ * named after the baseline (or `diffName`).
+ */
+export async function compareWithBaseline(name: string, screenshot: PNG, { diffName = name }: { diffName?: string } = {}): Promise<Comparison> {
+  const baseline = path.join(BASELINE_DIR, `${name}.png`);
+  const actual = await storedForm(screenshot);
+  const write = (why: 'new' | 'changed', diffPixels?: number): Comparison => {
+    mkdirSync(path.dirname(baseline), { recursive: true });
+    writeFileSync(baseline, actual.bytes);
+    return { result: 'written', baseline: path.relative(projectRoot, baseline), why, diffPixels };
+  };
+  if (!existsSync(baseline)) {
+    if (UPDATING) return write('new');
+    throw new Error(`No baseline ${path.relative(projectRoot, baseline)}: run npm run test:visual:update and commit the new PNG.`);
+  }
+  const expected = PNG.sync.read(readFileSync(baseline));
+  const width = Math.max(expected.width, actual.png.width);
+  const height = Math.max(expected.height, actual.png.height);
+  const diff = new PNG({ width, height });
+  const diffPixels = pixelmatch(onCanvas(expected, width, height).data, onCanvas(actual.png, width, height).data, diff.data, width, height, { threshold: PIXEL_THRESHOLD });
+  const sameSize = expected.width === actual.png.width && expected.height === actual.png.height;
+  if (sameSize && diffPixels <= MAX_DIFF_PIXELS) return { result: 'same', diffPixels };
+  if (UPDATING) return write('changed', diffPixels);
+  const actualPath = path.join(DIFF_DIR, `${diffName}.actual.png`);
+  const diffPath = path.join(DIFF_DIR, `${diffName}.diff.png`);
+  mkdirSync(path.dirname(actualPath), { recursive: true });
+  writeFileSync(actualPath, actual.bytes);
+  writeFileSync(diffPath, await encodeDiff(diff));
+  return {
+    result: 'different',
+    baseline: path.relative(projectRoot, baseline),
+    diffPixels,
+    actual: path.relative(projectRoot, actualPath),
+    diff: path.relative(projectRoot, diffPath),
+    ...(sameSize ? {} : { sizes: `${expected.width}×${expected.height} became ${actual.png.width}×${actual.png.height}` }),
+  };
+}
+
+/** The page as it is (a page that did not settle), written to DIFF_DIR as `<name>.unsettled.png`; returns the file's path. */
+export async function screenshotForDiagnosis(page: Page, name: string): Promise<string> {
+  const file = path.join(DIFF_DIR, `${name}.unsettled.png`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+  return path.relative(projectRoot, file);
+}
+
+/** Removes the diff images of an earlier run (so what DIFF_DIR holds is this run's failures). */
+export function clearDiffs(): void {
+  rmSync(DIFF_DIR, { recursive: true, force: true });
+}
+
+/** How many pixels the page is wider than its viewport (content cut off on the right, a sideways scroll on a phone); 0 when it fits. */
+export async function overflowWidth(page: Page): Promise<number> {
+  return (await page.evaluate(() => {
+    const { document, window } = globalThis as unknown as { document: Doc; window: Doc };
+    return Math.max(0, document.documentElement.scrollWidth - window.innerWidth);
+  })) as number;
+}
+
+/**
+ * Checkboxes, radios and switches whose visible control box has no size or
+ * nothing that draws it (no border, no background): a person sees no box to
+ * click. Chakra hides the real input and draws the box in its "control" part;
+ * a native control that is not hidden is its own box. Returns one line per
+ * such control, with its label.
+ */
+export async function unstyledControls(page: Page): Promise<string[]> {
+  return (await page.evaluate(() => {
+    const { document, window } = globalThis as unknown as { document: Doc; window: Doc };
+    const visible = (colour: string) => colour !== '' && colour !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(colour);
+    const drawn = (element: Doc) => {
+      const style = window.getComputedStyle(element);
+      const rect = element.getBoundingClientRect();
+      if (rect.width < 4 || rect.height < 4 || style.visibility === 'hidden' || Number(style.opacity) === 0) return false;
+      const border = ['Top', 'Right', 'Bottom', 'Left'].some((side) => parseFloat(style[`border${side}Width`]) > 0 && style[`border${side}Style`] !== 'none' && visible(style[`border${side}Color`]));
+      return border || visible(style.backgroundColor) || style.backgroundImage !== 'none' || style.appearance !== 'none';
+    };
+    const controls = [...document.querySelectorAll('input[type="checkbox"], input[type="radio"], [role="checkbox"], [role="radio"], [role="switch"]')];
+    const problems: string[] = [];
+    for (const control of controls as Doc[]) {
+      const root = control.closest('[data-scope="checkbox"][data-part="root"], [data-scope="radio-group"][data-part="item"], [data-scope="switch"][data-part="root"], label');
+      const rect = control.getBoundingClientRect();
+      const hidden = rect.width <= 1 || rect.height <= 1 || window.getComputedStyle(control).clip === 'rect(0px, 0px, 0px, 0px)';
+      // The part that draws the box: Chakra's control (or indicator), else the control itself when it is not hidden.
+      const box = hidden ? root?.querySelector('[data-part="control"], [data-part="item-control"], [data-part="indicator"]') : control;
+      if (!root && hidden) continue; // not part of the page people see
+      const label = (root?.textContent || control.getAttribute('aria-label') || control.name || '').trim().slice(0, 60);
+      if (!box) problems.push(`"${label}": no control box is drawn`);
+      else if (!drawn(box)) problems.push(`"${label}": its box has no size, border or background`);
+    }
+    return problems;
+  })) as string[];
+}
