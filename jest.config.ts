@@ -22,6 +22,8 @@ const base = {
 
 const withInfrastructure = {
   ...base,
+  // The Node environment that, after a file's last hook, releases what the file still holds (apps, browsers, databases).
+  testEnvironment: '<rootDir>/server/test/test-environment.ts',
   globalSetup: '<rootDir>/server/test/global-setup.ts',
   globalTeardown: '<rootDir>/server/test/global-teardown.ts',
 } satisfies Config;
@@ -44,7 +46,8 @@ const config: Config = {
     {
       ...withInfrastructure,
       displayName: 'browser',
-      testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
+      // server/test/harness.test.ts runs Jest on files whose setup fails on purpose: only in that run are they tests.
+      testMatch: process.env.OPENNEST_HARNESS_CHECKS === '1' ? ['<rootDir>/server/test/harness-checks/*.check.ts'] : ['<rootDir>/e2e/**/*.e2e.test.ts'],
     },
   ],
 };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { projectRoot, type AppConfig } from '../server/config';
+import { releasedAtFileEnd } from '../server/test/open-resources';
 import { startTestApp, type TestApp } from '../server/test/test-app';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
@@ -25,7 +26,15 @@ export interface BrowserSession {
 export async function startBrowserSession({ clientDistDir = path.join(projectRoot, 'client', 'dist'), config = {} }: { clientDistDir?: string; config?: Partial<AppConfig> } = {}): Promise<BrowserSession> {
   if (!existsSync(path.join(clientDistDir, 'index.html'))) throw new Error('Build the client first: npm run build');
   const app = await startTestApp({ clientDistDir }, config);
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  } catch (error) {
+    // Nothing of a half-started session stays behind (its database pool and job timers would keep Jest alive).
+    await app.close();
+    throw error;
+  }
+  const closeBrowser = releasedAtFileEnd('Chromium', () => browser.close());
   const contexts: BrowserContext[] = [];
   const newPage: BrowserSession['newPage'] = async ({ width = 1280, height = 800 } = {}) => {
     const context = await browser.newContext({ baseURL: app.url, viewport: { width, height } });
@@ -47,7 +56,7 @@ export async function startBrowserSession({ clientDistDir = path.join(projectRoo
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);
-      await browser.close();
+      await closeBrowser();
       await app.close();
     },
   };
