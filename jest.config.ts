@@ -16,6 +16,7 @@ const transform: Config['transform'] = {
 
 const base = {
   transform,
+  dependencyExtractor: '<rootDir>/server/test/dependency-extractor.mjs',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   testEnvironment: 'node',
 } satisfies Config;
