@@ -2,6 +2,7 @@
 // Three projects: `unit` (no infrastructure), `integration` (real PostgreSQL and
 // Firebase Auth emulator, the app over HTTP) and `browser` (the built client in
 // Debian's Chromium through Playwright). Run one with --selectProjects.
+import os from 'node:os';
 import type { Config } from 'jest';
 
 const transform: Config['transform'] = {
@@ -32,6 +33,12 @@ const withInfrastructure = {
 const config: Config = {
   // testTimeout is global in Jest (ignored per project): browser journeys need the room.
   testTimeout: 120_000,
+  // One worker more than cores (Jest's default is one fewer, which on 2 cores is a single worker):
+  // the integration and browser files wait on PostgreSQL, Chromium, the emulator and the
+  // spec's 2 s alerts much of their time, which another worker's file then uses. --maxWorkers overrides.
+  maxWorkers: os.availableParallelism() + 1,
+  // Longest first (each file's time in the last run, else its project's typical time).
+  testSequencer: '<rootDir>/server/test/test-sequencer.ts',
   projects: [
     {
       ...base,
@@ -42,13 +49,14 @@ const config: Config = {
       ...withInfrastructure,
       displayName: 'integration',
       testMatch: ['<rootDir>/server/**/*.test.ts'],
-      testPathIgnorePatterns: ['\\.unit\\.test\\.ts$', '/node_modules/'],
+      testPathIgnorePatterns: ['\\.unit\\.test\\.ts$', '/node_modules/', '<rootDir>/server/test/harness.test.ts'],
     },
     {
       ...withInfrastructure,
       displayName: 'browser',
-      // server/test/harness.test.ts runs Jest on files whose setup fails on purpose: only in that run are they tests.
-      testMatch: process.env.OPENNEST_HARNESS_CHECKS === '1' ? ['<rootDir>/server/test/harness-checks/*.check.ts'] : ['<rootDir>/e2e/**/*.e2e.test.ts'],
+      // The harness's own test (it drives Chromium) runs Jest on files whose setup fails on purpose: only in that run are they tests.
+      testMatch:
+        process.env.OPENNEST_HARNESS_CHECKS === '1' ? ['<rootDir>/server/test/harness-checks/*.check.ts'] : ['<rootDir>/e2e/**/*.e2e.test.ts', '<rootDir>/server/test/harness.test.ts'],
     },
   ],
 };
