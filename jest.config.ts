@@ -31,8 +31,10 @@ const withInfrastructure = {
 } satisfies Config;
 
 const config: Config = {
-  // testTimeout is global in Jest (ignored per project): browser journeys need the room.
-  testTimeout: 120_000,
+  // testTimeout is global in Jest (ignored per project): browser journeys need the room, the more
+  // so with three workers on two cores (a 50 s journey then takes 80-100 s). A hung step still
+  // fails within Playwright's 15 s per action (e2e/browser.ts).
+  testTimeout: 180_000,
   // One worker more than cores (Jest's default is one fewer, which on 2 cores is a single worker):
   // the integration and browser files wait on PostgreSQL, Chromium, the emulator and the
   // spec's 2 s alerts much of their time, which another worker's file then uses. --maxWorkers overrides.

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Files and folders (relative to the project root) whose content goes into the build. */
 const INPUTS = ['client', 'common', 'package-lock.json'];
@@ -90,4 +91,10 @@ export async function buildClientUnlessCurrent(projectRoot: string, say: (line: 
   await writeBuildStamp(distDir, sources);
   say(`Client built in ${((Date.now() - buildStart) / 1000).toFixed(1)} s.`);
   return 0;
+}
+
+// `node --import tsx client/build/client-build-stamp.ts`: the same step on its own (npm test runs it so).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  buildClientUnlessCurrent(projectRoot, (line) => process.stderr.write(`${line}\n`)).then((code) => process.exit(code));
 }

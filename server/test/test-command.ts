@@ -10,12 +10,12 @@
 // new files included: Jest's related tests by import, plus every browser suite
 // when the client, common/ or the browser harness changed; the whole suite when
 // something no test imports changed (migrations, the Jest configuration, ...).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildClientUnlessCurrent } from '../../client/build/client-build-stamp';
 import { ensureChromium, machinePreflight } from '../../e2e/chromium';
+import { runToExit } from '../infra/child-process';
 import { nodeVersionProblem, wantedNodeVersion } from '../infra/node-version';
 import { typecheck } from './typecheck';
 
@@ -71,17 +71,11 @@ function runJest(args: string[]): Promise<number> {
   // Node's on-disk code cache for every Node process of the run (Jest's workers, app processes,
   // the emulator, the mail server): each compiles its modules once per change, not once per start.
   const env = { NODE_COMPILE_CACHE: path.join(projectRoot, 'node_modules', '.cache', 'opennest', 'node-compile-cache'), ...process.env };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--experimental-vm-modules', jestBin, ...args], { cwd: projectRoot, stdio: 'inherit', env });
-    child.once('error', reject);
-    const forward = () => child.kill('SIGTERM');
-    process.once('SIGTERM', forward);
-    child.once('exit', (code, signal) => {
-      process.removeListener('SIGTERM', forward);
-      resolve(code ?? (signal ? 1 : 0));
-    });
-  });
+  return runToExit(process.execPath, ['--experimental-vm-modules', jestBin, ...args], { cwd: projectRoot, env });
 }
+
+/** client/build/client-build-stamp.ts's step (as npm start takes it), in its own process: server code imports no client code. */
+const buildClientUnlessCurrent = () => runToExit(process.execPath, ['--import', 'tsx', path.join('client', 'build', 'client-build-stamp.ts')], { cwd: projectRoot });
 
 async function main(argv: string[]): Promise<number> {
   const versionProblem = nodeVersionProblem(process.versions.node, wantedNodeVersion(projectRoot));
@@ -105,7 +99,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   if (browserTestsRun && !ensureChromium(machinePreflight())) return 1;
-  const [typesChecked, clientBuilt] = await Promise.all([typecheck(), browserTestsRun ? buildClientUnlessCurrent(projectRoot, say) : 0]);
+  const [typesChecked, clientBuilt] = await Promise.all([typecheck(), browserTestsRun ? buildClientUnlessCurrent() : 0]);
   if (typesChecked !== 0 || clientBuilt !== 0) return 1;
   return runJest(jestArgs);
 }
