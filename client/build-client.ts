@@ -52,10 +52,14 @@ export async function sharedClientBuild({ stripeKeys }: { stripeKeys: boolean })
     // Another worker may have built it while this one waited.
     if ((await builtFromHash(outDir)) === sources) return outDir;
     const building = `${outDir}.building-${process.pid}`;
-    await buildClient(building, { stripeKeys });
-    await writeBuildStamp(building, sources);
-    await rm(outDir, { recursive: true, force: true });
-    await rename(building, outDir);
+    try {
+      await buildClient(building, { stripeKeys });
+      await writeBuildStamp(building, sources);
+      await rm(outDir, { recursive: true, force: true });
+      await rename(building, outDir);
+    } finally {
+      await rm(building, { recursive: true, force: true });
+    }
     return outDir;
   } finally {
     await release();

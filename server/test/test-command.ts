@@ -23,8 +23,8 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const jestBin = path.join(projectRoot, 'node_modules', 'jest', 'bin', 'jest.js');
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
-/** Where the browser suites are (jest.config.ts, project "browser"). */
-const isBrowserTest = (file: string) => /^e2e\/.*\.e2e\.test\.ts$/.test(file);
+/** The browser suites (e2e/) and the harness's own test, which drives Chromium too: jest.config.ts, project "browser". */
+const isBrowserTest = (file: string) => /^(e2e\/.*\.e2e\.test\.ts|server\/test\/harness\.test\.ts)$/.test(file);
 /** Changes that reach the browser suites without an import they could follow: the built client and the browser harness. */
 const reachesBrowserSuites = (file: string) => /^(client|common|e2e)\//.test(file);
 /** Changes no test imports and that need no test: documentation. */
@@ -40,7 +40,14 @@ function git(args: string[]): string {
 
 /** Files changed since `base` (committed or not) and files git does not track yet, relative to the project root. */
 export function changedFiles(base: string): string[] {
-  const since = git(['merge-base', base, 'HEAD']).trim();
+  let since: string;
+  try {
+    since = git(['merge-base', base, 'HEAD']).trim();
+  } catch (error) {
+    // A fresh clone has origin/main but no local main.
+    if (base !== 'main') throw error;
+    since = git(['merge-base', 'origin/main', 'HEAD']).trim();
+  }
   const files = [...git(['diff', '--name-only', since]).split('\n'), ...git(['ls-files', '--others', '--exclude-standard']).split('\n')];
   return [...new Set(files.filter(Boolean))].sort();
 }
@@ -83,9 +90,9 @@ async function main(argv: string[]): Promise<number> {
 
   const changedFlag = argv.find((arg) => arg === '--changed' || arg.startsWith('--changed='));
   let jestArgs = argv.filter((arg) => arg !== changedFlag);
-  // Browser tests run unless the arguments pick other projects, or name test paths and none in e2e/.
+  // Browser tests run unless the arguments pick other projects, or name test paths and none of the browser project's.
   const paths = jestArgs.filter((arg) => !arg.startsWith('-') && /[/.]/.test(arg));
-  let browserTestsRun = (!jestArgs.includes('--selectProjects') || jestArgs.includes('browser')) && (paths.length === 0 || paths.some((arg) => arg.includes('e2e')));
+  let browserTestsRun = (!jestArgs.includes('--selectProjects') || jestArgs.includes('browser')) && (paths.length === 0 || paths.some((arg) => /e2e|harness/.test(arg)));
   if (changedFlag) {
     const base = changedFlag.includes('=') ? changedFlag.slice('--changed='.length) : 'main';
     const changed = changedFiles(base);

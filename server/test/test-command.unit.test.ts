@@ -22,6 +22,7 @@ describe('the tests test:changed runs', () => {
     expect(tests).toContain('e2e/buying.e2e.test.ts');
     expect(tests).toContain('e2e/foundation.e2e.test.ts');
     expect(tests!.filter((file) => file.startsWith('e2e/')).every((file) => file.endsWith('.e2e.test.ts'))).toBe(true);
+    expect(tests).not.toContain('e2e/browser.ts');
     for (const changed of ['common/money.ts', 'e2e/browser.ts']) expect(testsForChanges([changed], relatedBy({})).tests).toContain('e2e/sold.e2e.test.ts');
   });
 
