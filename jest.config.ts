@@ -2,6 +2,7 @@
 // Three projects: `unit` (no infrastructure), `integration` (real PostgreSQL and
 // Firebase Auth emulator, the app over HTTP) and `browser` (the built client in
 // Debian's Chromium through Playwright). Run one with --selectProjects.
+import os from 'node:os';
 import type { Config } from 'jest';
 
 const transform: Config['transform'] = {
@@ -16,19 +17,30 @@ const transform: Config['transform'] = {
 
 const base = {
   transform,
+  dependencyExtractor: '<rootDir>/server/test/dependency-extractor.mjs',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   testEnvironment: 'node',
 } satisfies Config;
 
 const withInfrastructure = {
   ...base,
+  // The Node environment that, after a file's last hook, releases what the file still holds (apps, browsers, databases).
+  testEnvironment: '<rootDir>/server/test/test-environment.ts',
   globalSetup: '<rootDir>/server/test/global-setup.ts',
   globalTeardown: '<rootDir>/server/test/global-teardown.ts',
 } satisfies Config;
 
 const config: Config = {
-  // testTimeout is global in Jest (ignored per project): browser journeys need the room.
-  testTimeout: 120_000,
+  // testTimeout is global in Jest (ignored per project): browser journeys need the room, the more
+  // so with three workers on two cores (a 50 s journey then takes 80-100 s). A hung step still
+  // fails within Playwright's 15 s per action (e2e/browser.ts).
+  testTimeout: 180_000,
+  // One worker more than cores (Jest's default is one fewer, which on 2 cores is a single worker):
+  // the integration and browser files wait on PostgreSQL, Chromium, the emulator and the
+  // spec's 2 s alerts much of their time, which another worker's file then uses. --maxWorkers overrides.
+  maxWorkers: os.availableParallelism() + 1,
+  // Longest first (each file's time in the last run, else its project's typical time).
+  testSequencer: '<rootDir>/server/test/test-sequencer.ts',
   projects: [
     {
       ...base,
@@ -39,12 +51,14 @@ const config: Config = {
       ...withInfrastructure,
       displayName: 'integration',
       testMatch: ['<rootDir>/server/**/*.test.ts'],
-      testPathIgnorePatterns: ['\\.unit\\.test\\.ts$', '/node_modules/'],
+      testPathIgnorePatterns: ['\\.unit\\.test\\.ts$', '/node_modules/', '<rootDir>/server/test/harness.test.ts'],
     },
     {
       ...withInfrastructure,
       displayName: 'browser',
-      testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
+      // The harness's own test (it drives Chromium) runs Jest on files whose setup fails on purpose: only in that run are they tests.
+      testMatch:
+        process.env.OPENNEST_HARNESS_CHECKS === '1' ? ['<rootDir>/server/test/harness-checks/*.check.ts'] : ['<rootDir>/e2e/**/*.e2e.test.ts', '<rootDir>/server/test/harness.test.ts'],
     },
   ],
 };

@@ -3,13 +3,12 @@
 // and the bundler drops the form's import), while the default build still has
 // it; either way each budgeted route's initial JavaScript stays within budget,
 // and every compressible asset has its .br and .gz twin.
-// Each case is a real `vite build` into a temporary folder (no source maps).
+// Each case is a real `vite build` (no source maps), made once per change of the client's sources (sharedClientBuild).
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { buildClient } from './build-client';
+import { sharedClientBuild } from './build-client';
 import { INITIAL_JS_BUDGETS, ROUTE_PAGES, initialJs, readManifest } from './build/initial-js';
 
 /** Text only the local card form carries: its form's test id (LocalCardForm.tsx) and its confirm request's card field (local-card.ts). */
@@ -22,8 +21,7 @@ interface Build {
 }
 
 async function build(stripeKeys: boolean): Promise<Build> {
-  const outDir = await mkdtemp(path.join(tmpdir(), 'opennest-client-build-'));
-  await buildClient(outDir, { stripeKeys });
+  const outDir = await sharedClientBuild({ stripeKeys });
   const assets = path.join(outDir, 'assets');
   const names = (await readdir(assets)).filter((name) => name.endsWith('.js'));
   const scripts = new Map(await Promise.all(names.map(async (name) => [name, await readFile(path.join(assets, name), 'utf8')] as const)));
@@ -34,11 +32,10 @@ const filesWith = (scripts: Map<string, string>, marker: string) => [...scripts]
 
 let stripe: Build;
 let local: Build;
-// Both builds at once: each is mostly single-threaded.
+// Both builds at once: each is mostly single-threaded. They are shared (payments-build.e2e.test.ts serves the Stripe one).
 beforeAll(async () => {
   [stripe, local] = await Promise.all([build(true), build(false)]);
 });
-afterAll(() => Promise.all([stripe, local].filter(Boolean).map((done) => rm(done.outDir, { recursive: true, force: true }))));
 
 describe('client build and the local card form', () => {
   it('a build with STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY set emits no local card form code', () => {

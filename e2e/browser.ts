@@ -5,6 +5,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { projectRoot, type AppConfig } from '../server/config';
+import { releasedAtFileEnd } from '../server/test/open-resources';
 import { startTestApp, type TestApp } from '../server/test/test-app';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
@@ -25,7 +26,15 @@ export interface BrowserSession {
 export async function startBrowserSession({ clientDistDir = path.join(projectRoot, 'client', 'dist'), config = {} }: { clientDistDir?: string; config?: Partial<AppConfig> } = {}): Promise<BrowserSession> {
   if (!existsSync(path.join(clientDistDir, 'index.html'))) throw new Error('Build the client first: npm run build');
   const app = await startTestApp({ clientDistDir }, config);
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  } catch (error) {
+    // Nothing of a half-started session stays behind (its database pool and job timers would keep Jest alive).
+    await app.close();
+    throw error;
+  }
+  const closeBrowser = releasedAtFileEnd('Chromium', () => browser.close());
   const contexts: BrowserContext[] = [];
   const newPage: BrowserSession['newPage'] = async ({ width = 1280, height = 800 } = {}) => {
     const context = await browser.newContext({ baseURL: app.url, viewport: { width, height } });
@@ -47,7 +56,7 @@ export async function startBrowserSession({ clientDistDir = path.join(projectRoo
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);
-      await browser.close();
+      await closeBrowser();
       await app.close();
     },
   };
@@ -106,7 +115,11 @@ async function animationsSettled(page: Page): Promise<void> {
  */
 export async function expectAccessible(page: Page, state: string): Promise<void> {
   await animationsSettled(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // axe.run in the page itself ("legacy" mode) rather than a partial run per frame finished in
+  // a blank page: the same rules on the same DOM, without opening and loading a page (a
+  // renderer process) per check. The two differ only for cross-origin frames, which no page
+  // shows in tests (local payment mode has no Stripe frames).
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   if (process.env.AXE_REPORT_FILE) {
     const summary = violations.map(({ id, impact, nodes }) => ({ id, impact, nodes: nodes.length, targets: nodes.map((node) => node.target.join(' ')) }));
     appendFileSync(process.env.AXE_REPORT_FILE, `${JSON.stringify({ state, url: page.url(), violations: summary })}\n`);

@@ -1,23 +1,14 @@
 // A client built with Stripe keys has no local card form (client/vite.config.ts).
 // Should such a build be served by a server in local payment mode after all, the
 // payment page says card payments are unavailable instead of rendering nothing.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildClient } from '../client/build-client';
+import { sharedClientBuild } from '../client/build-client';
 import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
 
-let outDir: string;
 let session: BrowserSession;
 beforeAll(async () => {
-  outDir = await mkdtemp(path.join(tmpdir(), 'opennest-stripe-build-'));
-  await buildClient(outDir, { stripeKeys: true });
-  session = await startBrowserSession({ clientDistDir: outDir });
+  session = await startBrowserSession({ clientDistDir: await sharedClientBuild({ stripeKeys: true }) });
 });
-afterAll(async () => {
-  await session?.close();
-  if (outDir) await rm(outDir, { recursive: true, force: true });
-});
+afterAll(() => session?.close());
 
 it('a Stripe build served in local payment mode shows that card payments are unavailable', async () => {
   const agent = await session.app.createUser('agent', { name: 'Arif Agent' });

@@ -2,10 +2,12 @@
 // hash of everything that changes what `vite build` writes (the client's
 // sources and build tooling, common/, the lockfile, and the environment the
 // build reads), kept next to the build in client/dist/.build-stamp.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Files and folders (relative to the project root) whose content goes into the build. */
 const INPUTS = ['client', 'common', 'package-lock.json'];
@@ -56,4 +58,43 @@ export async function builtFromHash(distDir: string): Promise<string | null> {
 
 export async function writeBuildStamp(distDir: string, hash: string): Promise<void> {
   await writeFile(path.join(distDir, STAMP_FILE), `${hash}\n`);
+}
+
+/**
+ * Builds the client into client/dist (as `npm run build` does) unless it already
+ * is the build of the sources as they are now; stamps a new build. `npm start`
+ * and `npm test` both begin here. Resolves with vite's exit code (0 when there
+ * was nothing to do).
+ */
+export async function buildClientUnlessCurrent(projectRoot: string, say: (line: string) => void): Promise<number> {
+  const distDir = path.join(projectRoot, 'client', 'dist');
+  const sources = await clientSourceHash(projectRoot);
+  if ((await builtFromHash(distDir)) === sources) {
+    say('Client build is up to date with its sources; not rebuilding.');
+    return 0;
+  }
+  say('Client sources changed since the last build (or no build yet): building the client...');
+  const buildStart = Date.now();
+  const vite = path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+  const code = await new Promise<number>((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'], { cwd: projectRoot, stdio: 'inherit' });
+    child.once('error', reject);
+    // A SIGTERM sent to us (Ctrl-C reaches the child through the terminal) is passed on.
+    const forward = () => child.kill('SIGTERM');
+    process.once('SIGTERM', forward);
+    child.once('exit', (exitCode, signal) => {
+      process.removeListener('SIGTERM', forward);
+      resolve(exitCode ?? (signal ? 1 : 0));
+    });
+  });
+  if (code !== 0) return code;
+  await writeBuildStamp(distDir, sources);
+  say(`Client built in ${((Date.now() - buildStart) / 1000).toFixed(1)} s.`);
+  return 0;
+}
+
+// `node --import tsx client/build/client-build-stamp.ts`: the same step on its own (npm test runs it so).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  buildClientUnlessCurrent(projectRoot, (line) => process.stderr.write(`${line}\n`)).then((code) => process.exit(code));
 }

@@ -1,7 +1,8 @@
 // Helpers for the embedded services that run as child processes (the Firebase
 // Auth emulator, the mail server): waiting until one answers over HTTP, and
-// stopping its whole process group.
-import type { ChildProcess } from 'node:child_process';
+// stopping its whole process group; and for the commands that run one program
+// after another (npm start, npm test).
+import { spawn, type ChildProcess } from 'node:child_process';
 
 /** Resolves once `url` answers 2xx; rejects if the child exits first or `timeoutMs` passes. */
 export async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
@@ -37,4 +38,22 @@ export async function stopGroup(child: ChildProcess, signal: NodeJS.Signals, gra
   const forceKill = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
   await exited;
   clearTimeout(forceKill);
+}
+
+/**
+ * Runs `command` with this terminal (its output shown as it comes) and resolves
+ * with its exit code (1 when a signal ended it). Ctrl-C reaches it through the
+ * terminal; a SIGTERM sent to this process is passed on.
+ */
+export function runToExit(command: string, args: string[], { cwd, env = process.env }: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+    child.once('error', reject);
+    const forward = () => child.kill('SIGTERM');
+    process.once('SIGTERM', forward);
+    child.once('exit', (code, signal) => {
+      process.removeListener('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { projectRoot } from '../config';
 import { GENEROUS_RATE_LIMITS, RATE_LIMIT_ENV, type RateLimitClass } from '../rate-limits/rate-limits';
 import { TEST_PUBLIC_URL, TEST_UNSUBSCRIBE_SECRET, testEnv } from './infrastructure';
+import { releasedAtFileEnd } from './open-resources';
 
 export interface AppProcess {
   url: string;
@@ -42,6 +43,8 @@ export async function startAppProcess({ databaseUrl, env = {}, label = 'app proc
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      // Node's code cache, when the test command keeps one (test-command.ts): each app process starts sooner.
+      ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
       DATABASE_URL: databaseUrl,
@@ -71,7 +74,7 @@ export async function startAppProcess({ databaseUrl, env = {}, label = 'app proc
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
-  const stop = async () => {
+  const release = releasedAtFileEnd(`${label} (pid ${child.pid})`, async () => {
     process.removeListener('exit', killOnExit);
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -81,6 +84,9 @@ export async function startAppProcess({ databaseUrl, env = {}, label = 'app proc
       clearTimeout(force);
     }
     await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  const stop = async () => {
+    await release();
     return { code: child.exitCode, signal: child.signalCode };
   };
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDb, observeStatements, type Db } from '../db/client';
 import { databaseUrl, testEnv } from './infrastructure';
+import { releasedAtFileEnd } from './open-resources';
 
 export interface TestDatabase {
   url: string;
@@ -22,15 +23,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await adminQuery(env.adminUrl, `CREATE DATABASE ${name} TEMPLATE ${env.templateDatabase}`);
   const url = databaseUrl(env.adminUrl, name);
   const { db, onStatement } = createObservedDb(url, 5);
-  return {
-    url,
-    db,
-    onStatement,
-    async drop() {
-      await db.$disconnect();
-      await adminQuery(env.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
+  const drop = releasedAtFileEnd(`test database ${name}`, async () => {
+    await db.$disconnect();
+    await adminQuery(env.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+  return { url, db, onStatement, drop };
 }
 
 /** The app's Prisma client, with every statement it sends reported to the current listeners. */
@@ -54,7 +51,7 @@ export async function createEmptyDatabase(): Promise<{ url: string; drop(): Prom
   const env = testEnv();
   const name = `opennest_empty_${randomBytes(6).toString('hex')}`;
   await adminQuery(env.adminUrl, `CREATE DATABASE ${name}`);
-  return { url: databaseUrl(env.adminUrl, name), drop: () => adminQuery(env.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: databaseUrl(env.adminUrl, name), drop: releasedAtFileEnd(`empty database ${name}`, () => adminQuery(env.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
 }
 
 async function adminQuery(adminUrl: string, sql: string): Promise<void> {

@@ -44,46 +44,49 @@ export function testEnv(): TestEnv {
 
 export async function startTestInfrastructure(): Promise<() => Promise<void>> {
   const log = createLogger(process.env.TEST_LOG_LEVEL ?? 'warn');
-  const stops: Array<() => Promise<void>> = [];
+  const firebaseWorkDir = path.join(os.tmpdir(), `opennest-test-firebase-${process.pid}`);
+  const mailDirectory = path.join(os.tmpdir(), `opennest-test-mail-${process.pid}`);
+  // All three at once: the emulator's start-up (mostly compiling its request schemas) is the longest.
+  const [postgres, emulator, mail] = await Promise.allSettled([
+    startPostgres(log).then(async (server) => {
+      try {
+        await recreateTemplate(server.adminUrl);
+        return server;
+      } catch (error) {
+        await server.stop();
+        throw error;
+      }
+    }),
+    startAuthEmulator({ projectId: TEST_FIREBASE_PROJECT, workDir: firebaseWorkDir, preferredPort: 0, log }).then((handle: AuthEmulatorHandle) => ({
+      ...handle,
+      stop: async () => (await handle.stop(), await fs.rm(firebaseWorkDir, { recursive: true, force: true })),
+    })),
+    startMailServer({ mailDirectory, smtpPort: 0, webPort: 0, log }).then((handle) => ({
+      ...handle,
+      stop: async () => (await handle.stop(), await fs.rm(mailDirectory, { recursive: true, force: true })),
+    })),
+  ]);
+  // Each stops independently of the others, all at once.
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await Promise.all([postgres, emulator, mail].map((started) => (started.status === 'fulfilled' ? started.value.stop().catch(() => undefined) : undefined)));
   };
-  try {
-    const postgres = await startPostgres(log);
-    stops.push(postgres.stop);
-    await recreateTemplate(postgres.adminUrl);
-
-    const emulator: AuthEmulatorHandle = await startAuthEmulator({
-      projectId: TEST_FIREBASE_PROJECT,
-      workDir: path.join(os.tmpdir(), `opennest-test-firebase-${process.pid}`),
-      preferredPort: 0,
-      log,
-    });
-    stops.push(emulator.stop);
-
-    const mailDirectory = path.join(os.tmpdir(), `opennest-test-mail-${process.pid}`);
-    const mail = await startMailServer({ mailDirectory, smtpPort: 0, webPort: 0, log });
-    stops.push(async () => {
-      await mail.stop();
-      await fs.rm(mailDirectory, { recursive: true, force: true });
-    });
-
-    const env: TestEnv = {
-      adminUrl: postgres.adminUrl,
-      templateDatabase: TEMPLATE_DATABASE,
-      authEmulatorHost: emulator.host,
-      firebaseProjectId: TEST_FIREBASE_PROJECT,
-      smtpUrl: mail.smtpUrl,
-      mailInboxUrl: mail.inboxUrl,
-    };
-    // Jest workers are started after global setup and inherit this environment.
-    process.env[ENV_KEY] = JSON.stringify(env);
-    process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-    return stopAll;
-  } catch (error) {
+  if (postgres.status === 'rejected' || emulator.status === 'rejected' || mail.status === 'rejected') {
     await stopAll();
-    throw error;
+    throw [postgres, emulator, mail].find((started) => started.status === 'rejected')!.reason;
   }
+
+  const env: TestEnv = {
+    adminUrl: postgres.value.adminUrl,
+    templateDatabase: TEMPLATE_DATABASE,
+    authEmulatorHost: emulator.value.host,
+    firebaseProjectId: TEST_FIREBASE_PROJECT,
+    smtpUrl: mail.value.smtpUrl,
+    mailInboxUrl: mail.value.inboxUrl,
+  };
+  // Jest workers are started after global setup and inherit this environment.
+  process.env[ENV_KEY] = JSON.stringify(env);
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.value.host;
+  return stopAll;
 }
 
 async function startPostgres(log: ReturnType<typeof createLogger>): Promise<{ adminUrl: string; stop: () => Promise<void> }> {

@@ -23,6 +23,7 @@ import { createTestDatabase } from './database';
 import * as operations from './generated/graphql';
 import { signUp, uniqueEmail, type TestAccount } from './identity';
 import { TEST_PUBLIC_URL, TEST_UNSUBSCRIBE_SECRET, testEnv } from './infrastructure';
+import { releasedAtFileEnd } from './open-resources';
 
 export interface GraphqlResponse<T = Record<string, unknown>> {
   status: number;
@@ -110,19 +111,34 @@ export async function startTestApp(
   // A test that reads what the app logs passes its own logger.
   const log = options.log ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const identity = createFirebaseIdentityProvider(config.firebase, env.authEmulatorHost);
-  const served = await serveApp({
-    config,
-    db: database.db,
-    databaseUrl: database.url,
-    identity: options.wrapIdentity ? options.wrapIdentity(identity) : identity,
-    storage: createImageStorage(config),
-    log,
-    authEmulatorUrl: `http://${env.authEmulatorHost}`,
-    smtpUrl: options.smtpUrl ?? env.smtpUrl,
-    unsubscribeSecret: TEST_UNSUBSCRIBE_SECRET,
-    pollingIntervalSeconds: 1,
-  });
+  const releaseStorage = async () => {
+    await identity.close();
+    await database.drop();
+    await fs.rm(uploadDir, { recursive: true, force: true });
+  };
+  let served: Awaited<ReturnType<typeof serveApp>>;
+  try {
+    served = await serveApp({
+      config,
+      db: database.db,
+      databaseUrl: database.url,
+      identity: options.wrapIdentity ? options.wrapIdentity(identity) : identity,
+      storage: createImageStorage(config),
+      log,
+      authEmulatorUrl: `http://${env.authEmulatorHost}`,
+      smtpUrl: options.smtpUrl ?? env.smtpUrl,
+      unsubscribeSecret: TEST_UNSUBSCRIBE_SECRET,
+      pollingIntervalSeconds: 1,
+    });
+  } catch (error) {
+    await releaseStorage();
+    throw error;
+  }
   const { url, app, payments } = served;
+  const close = releasedAtFileEnd(`test app ${url}`, async () => {
+    await served.close();
+    await releaseStorage();
+  });
 
   const postGraphql = async (query: string, variables: unknown, token: string | undefined) => {
     const response = await fetch(`${url}/graphql`, {
@@ -184,12 +200,7 @@ export async function startTestApp(
       const user = await database.db.user.update({ where: { id: recorded.data.recordSignIn.id }, data: { role } });
       return { ...account, user };
     },
-    async close() {
-      await served.close();
-      await identity.close();
-      await database.drop();
-      await fs.rm(uploadDir, { recursive: true, force: true });
-    },
+    close,
   };
   return testApp;
 }
