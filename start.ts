@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClientUnlessCurrent } from './client/build/client-build-stamp';
-import { runToExit } from './server/infra/child-process';
+import { runToExit } from './server/local-services/child-process';
 import { nodeVersionProblem, wantedNodeVersion } from './server/infra/node-version';
 
 const startedAt = Date.now();

@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium, machinePreflight } from '../../e2e/chromium';
-import { runToExit } from '../infra/child-process';
+import { runToExit } from '../local-services/child-process';
 import { nodeVersionProblem, wantedNodeVersion } from '../infra/node-version';
 import { typecheck } from './typecheck';
 
