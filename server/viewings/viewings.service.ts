@@ -243,14 +243,13 @@ export function createViewingsService({ db, notifier, config, clock = () => new 
       });
       await notifier.notify(
         tx,
-        draft(
-          viewing,
-          listing.agentId,
-          kind === 'instant' ? 'booked' : 'requested',
-          kind === 'instant'
-            ? `${viewer.name} booked a viewing of ${listing.title} on ${when(viewing)}.`
-            : `${viewer.name} asks to view ${listing.title} on ${when(viewing)}: confirm, decline or propose another time.`,
-        ),
+        kind === 'instant'
+          ? [
+              draft(viewing, listing.agentId, 'booked', `${viewer.name} booked a viewing of ${listing.title} on ${when(viewing)}.`),
+              // The buyer's receipt: their e-mail carries the calendar invite.
+              draft(viewing, viewer.id, 'booked', `Your viewing of ${listing.title} on ${when(viewing)} is booked.`),
+            ]
+          : draft(viewing, listing.agentId, 'requested', `${viewer.name} asks to view ${listing.title} on ${when(viewing)}: confirm, decline or propose another time.`),
       );
       return viewing;
     });
