@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Heading, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { LuCalendarClock, LuChevronLeft, LuChevronRight } from 'react-icons/lu';

@@ -19,7 +19,8 @@ import {
   type ListingViewingSetupQuery,
 } from './viewings.generated';
 
-type Availability = Omit<AvailabilityFieldsFragment, '__typename' | 'weekly' | 'oneOff'> & {
+type Availability = Omit<AvailabilityFieldsFragment, '__typename' | 'weekly' | 'oneOff' | 'blockedDates'> & {
+  blockedDates: string[];
   weekly: Array<{ weekday: number; start: string; end: string }>;
   oneOff: Array<{ date: string; start: string; end: string }>;
 };
@@ -66,8 +67,8 @@ function AvailabilityForm({ propertyId, saved }: { propertyId: string; saved: Av
       timeZone: saved.timeZone,
       viewingMinutes: saved.viewingMinutes,
       weekly: saved.weekly.map(({ weekday, start, end }) => ({ weekday, start, end })),
-      oneOff: saved.oneOff.map(({ date, start, end }) => ({ date, start, end })),
-      blockedDates: [...saved.blockedDates],
+      oneOff: saved.oneOff.map(({ date, start, end }) => ({ date: String(date), start, end })),
+      blockedDates: saved.blockedDates.map(String),
     },
     enableReinitialize: true,
     validationSchema: viewingAvailabilitySchema,

@@ -1,7 +1,7 @@
-import { Button, Field, HStack, Link, RadioGroup, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, HStack, Link, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { LuCalendarClock, LuStar } from 'react-icons/lu';
+import { LuCalendarClock, LuSearch, LuStar } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { FEEDBACK_MAX_LENGTH, viewingFeedbackSchema } from '@opennest/common/validation/viewing';
 import { errorMessage } from '../app/errors';
@@ -46,12 +46,13 @@ export default function MyViewingsPage() {
   return (
     <Stack gap="0">
       <PageHeader title="My Viewings" subtitle="Viewings you booked or asked for, in each home's local time." />
-      <Tabs.Root value={when} onValueChange={(details) => setWhen(details.value as ViewingsWhen)} variant="line" colorPalette="teal" mb="4">
-        <Tabs.List>
-          <Tabs.Trigger value="UPCOMING">Upcoming</Tabs.Trigger>
-          <Tabs.Trigger value="PAST">Past</Tabs.Trigger>
-        </Tabs.List>
-      </Tabs.Root>
+      <HStack gap="2" mb="4" role="group" aria-label="Which viewings">
+        {(['UPCOMING', 'PAST'] as const).map((value) => (
+          <Button key={value} size="sm" variant={when === value ? 'solid' : 'outline'} colorPalette="teal" aria-pressed={when === value} onClick={() => setWhen(value)}>
+            {value === 'UPCOMING' ? 'Upcoming' : 'Past'}
+          </Button>
+        ))}
+      </HStack>
       <QueryState
         query={viewings}
         data={nodes}
@@ -64,7 +65,7 @@ export default function MyViewingsPage() {
             description={when === 'UPCOMING' ? 'Book a viewing from a home’s page: pick a free time, or propose one.' : 'Viewings you have been to appear here, for your feedback.'}
             testId="viewings-empty"
           >
-            <LinkButton to="/allProperties" colorPalette="teal">
+            <LinkButton to="/allProperties" icon={LuSearch} variant="solid" colorPalette="teal">
               Browse homes
             </LinkButton>
           </EmptyNotice>
@@ -175,23 +176,23 @@ function FeedbackDialog({ viewing, onClose }: { viewing: MyViewing | null; onClo
       </Text>
       <Field.Root invalid={Boolean(form.touched.rating && form.errors.rating)}>
         <Field.Label id="rating-label">Rating</Field.Label>
-        <RadioGroup.Root
-          name="rating"
-          value={form.values.rating}
-          onValueChange={(details) => void form.setFieldValue('rating', details.value)}
-          aria-labelledby="rating-label"
-          colorPalette="teal"
-        >
-          <HStack gap="4" wrap="wrap">
-            {['1', '2', '3', '4', '5'].map((value) => (
-              <RadioGroup.Item key={value} value={value} data-testid={`rating-${value}`}>
-                <RadioGroup.ItemHiddenInput onBlur={() => void form.setFieldTouched('rating', true)} />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{value}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </HStack>
-        </RadioGroup.Root>
+        <HStack gap="2" wrap="wrap" role="group" aria-labelledby="rating-label">
+          {['1', '2', '3', '4', '5'].map((value) => (
+            <Button
+              key={value}
+              size="sm"
+              minW="10"
+              variant={form.values.rating === value ? 'solid' : 'outline'}
+              colorPalette="teal"
+              aria-pressed={form.values.rating === value}
+              aria-label={`${value} of 5`}
+              onClick={() => void form.setFieldValue('rating', value)}
+              data-testid={`rating-${value}`}
+            >
+              {value} ★
+            </Button>
+          ))}
+        </HStack>
         <Field.HelperText>1 poor, 5 excellent</Field.HelperText>
         <Field.ErrorText>{form.errors.rating}</Field.ErrorText>
       </Field.Root>

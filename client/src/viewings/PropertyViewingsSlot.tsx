@@ -37,8 +37,8 @@ export default function PropertyViewingsSlot({ property }: { property: ListingFo
         <OpenHouseList propertyId={property.id} />
         {viewer?.role === 'user' && takesViewings && <BuyerViewings property={property} />}
         {viewer?.role === 'agent' && viewer.id === property.agent.id && (
-          <LinkButton to={`/dash-board/listing-viewings/${property.id}`} variant="outline" colorPalette="teal" alignSelf="start">
-            <LuCalendarDays aria-hidden /> Set when it takes viewings
+          <LinkButton to={`/dash-board/listing-viewings/${property.id}`} icon={LuCalendarDays} variant="outline" colorPalette="teal" alignSelf="start">
+            Set when it takes viewings
           </LinkButton>
         )}
         {!takesViewings && (
