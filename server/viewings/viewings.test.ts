@@ -5,13 +5,13 @@
 // feedback and the agents' numbers, open houses and their filter, calendar
 // invites (parsed with ical.js) in the API and in the e-mails, and listings
 // that end (sold, removed, rejected, agent marked as fraud).
-import ICAL from 'ical.js';
 import { addDays, isoWeekday, zonedClock, zonedDate, zonedInstant } from '@opennest/common/zoned-time';
 import { FEEDBACK_ALREADY_GIVEN, VIEWING_TIME_TAKEN } from '../db/constraint-meanings';
 import { createViewingsService, CAP_REACHED, FEEDBACK_NOT_YET, IN_THE_PAST, NOT_A_FREE_SLOT, SOLD_NO_VIEWINGS, VIEWING_NOT_FOUND } from './viewings.service';
 import { createCast, createListing, createOffer, createWishlistItem, okData, unique, type Account } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
-import { emailSource, emailsTo, waitForEmails } from '../test/mailbox';
+import { parseInvite, inviteOfEmail } from '../test/calendar-invite';
+import { emailsTo, waitForEmails } from '../test/mailbox';
 import { graphqlOutcome, internalErrorsOf, refusalsOf } from '../test/outcomes';
 import { confirmWithCard } from '../test/payments';
 import { startTestApp, type TestApp } from '../test/test-app';
@@ -350,28 +350,6 @@ describe('the changes of a viewing', () => {
     }
   });
 });
-
-/** The iCalendar text parsed with ical.js: the calendar's METHOD and its one event's UID, SEQUENCE and STATUS. */
-function parseInvite(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  const event = calendar.getFirstSubcomponent('vevent')!;
-  return {
-    method: calendar.getFirstPropertyValue('method'),
-    uid: event.getFirstPropertyValue('uid'),
-    sequence: Number(event.getFirstPropertyValue('sequence')),
-    status: event.getFirstPropertyValue('status'),
-    start: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().toISOString(),
-    organizer: String(event.getFirstPropertyValue('organizer')),
-  };
-}
-
-/** The .ics attachment of an e-mail, from its raw source as it went over SMTP. */
-async function inviteOfEmail(id: string): Promise<string> {
-  const source = await emailSource(id);
-  const part = /Content-Type: application\/ics; name=viewing\.ics\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(source);
-  if (!part) throw new Error(`No viewing.ics attachment in:\n${source.slice(0, 3000)}`);
-  return Buffer.from(part[1].replace(/\s+/g, ''), 'base64').toString('utf8');
-}
 
 describe('calendar invites', () => {
   it('the API and the e-mails carry a valid .ics: the UID stays, SEQUENCE rises, METHOD turns CANCEL at the end', async () => {
