@@ -76,6 +76,12 @@ export const SETTINGS = {
     default: '10000',
     meaning: 'On SIGTERM, the longest in-flight requests get to finish (then their connections are closed, the pool is closed and the process exits 0)',
   },
+  LISTING_TIME_ZONE: {
+    section: 'server',
+    default: 'Asia/Dhaka',
+    meaning:
+      'The IANA time zone of a listing whose agent has not chosen one: its viewing times and open houses are in it (see [Viewings](viewings.md)); an unknown name stops the start',
+  },
   GRAPHQL_INTROSPECTION: {
     section: 'server',
     defaultIs: '`true`, `false` in production',
@@ -315,6 +321,8 @@ export interface AppConfig {
   publicAnswerCache: PublicAnswerCacheConfig;
   /** `npm start`: HTTP worker processes sharing the port (API_PROCESSES; default: one per core; 1: no cluster). */
   apiProcesses: number;
+  /** The time zone of listings whose agent chose none (LISTING_TIME_ZONE, an IANA name). */
+  listingTimeZone: string;
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -354,7 +362,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxBytes: intOf(env, 'PUBLIC_ANSWER_CACHE_MAX_BYTES'),
     },
     apiProcesses: Math.max(1, optionalInt(env, 'API_PROCESSES') ?? availableParallelism()),
+    listingTimeZone: timeZone(valueOf(env, 'LISTING_TIME_ZONE')),
   };
+}
+
+/** LISTING_TIME_ZONE: an IANA name the runtime knows (checked again against PostgreSQL's list when a listing uses it). */
+function timeZone(value: string): string {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    throw new Error(`LISTING_TIME_ZONE must be an IANA time zone name such as "Europe/London", got "${value}".`);
+  }
 }
 
 /** TRUST_PROXY: "true"/"false", a number of hops, or Express's list form ("loopback", "10.0.0.0/8, uniquelocal"). */

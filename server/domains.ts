@@ -8,6 +8,7 @@
 // The order matters twice: services are made in this order (a domain may use
 // the services of those before it), and REST routes are matched in it (each
 // domain's own routes are in matching order in its routes file).
+import type { AppConfig } from './config';
 import type { IdentityProvider } from './auth/identity-provider';
 import type { AccessTable } from './context/access';
 import type { Db } from './db/client';
@@ -72,6 +73,10 @@ import { usersAccess } from './users/users.access';
 import { usersResolvers } from './users/users.resolvers';
 import { userRoutes } from './users/users.routes';
 import { createUsersService } from './users/users.service';
+import { viewingsAccess } from './viewings/viewings.access';
+import { viewingsResolvers } from './viewings/viewings.resolvers';
+import { createViewingsService } from './viewings/viewings.service';
+import { createViewingSweepHandler, viewingSweepJob } from './viewings/viewing-jobs';
 import { wishlistAccess } from './wishlist/wishlist.access';
 import { wishlistResolvers } from './wishlist/wishlist.resolvers';
 import { wishlistRoutes } from './wishlist/wishlist.routes';
@@ -79,6 +84,8 @@ import { createWishlistService } from './wishlist/wishlist.service';
 
 /** What an app gives its services (services.ts). */
 export interface ServiceDeps {
+  /** What services read of the configuration (the listings' default time zone, the public address). */
+  config: Pick<AppConfig, 'listingTimeZone' | 'publicUrl'>;
   db: Db;
   identity: IdentityProvider;
   storage: ImageStorage;
@@ -203,6 +210,13 @@ export const DOMAINS = [
     access: messagesAccess,
     services: (deps) => ({ messages: createMessagesService(deps) }),
     resolvers: messagesResolvers,
+  }),
+  domain({
+    name: 'viewings',
+    access: viewingsAccess,
+    services: (deps) => ({ viewings: createViewingsService(deps) }),
+    resolvers: viewingsResolvers,
+    jobs: { kinds: [viewingSweepJob], handlers: (deps) => [createViewingSweepHandler(deps)] },
   }),
   domain({
     name: 'reports',

@@ -25,6 +25,8 @@ async function main() {
     ),
   );
   log.info('job workers started (npm run worker)');
+  // A parent process (a test's) hears that it is ready.
+  process.send?.({ type: 'ready' });
   stopOnSignals(log, 'stopping job workers', () => eventsAndJobs.stop());
 }
 

@@ -37,4 +37,6 @@ export const propertyFilterSchema = object({
   }),
   areaUnit: mixed<AreaUnitValue>().oneOf([...AREA_UNITS, undefined], 'Choose square feet or square metres'),
   includeSold: boolean(),
+  /** Only listings with an open house in the next 7 days (issue 20). */
+  openHouseSoon: boolean(),
 });

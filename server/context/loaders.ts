@@ -2,7 +2,7 @@
 // an offer's buyer...) load them in one query per kind, whatever the list size.
 import DataLoader from 'dataloader';
 import type { Db } from '../db/client';
-import type { Property as PropertyRecord, User as UserRecord } from '../generated/prisma/client';
+import type { OpenHouse as OpenHouseRecord, Property as PropertyRecord, User as UserRecord, ViewingFeedback as ViewingFeedbackRecord } from '../generated/prisma/client';
 import { listingsAsSeenBy, visibleTo } from '../properties/listing-visibility';
 
 export function createLoaders(db: Db, viewer: Pick<UserRecord, 'id' | 'role'> | null = null) {
@@ -31,6 +31,16 @@ export function createLoaders(db: Db, viewer: Pick<UserRecord, 'id' | 'role'> | 
       const rows = await db.property.findMany({ where: { id: { in: [...ids] }, ...visibleTo(viewer) } });
       for (const row of rows) propertyById.prime(row.id, row);
       return byIds(ids, rows);
+    }),
+    /** Each listing's open houses not yet over, soonest first (cards of a whole page in one query; index open_houses(property_id, ends_at)). */
+    openHousesByProperty: new DataLoader<string, OpenHouseRecord[]>(async (ids) => {
+      const rows = await db.openHouse.findMany({ where: { propertyId: { in: [...ids] }, endsAt: { gt: new Date() } }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] });
+      return ids.map((id) => rows.filter((row) => row.propertyId === id));
+    }),
+    /** A viewing's feedback, if the buyer left any (the week view's viewings in one query). */
+    viewingFeedbackById: new DataLoader<string, ViewingFeedbackRecord | null>(async (ids) => {
+      const rows = await db.viewingFeedback.findMany({ where: { viewingId: { in: [...ids] } } });
+      return ids.map((id) => rows.find((row) => row.viewingId === id) ?? null);
     }),
   };
 }

@@ -25,6 +25,8 @@ export const ALREADY_ACCEPTED = 'Another offer on this property has already been
 export const ALREADY_REPORTED = 'You have already reported this listing; an admin will look at it.';
 export const EMAIL_TAKEN = 'This e-mail address already belongs to another account.';
 export const PAYMENT_RECORDED_ELSEWHERE = 'This payment is already recorded for another offer.';
+export const VIEWING_TIME_TAKEN = 'This time was just taken by another viewing of this home. Choose another time.';
+export const FEEDBACK_ALREADY_GIVEN = 'You have already left feedback on this viewing.';
 
 /** Unique constraints and indexes by name (as PostgreSQL names them), and what a violation means. */
 export const UNIQUE_CONSTRAINTS: Record<string, UniqueMeaning> = {
@@ -47,11 +49,29 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniqueMeaning> = {
   listing_view_days_pkey: { idempotent: 'listing-numbers.service: INSERT ... ON CONFLICT DO UPDATE (views + 1)' },
   listing_view_keys_pkey: { idempotent: 'listing-numbers.service: INSERT ... ON CONFLICT DO NOTHING (one view per viewer per day)' },
   listing_view_secrets_pkey: { idempotent: 'listing-numbers.service: INSERT ... ON CONFLICT DO NOTHING, then the stored secret is read' },
+  viewing_blocked_dates_pkey: { idempotent: 'viewings.service setAvailability: the dates are de-duplicated and replaced as a whole under the listing’s lock' },
+  viewing_feedback_pkey: { conflict: FEEDBACK_ALREADY_GIVEN },
+};
+
+/**
+ * Exclusion constraints (23P01) and what the caller is told. The viewings'
+ * is the no-double-booking rule: the second booking of a time gets CONFLICT.
+ * Overlapping availability windows are refused by the input check first; the
+ * constraints hold it for any writer.
+ */
+export const EXCLUSION_CONSTRAINTS: Record<string, { conflict: string } | { badInput: string }> = {
+  viewings_no_overlap: { conflict: VIEWING_TIME_TAKEN },
+  viewing_windows_weekly_no_overlap: { badInput: 'Windows on the same day must not overlap' },
+  viewing_windows_one_off_no_overlap: { badInput: 'Windows on the same day must not overlap' },
 };
 
 /** CHECK constraints a request could run into, and what the caller is told (BAD_USER_INPUT). */
 export const CHECK_CONSTRAINTS: Record<string, string> = {
   property_photos_position_range: 'A listing has at most 20 photos.',
+  properties_viewing_minutes_range: 'A viewing lasts 15 to 120 minutes.',
+  viewing_windows_shape: 'A window must end after it starts, within one day.',
+  viewing_feedback_rating_range: 'Choose a rating from 1 to 5',
+  viewing_feedback_text_length: 'Feedback is at most 2000 characters',
 };
 
 /** A unique violation of a constraint this table does not know (a bug: add the constraint's meaning above). */
@@ -122,6 +142,11 @@ export function appErrorOfDatabaseError(error: unknown): AppError | null {
     return conflict(meaning && 'conflict' in meaning ? meaning.conflict : UNIQUE_FALLBACK);
   }
   if (refusal.sqlState === '23514' && refusal.constraint && CHECK_CONSTRAINTS[refusal.constraint]) return badInput(CHECK_CONSTRAINTS[refusal.constraint]);
+  if (refusal.sqlState === '23P01') {
+    const meaning = refusal.constraint ? EXCLUSION_CONSTRAINTS[refusal.constraint] : undefined;
+    if (meaning && 'badInput' in meaning) return badInput(meaning.badInput);
+    return conflict(meaning?.conflict ?? UNIQUE_FALLBACK);
+  }
   if (refusal.sqlState === '23503' || refusal.prismaCode === 'P2003') return notFound(REFERENCE_GONE);
   if (refusal.prismaCode === 'P2025') return notFound(RECORD_GONE);
   if (refusal.sqlState === '40P01' || refusal.sqlState === '40001' || refusal.prismaCode === 'P2034') return conflict(TRY_AGAIN);

@@ -28,6 +28,18 @@ const DATABASE_ONLY_OBJECTS: readonly string[] = [
   // 20261124040000_listing_price_range: the listed price ranges, for a buyer's
   // minimum price on the price-sorted All Properties list (an expression index).
   `index properties using gist (numrange(price_min, GREATEST(price_min, price_max), '[]'::text)) where status = 'verified'::"PropertyStatus" AND deleted_at IS NULL`,
+  // 20261126100000_viewings: no double booking, the exclusion constraint viewings_no_overlap (its GiST index).
+  `index viewings using gist (property_id, tstzrange(starts_at, ends_at)) where status = ANY (ARRAY['requested'::"ViewingStatus", 'proposed'::"ViewingStatus", 'confirmed'::"ViewingStatus"])`,
+  // 20261126100000_viewings: availability windows of one day do not overlap (exclusion constraints).
+  `index viewing_windows using gist (property_id, weekday, int4range(start_minute, end_minute)) where weekday IS NOT NULL`,
+  `index viewing_windows using gist (property_id, on_date, int4range(start_minute, end_minute)) where on_date IS NOT NULL`,
+  // 20261126100000_viewings: well-formed windows, viewings and open houses; the viewing length; feedback's rating and length.
+  `check viewing_windows CHECK ((weekday IS NULL) <> (on_date IS NULL) AND (weekday IS NULL OR weekday >= 1 AND weekday <= 7) AND start_minute >= 0 AND start_minute < end_minute AND end_minute <= 1440)`,
+  `check viewings CHECK (ends_at > starts_at)`,
+  `check open_houses CHECK (ends_at > starts_at)`,
+  `check properties CHECK (viewing_minutes >= 15 AND viewing_minutes <= 120)`,
+  `check viewing_feedback CHECK (rating >= 1 AND rating <= 5)`,
+  `check viewing_feedback CHECK (char_length(text) <= 2000)`,
 ];
 
 let database: { url: string; drop(): Promise<void> };

@@ -38,6 +38,11 @@ export interface ListingNumbers {
   views: number;
   wishlistAdds: number;
   offers: number;
+  /** Viewings booked or requested (whatever became of them), viewings held (confirmed and over), their average rating (null: none yet). */
+  viewingsBooked: number;
+  viewingsHeld: number;
+  averageFeedback: number | null;
+  feedbackCount: number;
   daysOnMarket: number;
   days: ListingNumbersDay[];
 }
@@ -90,11 +95,15 @@ export function createListingNumbersService({ db, log, clock = () => new Date() 
     const now = clock();
     const today = utcDay(now);
     const [totals, series, relistings] = await Promise.all([
-      db.$queryRaw<Array<{ property_id: string; views: number; wishlist_adds: number; offers: number }>>`
+      db.$queryRaw<Array<{ property_id: string; views: number; wishlist_adds: number; offers: number; viewings_booked: number; viewings_held: number; average_feedback: number | null; feedback_count: number }>>`
         SELECT listing.id AS property_id,
                (SELECT coalesce(sum(v.views), 0)::int FROM listing_view_days v WHERE v.property_id = listing.id) AS views,
                (SELECT count(*)::int FROM wishlist_items w WHERE w.property_id = listing.id) AS wishlist_adds,
-               (SELECT count(*)::int FROM offers o WHERE o.property_id = listing.id) AS offers
+               (SELECT count(*)::int FROM offers o WHERE o.property_id = listing.id) AS offers,
+               (SELECT count(*)::int FROM viewings vw WHERE vw.property_id = listing.id) AS viewings_booked,
+               (SELECT count(*)::int FROM viewings vw WHERE vw.property_id = listing.id AND vw.status = 'confirmed' AND vw.ends_at <= ${now}::timestamptz) AS viewings_held,
+               (SELECT round(avg(f.rating), 1)::float8 FROM viewing_feedback f JOIN viewings vw ON vw.id = f.viewing_id WHERE vw.property_id = listing.id) AS average_feedback,
+               (SELECT count(*)::int FROM viewing_feedback f JOIN viewings vw ON vw.id = f.viewing_id WHERE vw.property_id = listing.id) AS feedback_count
         FROM unnest(${ids}::uuid[]) AS listing(id)`,
       // Every listing × every one of the last 30 days (zero where nothing happened), oldest first;
       // wishlist entries and offers are grouped by the UTC day their rows were created.
@@ -131,6 +140,10 @@ export function createListingNumbersService({ db, log, clock = () => new Date() 
         views: total?.views ?? 0,
         wishlistAdds: total?.wishlist_adds ?? 0,
         offers: total?.offers ?? 0,
+        viewingsBooked: total?.viewings_booked ?? 0,
+        viewingsHeld: total?.viewings_held ?? 0,
+        averageFeedback: total?.average_feedback ?? null,
+        feedbackCount: total?.feedback_count ?? 0,
         daysOnMarket: daysOnOpenNest(property.createdAt, relistings.filter((event) => event.propertyId === property.id), now),
         days: series
           .filter((row) => row.property_id === property.id)

@@ -12,6 +12,8 @@ export interface OutgoingEmail {
   html: string;
   /** The one-click unsubscribe URL (List-Unsubscribe header, RFC 2369); none for a one-off e-mail someone asked for. */
   unsubscribeUrl?: string;
+  /** An iCalendar invite: sent as a text/calendar alternative (mail apps offer to add it) and as the attachment viewing.ics. */
+  calendarInvite?: { method: 'REQUEST' | 'CANCEL'; content: string } | null;
 }
 
 export interface Mailer {
@@ -22,8 +24,16 @@ export interface Mailer {
 export function createMailer({ smtpUrl, from }: { smtpUrl: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async send({ to, subject, text, html, unsubscribeUrl }) {
-      await transport.sendMail({ from, to, subject, text, html, headers: unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>` } : {} });
+    async send({ to, subject, text, html, unsubscribeUrl, calendarInvite }) {
+      await transport.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        html,
+        headers: unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>` } : {},
+        ...(calendarInvite ? { icalEvent: { method: calendarInvite.method, filename: 'viewing.ics', content: calendarInvite.content } } : {}),
+      });
     },
     close: () => transport.close(),
   };

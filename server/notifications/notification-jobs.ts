@@ -8,6 +8,7 @@ import type { Logger } from '../infra/logger';
 import { jobHandler, jobKind, type JobHandler } from '../jobs/job-queue';
 import { renderEmail, type EmailEntry } from '../mail/email-layout';
 import { EMAIL_RETRIES, type Mailer } from '../mail/mailer';
+import { currentViewingInvite } from '../viewings/viewing-invite';
 import { NOTIFICATION_TYPES } from './notification-types';
 import type { UnsubscribeTokens } from './unsubscribe-token';
 
@@ -17,6 +18,12 @@ export const notificationEmailJob = jobKind<{ notificationId: string }>({ name: 
 /** Daily at 07:00 UTC, weekly on Mondays at 07:00 UTC. */
 export const dailyDigestJob = jobKind<object>({ name: 'digest-daily', options: EMAIL_RETRIES, schedule: '0 7 * * *' });
 export const weeklyDigestJob = jobKind<object>({ name: 'digest-weekly', options: EMAIL_RETRIES, schedule: '0 7 * * 1' });
+
+/** A notification's text as an e-mail subject: one line, at most 120 characters. */
+const oneLine = (text: string) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+};
 
 /** A digest lists this many notifications at most, then says how many more there are. */
 const DIGEST_MAX_ENTRIES = 50;
@@ -38,9 +45,9 @@ function stillWanted(user: UserRecord, notification: NotificationRecord, current
 export function createEmailJobHandlers({ db, mailer, tokens, publicUrl, log }: EmailDeps): JobHandler[] {
   const url = (pathname: string) => `${publicUrl}${pathname}`;
   const unsubscribeUrl = (userId: string, scope: Parameters<UnsubscribeTokens['sign']>[1]) => url(`/unsubscribe?token=${encodeURIComponent(tokens.sign(userId, scope))}`);
-  const entryOf = (notification: NotificationRecord): EmailEntry => {
+  const entryOf = (notification: NotificationRecord & { recipient: UserRecord }): EmailEntry => {
     const info = NOTIFICATION_TYPES[notification.type];
-    return { text: notification.text, url: url(info.link(notification.subjectId)), action: info.action };
+    return { text: notification.text, url: url(info.link(notification.subjectId, notification.recipient.role)), action: info.action };
   };
   const markEmailed = (ids: string[]) => db.notification.updateMany({ where: { id: { in: ids }, emailedAt: null }, data: { emailedAt: new Date() } });
 
@@ -56,7 +63,7 @@ export function createEmailJobHandlers({ db, mailer, tokens, publicUrl, log }: E
     }
     const info = NOTIFICATION_TYPES[notification.type];
     const email = renderEmail({
-      subject: info.subject,
+      subject: info.subjectIsText ? oneLine(notification.text) : info.subject,
       greeting: `Hello ${recipient.name},`,
       intro: 'Something happened on OpenNest that you asked to hear about:',
       entries: [entryOf(notification)],
@@ -64,7 +71,9 @@ export function createEmailJobHandlers({ db, mailer, tokens, publicUrl, log }: E
       unsubscribeUrl: unsubscribeUrl(recipient.id, notification.type),
       settingsUrl: url('/dash-board/email-settings'),
     });
-    await mailer.send({ to: recipient.email, ...email, unsubscribeUrl: unsubscribeUrl(recipient.id, notification.type) });
+    // A viewing's e-mail carries its calendar invite as it is now (viewings/viewing-invite.ts).
+    const calendarInvite = notification.type === 'viewing_update' ? await currentViewingInvite(db, notification.subjectId, publicUrl) : null;
+    await mailer.send({ to: recipient.email, ...email, unsubscribeUrl: unsubscribeUrl(recipient.id, notification.type), calendarInvite });
     await markEmailed([notification.id]);
   }
 

@@ -10,7 +10,7 @@ import type { EmailDelivery, NotificationType, Role } from '../generated/prisma/
  * an offer, a conversation, a listing; a listing awaiting an admin's decision
  * or one with open reports; a user's account.
  */
-export type NotificationThing = 'offer' | 'conversation' | 'listing' | 'pending-listing' | 'reported-listing' | 'account';
+export type NotificationThing = 'offer' | 'conversation' | 'listing' | 'pending-listing' | 'reported-listing' | 'account' | 'viewing';
 
 export interface NotificationTypeInfo {
   /** The settings row and the unsubscribe page: "e-mails about <about>". */
@@ -20,10 +20,12 @@ export interface NotificationTypeInfo {
   defaultDelivery: EmailDelivery;
   /** What its subject id names: acting on that thing marks the notification read. */
   thing: NotificationThing;
-  /** The client route of the thing it is about. */
-  link(subjectId: string): string;
+  /** The client route of the thing it is about, for a recipient of `role` (a viewing opens the agent's week or the buyer's list). */
+  link(subjectId: string, role: Role): string;
   /** The e-mail subject when it goes out alone. */
   subject: string;
+  /** The e-mail subject is the notification's own text (each says what changed: a viewing's step). */
+  subjectIsText?: true;
   /** The link's words in e-mails. */
   action: string;
 }
@@ -49,6 +51,18 @@ export const NOTIFICATION_TYPES: Record<NotificationType, NotificationTypeInfo> 
   // Admins: work waiting. The details page of a pending listing has Verify and Reject for an admin.
   listing_pending: { about: 'new listings waiting for verification', roles: ['admin'], defaultDelivery: 'daily', thing: 'pending-listing', link: details, subject: 'A new listing waits for verification', action: 'Review the listing' },
   listing_reported: { about: 'listings being reported', roles: ['admin'], defaultDelivery: 'instant', thing: 'reported-listing', link: at('moderation'), subject: 'A listing was reported', action: 'Open the report' },
+  // Viewings (issue 20): every step, the reminders and the feedback, one setting; the e-mails carry the calendar invite.
+  viewing_update: {
+    about: 'your viewings: bookings, changes, reminders and feedback (with calendar invites)',
+    roles: ['user', 'agent'],
+    defaultDelivery: 'instant',
+    thing: 'viewing',
+    link: (id, role) => (role === 'agent' ? at('viewings')(id) : at('my-viewings')(id)),
+    subject: 'Your viewing',
+    subjectIsText: true,
+    action: 'See the viewing',
+  },
+  open_house_scheduled: { about: 'open houses of homes on your wishlist', roles: ['user'], defaultDelivery: 'instant', thing: 'listing', link: details, subject: 'An open house of a home on your wishlist', action: 'See the home' },
 };
 
 export const ALL_NOTIFICATION_TYPES = Object.keys(NOTIFICATION_TYPES) as NotificationType[];

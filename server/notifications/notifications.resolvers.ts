@@ -21,7 +21,8 @@ export const notificationsResolvers: Resolvers = {
     },
   },
   Notification: {
-    link: (notification) => NOTIFICATION_TYPES[notification.type].link(notification.subjectId),
+    // The recipient is the caller: their role picks the page (a viewing opens the agent's week or the buyer's list).
+    link: (notification, _args, { caller }) => NOTIFICATION_TYPES[notification.type].link(notification.subjectId, caller.viewer?.role ?? 'user'),
     // A listing the recipient may no longer see comes as its no-longer-listed view (listing-visibility.ts).
     listing: (notification, _args, { loaders }) => (isAboutListing(notification.type) ? loaders.propertyById.load(notification.subjectId) : null),
   },

@@ -110,6 +110,9 @@ export function noLongerListedView(listing: PropertyRecord): PropertyRecord {
     areaUnit: null,
     floorAreaSqm: null,
     yearBuilt: null,
+    // Its viewings keep their own time zones; the view says the configured one.
+    timeZone: null,
+    viewingMinutes: listing.viewingMinutes,
   };
   noLongerListedViews.add(view);
   return view;

@@ -21,6 +21,7 @@ import { savedSearchMatchingJob } from '../saved-searches/matching';
 import { notifyRejected } from '../offers/offers.service';
 import { recordListingEvent, recordPriceChange } from './listing-history';
 import { lockListing } from './listing-locks';
+import { cancelFutureViewings } from '../viewings/listing-ends';
 import type { DetailsVisitor, ListingNumbersService } from '../listing-numbers/listing-numbers.service';
 import { listingCountSql, listingPageSql, type ListingPosition, type ListingQuery } from './verified-listings-sql';
 import { propertiesAccess } from './properties.access';
@@ -284,6 +285,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
         const removed = await tx.wishlistItem.deleteMany({ where: { propertyId } });
         await tx.property.update({ where: { id: propertyId }, data: { deletedAt: new Date(), isAdvertised: false } });
         await notifyRejected(notifier, tx, rejected, (title) => `${title} was removed by its agent, so your offer was rejected.`);
+        await cancelFutureViewings(tx, notifier, { propertyId }, 'removed');
         // Nothing is left for the admins to decide on.
         await notifier.markActedOn(tx, 'admins', 'pending-listing', propertyId);
         return { id: propertyId, rejectedOfferCount: rejected.length, removedWishlistItemCount: removed.count };

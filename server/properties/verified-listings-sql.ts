@@ -61,6 +61,8 @@ const COLUMNS: Record<keyof PropertyRecord, string> = {
   createdAt: 'created_at',
   updatedAt: 'updated_at',
   deletedAt: 'deleted_at',
+  timeZone: 'time_zone',
+  viewingMinutes: 'viewing_minutes',
 };
 
 const SELECT_LIST = Prisma.raw(Object.entries(COLUMNS).map(([field, column]) => `p.${column} AS "${field}"`).join(', '));
@@ -86,6 +88,8 @@ function conditions({ term, filter }: Pick<ListingQuery, 'term' | 'filter'>): Pr
   if (filter.minBathrooms !== undefined) where.push(Prisma.sql`p.bathrooms >= ${filter.minBathrooms}`);
   if (filter.areaMin !== undefined) where.push(Prisma.sql`p.floor_area_sqm >= ${toSqm(filter.areaMin)}::numeric`);
   if (filter.areaMax !== undefined) where.push(Prisma.sql`p.floor_area_sqm <= ${toSqm(filter.areaMax)}::numeric`);
+  // An open house not over that starts within 7 days (index open_houses(property_id, ends_at)).
+  if (filter.openHouseSoon) where.push(Prisma.sql`EXISTS (SELECT 1 FROM open_houses oh WHERE oh.property_id = p.id AND oh.ends_at > now() AND oh.starts_at < now() + interval '7 days')`);
   return where;
 }
 

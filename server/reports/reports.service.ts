@@ -16,6 +16,7 @@ import { findPublicListing } from '../properties/listing-visibility';
 import { recordListingEvent } from '../properties/listing-history';
 import { lockListing } from '../properties/listing-locks';
 import { notifyRejected } from '../offers/offers.service';
+import { cancelFutureViewings } from '../viewings/listing-ends';
 import type { createUserAdminService } from '../users/user-admin.service';
 import { reportsAccess } from './reports.access';
 
@@ -94,6 +95,7 @@ export function createReportsService({ db, notifier, userAdmin }: { db: Db; noti
           // Its pending offers end with it, as with a removal or a fraud marking (their buyers are told).
           const rejectedOffers = await tx.offer.updateManyAndReturn({ where: { propertyId, status: 'pending' }, data: { status: 'rejected' } });
           await notifyRejected(notifier, tx, rejectedOffers, (title) => `${title} is no longer listed, so your offer was rejected.`);
+          await cancelFutureViewings(tx, notifier, { propertyId }, 'rejected');
           await notifier.notify(tx, { recipientId: listing.agentId, type: 'listing_rejected', subjectId: propertyId, text: `${listing.title} was rejected by an admin after reports: ${note}`, dedupeKey: `listing-rejected-reports:${propertyId}` });
         }
         return count;

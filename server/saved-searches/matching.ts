@@ -33,7 +33,9 @@ const MATCHING_CONDITION = `s.frequency <> 'off' AND strpos(lower(l.location), s
   AND (${F('minBathrooms')} IS NULL OR l.bathrooms >= ${F('minBathrooms')}::int)
   AND (${F('areaMin')} IS NULL OR l.floor_area_sqm >= ${AREA_SQM('areaMin')})
   AND (${F('areaMax')} IS NULL OR l.floor_area_sqm <= ${AREA_SQM('areaMax')})
-  AND (l.sale_state <> 'sold' OR ${F('includeSold')} = 'true')`;
+  AND (l.sale_state <> 'sold' OR ${F('includeSold')} = 'true')
+  AND (${F('openHouseSoon')} IS DISTINCT FROM 'true'
+       OR EXISTS (SELECT 1 FROM open_houses oh WHERE oh.property_id = l.id AND oh.ends_at > now() AND oh.starts_at < now() + interval '7 days'))`;
 
 /** The listing as buyers may see it (verified, not deleted, agent not fraud), or no row. */
 const LISTABLE = `

@@ -14,6 +14,7 @@ import { TEST_PUBLIC_URL, TEST_UNSUBSCRIBE_SECRET, testEnv } from './infrastruct
 import { releasedAtFileEnd } from './open-resources';
 
 export interface AppProcess {
+  /** Where it serves ('' for a job worker, which serves nothing). */
   url: string;
   pid: number;
   /** Its own DATA_DIR (a fresh temporary directory; its uploads go under it unless UPLOAD_DIR or S3_BUCKET says otherwise). */
@@ -32,12 +33,14 @@ export interface AppProcessOptions {
   /** A name for its log lines and errors. */
   label?: string;
   startTimeoutMs?: number;
+  /** What it runs: the app (`npm start`'s server/main.ts, the default) or a job worker alone (`npm run worker`'s server/worker.ts). */
+  entry?: 'server/main.ts' | 'server/worker.ts';
 }
 
-export async function startAppProcess({ databaseUrl, env = {}, label = 'app process', startTimeoutMs = 90_000 }: AppProcessOptions): Promise<AppProcess> {
+export async function startAppProcess({ databaseUrl, env = {}, label = 'app process', startTimeoutMs = 90_000, entry = 'server/main.ts' }: AppProcessOptions): Promise<AppProcess> {
   const test = testEnv();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'opennest-app-process-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server', 'main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, entry)], {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: {
@@ -95,9 +98,9 @@ export async function startAppProcess({ databaseUrl, env = {}, label = 'app proc
       const timer = setTimeout(() => reject(new Error(`did not start within ${startTimeoutMs} ms`)), startTimeoutMs);
       child.once('exit', (code, signal) => reject(new Error(`exited (${signal ?? `code ${code}`}) before it was ready`)));
       child.on('message', (message: { type?: string; url?: string }) => {
-        if (message?.type === 'ready' && message.url) {
+        if (message?.type === 'ready' && (message.url || entry === 'server/worker.ts')) {
           clearTimeout(timer);
-          resolve(message.url);
+          resolve(message.url ?? '');
         }
       });
     });

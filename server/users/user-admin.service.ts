@@ -11,6 +11,7 @@ import { badInput, conflict, forbidden, notFound, serviceUnavailable } from '../
 import { parseId } from '../shared/ids';
 import type { Notifier } from '../notifications/notifier';
 import { notifyRejected } from '../offers/offers.service';
+import { cancelFutureViewings } from '../viewings/listing-ends';
 import { decodeCursor, newestFirstAfter, newestFirstCursor, pageSize, toPage, type Page } from '../shared/pagination';
 import { usersAccess } from './users.access';
 
@@ -104,6 +105,7 @@ export function createUserAdminService({ db, identity, log, notifier }: { db: Db
         const updated = await tx.user.update({ where: { id }, data: { role: 'fraud' } });
         const rejected = await tx.offer.updateManyAndReturn({ where: { agentId: id, status: 'pending' }, data: { status: 'rejected' } });
         await notifyRejected(notifier, tx, rejected, (title) => `${title} is no longer listed, so your offer was rejected.`);
+        await cancelFutureViewings(tx, notifier, { agentId: id }, 'agent-fraud');
         // The account hears of it once (by e-mail, per its settings); its dashboard shows only the warning.
         await notifier.notify(tx, { recipientId: id, type: 'marked_fraud', subjectId: id, text: 'An admin marked your agent account as fraudulent.', dedupeKey: 'marked-fraud' });
         return updated;

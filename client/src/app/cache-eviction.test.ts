@@ -88,6 +88,7 @@ describe('cache helpers', () => {
           areaUnit: null,
           yearBuilt: null,
           description: null,
+          nextOpenHouse: null,
           createdAt: '2026-11-21T00:00:00.000Z',
           updatedAt: '2026-11-21T00:00:00.000Z',
           agent: { __typename: 'UserSummary', id: 'a1', name: 'Ada', email: 'agent@opennest.test', image: null },

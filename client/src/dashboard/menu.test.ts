@@ -1,12 +1,12 @@
 // The dashboard's menus and home page come from the page table (app/pages.ts):
-// each role's menu is the spec's list, in its order, every item has its own
+// each role's menu is the spec's list, in its order (with issue 20's viewings pages), every item has its own
 // icon, and /dash-board opens the role's profile.
 import { DASHBOARD_PAGES } from '../app/pages';
 import { dashboardHomeOf, MENU_ICONS, menuFor } from './menu';
 
 const MENUS = {
-  agent: ['Agent Profile', 'Add Property', 'My Added Properties', 'Requested Properties', 'My Sold Properties', 'My Reports', 'Messages', 'Notifications', 'E-mail Settings'],
-  user: ['My Profile', 'Wishlist', 'Property Bought', 'My Reviews', 'Saved Searches', 'My Reports', 'Messages', 'Notifications', 'E-mail Settings'],
+  agent: ['Agent Profile', 'Add Property', 'My Added Properties', 'Requested Properties', 'My Sold Properties', 'Viewings', 'My Reports', 'Messages', 'Notifications', 'E-mail Settings'],
+  user: ['My Profile', 'Wishlist', 'Property Bought', 'My Viewings', 'My Reviews', 'Saved Searches', 'My Reports', 'Messages', 'Notifications', 'E-mail Settings'],
   admin: ['Admin Profile', 'Manage Properties', 'Manage Users', 'Manage Reviews', 'Advertise Property', 'Moderation', 'Notifications', 'E-mail Settings'],
 } as const;
 

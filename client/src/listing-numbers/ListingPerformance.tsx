@@ -25,12 +25,15 @@ const countFormat = new Intl.NumberFormat();
 
 const TABLE: TableFrame = {
   label: 'Your listings’ numbers',
-  minW: '3xl',
+  minW: '4xl',
   columns: [
     { label: 'Listing' },
     { label: 'Views', textAlign: 'end' },
     { label: 'Wishlist adds', textAlign: 'end' },
     { label: 'Offers', textAlign: 'end' },
+    { label: 'Viewings booked', textAlign: 'end' },
+    { label: 'Viewings held', textAlign: 'end' },
+    { label: 'Feedback', textAlign: 'end' },
     { label: 'Days on market', textAlign: 'end' },
     { label: 'Chart', textAlign: 'end' },
   ],
@@ -80,6 +83,19 @@ export function ListingPerformance() {
                     <NumberCell value={row.views} testId="listing-views" />
                     <NumberCell value={row.wishlistAdds} testId="listing-wishlist-adds" />
                     <NumberCell value={row.offers} testId="listing-offers" />
+                    <NumberCell value={row.viewingsBooked} testId="listing-viewings-booked" />
+                    <NumberCell value={row.viewingsHeld} testId="listing-viewings-held" />
+                    <Table.Cell textAlign="end" whiteSpace="nowrap" data-testid="listing-feedback">
+                      {row.averageFeedback === null ? (
+                        <Text as="span" color="fg.muted" aria-label="No feedback yet">
+                          –
+                        </Text>
+                      ) : (
+                        <Text as="span" aria-label={`Average ${row.averageFeedback} of 5 from ${plural(row.feedbackCount, 'buyer')}`}>
+                          ★ {row.averageFeedback.toFixed(1)} ({row.feedbackCount})
+                        </Text>
+                      )}
+                    </Table.Cell>
                     <NumberCell value={row.daysOnMarket} testId="listing-days-on-market" />
                     <Table.Cell textAlign="end">
                       <Button

@@ -11,6 +11,7 @@ import { MyOffersDocument, MySalesDocument, OfferDocument, OffersOnMyPropertiesD
 import { AllPropertiesDocument, MyPropertiesDocument, PropertyDetailsDocument } from '../properties/properties.generated';
 import { ModerationQueueDocument } from '../reports/reports.generated';
 import { PropertyReviewsDocument } from '../reviews/reviews.generated';
+import { AgentWeekDocument, MyViewingsListDocument, PropertyViewingsDocument } from '../viewings/viewings.generated';
 import { NotificationsDocument, UnreadNotificationCountDocument, type NotificationType } from './notifications.generated';
 
 /** The bell's count, as the server last said it (live events carry it). */
@@ -46,6 +47,9 @@ export const STALE_AFTER: Record<NotificationType, DocumentNode[]> = {
   new_review: [PropertyReviewsDocument],
   listing_pending: [AllPropertiesDocument],
   listing_reported: [ModerationQueueDocument],
+  // The agent's week follows bookings live; the buyer's lists follow the agent's answers.
+  viewing_update: [AgentWeekDocument, MyViewingsListDocument, PropertyViewingsDocument, MyListingNumbersDocument],
+  open_house_scheduled: [AllPropertiesDocument, PropertyDetailsDocument],
 };
 
 /** A notification of `type` arrived: what shows the thing it is about loads afresh (open pages at once). */

@@ -29,9 +29,13 @@ export type NotificationType =
   | 'offer_outbid'
   | 'offer_received'
   | 'offer_rejected'
+  /** A home on the buyer's wishlist has a new open house. */
+  | 'open_house_scheduled'
   | 'role_changed'
   | 'saved_search_match'
-  | 'sold';
+  | 'sold'
+  /** A viewing was booked, requested, confirmed, declined, moved or cancelled; a reminder; feedback asked for or given. */
+  | 'viewing_update';
 
 export type NotificationFieldsFragment = { id: string, type: NotificationType, text: string, link: string, createdAt: string, readAt: string | null, listing: { id: string, noLongerListed: boolean } | null };
 

@@ -1,6 +1,6 @@
 import { AspectRatio, Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
-import { LuHouse, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuCalendarDays, LuHouse, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useDeletePropertyMutation, useMyPropertiesQuery, type PropertyCardFieldsFragment } from './properties.generated';
@@ -91,22 +91,31 @@ export default function MyPropertiesPage() {
           property={property}
           headingLevel="h2"
           actions={
-            <HStack width="full" gap="3">
-              {property.status !== 'rejected' ? (
-                <Button asChild flex="1" colorPalette="teal" variant="outline" aria-label={`Update ${property.title}`}>
-                  <RouterLink to={`/dash-board/update-property/${property.id}`}>
-                    <LuPencil aria-hidden /> Update
+            <Stack width="full" gap="3">
+              {property.status !== 'rejected' && (
+                <Button asChild width="full" colorPalette="teal" variant="subtle" aria-label={`Viewings of ${property.title}`}>
+                  <RouterLink to={`/dash-board/listing-viewings/${property.id}`}>
+                    <LuCalendarDays aria-hidden /> Viewings
                   </RouterLink>
                 </Button>
-              ) : (
-                <Text flex="1" fontSize="sm" color="fg.muted">
-                  Rejected listings cannot be updated.
-                </Text>
               )}
-              <Button flex="1" colorPalette="red" variant="outline" aria-label={`Delete ${property.title}`} onClick={() => deletion.ask(property)}>
-                <LuTrash2 aria-hidden /> Delete
-              </Button>
-            </HStack>
+              <HStack width="full" gap="3">
+                {property.status !== 'rejected' ? (
+                  <Button asChild flex="1" colorPalette="teal" variant="outline" aria-label={`Update ${property.title}`}>
+                    <RouterLink to={`/dash-board/update-property/${property.id}`}>
+                      <LuPencil aria-hidden /> Update
+                    </RouterLink>
+                  </Button>
+                ) : (
+                  <Text flex="1" fontSize="sm" color="fg.muted">
+                    Rejected listings cannot be updated.
+                  </Text>
+                )}
+                <Button flex="1" colorPalette="red" variant="outline" aria-label={`Delete ${property.title}`} onClick={() => deletion.ask(property)}>
+                  <LuTrash2 aria-hidden /> Delete
+                </Button>
+              </HStack>
+            </Stack>
           }
         />
       ))}

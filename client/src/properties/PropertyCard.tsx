@@ -1,4 +1,4 @@
-import { AspectRatio, Box, Button, Card, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { AspectRatio, Badge, Box, Button, Card, HStack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { PhotoFieldsFragment, PropertyCardFieldsFragment } from './properties.generated';
@@ -6,6 +6,7 @@ import { priceRange } from './format';
 import { cardGridColumns, gridImageSizes } from './image-sizes';
 import { AgentChip, PropertyFacts, PropertyLocation, SaleBadge, StatusBadge } from './page-parts';
 import { ResponsivePhoto } from './ResponsivePhoto';
+import { openHouseLabel } from '../viewings/open-house-label';
 
 interface PropertyCardProps {
   property: PropertyCardFieldsFragment;
@@ -68,6 +69,11 @@ export function PropertyCard({ property, showAgent = false, actions, aboveTheFol
         </HStack>
         <PropertyLocation location={property.location} oneLine />
         <PropertyFacts property={property} />
+        {property.nextOpenHouse && (
+          <Badge colorPalette="teal" variant="subtle" alignSelf="start" data-testid="open-house-badge">
+            {openHouseLabel(property.nextOpenHouse)}
+          </Badge>
+        )}
         {showAgent && <AgentChip agent={property.agent} />}
         <Text fontWeight="semibold" color="teal.700">
           {priceRange(property.priceMin, property.priceMax)}

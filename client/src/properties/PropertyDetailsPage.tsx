@@ -20,6 +20,8 @@ import { useAuth } from '../auth/AuthProvider';
 import { ListingDecisionPanel } from './listing-decision';
 
 const PropertyGallery = lazy(() => import('./PropertyGallery'));
+// Viewings and open houses: their own chunk, loaded with the page.
+const PropertyViewingsSlot = lazy(() => import('../viewings/PropertyViewingsSlot'));
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -138,6 +140,10 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
           {property.description?.trim() || 'No description provided.'}
         </Text>
       </Box>
+
+      <Suspense fallback={null}>
+        <PropertyViewingsSlot property={property} />
+      </Suspense>
 
       <ListingTimeline property={property} />
 

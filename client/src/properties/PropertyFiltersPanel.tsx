@@ -19,6 +19,7 @@ interface Draft {
   areaMax: string;
   areaUnit: AreaUnitValue;
   includeSold: boolean;
+  openHouseSoon: boolean;
 }
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -36,6 +37,7 @@ export default function PropertyFiltersPanel({ filter, onApply }: { filter: Prop
     areaMax: text(filter.areaMax),
     areaUnit: filter.areaUnit ?? DEFAULT_AREA_UNIT,
     includeSold: Boolean(filter.includeSold),
+    openHouseSoon: Boolean(filter.openHouseSoon),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
@@ -55,6 +57,7 @@ export default function PropertyFiltersPanel({ filter, onApply }: { filter: Prop
         areaMax: valid.areaMax,
         areaUnit: valid.areaMin !== undefined || valid.areaMax !== undefined ? valid.areaUnit : undefined,
         includeSold: valid.includeSold || undefined,
+        openHouseSoon: valid.openHouseSoon || undefined,
       });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
@@ -98,11 +101,18 @@ export default function PropertyFiltersPanel({ filter, onApply }: { filter: Prop
         </CheckboxGroup>
       </Fieldset.Root>
       <Flex mt="4" gap="4" align="center" wrap="wrap" justify="space-between">
-        <Checkbox.Root checked={draft.includeSold} onCheckedChange={(state) => set('includeSold', state.checked === true)} data-testid="filter-includeSold">
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>Show sold properties</Checkbox.Label>
-        </Checkbox.Root>
+        <HStack gap="6" wrap="wrap">
+          <Checkbox.Root checked={draft.includeSold} onCheckedChange={(state) => set('includeSold', state.checked === true)} data-testid="filter-includeSold">
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Show sold properties</Checkbox.Label>
+          </Checkbox.Root>
+          <Checkbox.Root checked={draft.openHouseSoon} onCheckedChange={(state) => set('openHouseSoon', state.checked === true)} data-testid="filter-openHouseSoon">
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Open house in the next 7 days</Checkbox.Label>
+          </Checkbox.Root>
+        </HStack>
         <HStack gap="3">
           <Button variant="ghost" onClick={() => onApply({})} data-testid="filters-clear">
             Clear filters

@@ -1,7 +1,7 @@
 // The All Properties page's state as it lives in the URL, in one place: the
 // page reads and writes it, and saved searches link to it.
 //   ?search=dhaka&sort=price-asc&price-min=100000&price-max=250000&type=house&type=townhouse
-//    &beds=3&baths=2&area-min=80&area-max=200&unit=sq_m&sold=1
+//    &beds=3&baths=2&area-min=80&area-max=200&unit=sq_m&sold=1&open-house=1
 // Values the page could not have written (letters for a number, an unknown
 // type) are ignored, so a mangled link still opens the page.
 import { AREA_UNITS, PROPERTY_TYPES, type AreaUnitValue, type PropertyTypeValue } from '@opennest/common/property-facts';
@@ -22,7 +22,7 @@ export const sortOptionOf = (sort: PropertySort) => SORTS.find((option) => optio
 const NUMBER_PARAMS = { minBedrooms: 'beds', minBathrooms: 'baths', areaMin: 'area-min', areaMax: 'area-max' } as const;
 const MONEY_PARAMS = { priceMin: 'price-min', priceMax: 'price-max' } as const;
 /** Every parameter the filter owns (cleared before a new filter is written). */
-export const FILTER_PARAMS = ['type', 'unit', 'sold', ...Object.values(NUMBER_PARAMS), ...Object.values(MONEY_PARAMS)];
+export const FILTER_PARAMS = ['type', 'unit', 'sold', 'open-house', ...Object.values(NUMBER_PARAMS), ...Object.values(MONEY_PARAMS)];
 
 const WHOLE = /^\d{1,8}$/;
 const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
@@ -43,6 +43,7 @@ export function filterFromParams(params: URLSearchParams): PropertyFilter {
   const unit = params.get('unit');
   if (unit && (AREA_UNITS as readonly string[]).includes(unit)) filter.areaUnit = unit as AreaUnitValue;
   if (params.get('sold') === '1') filter.includeSold = true;
+  if (params.get('open-house') === '1') filter.openHouseSoon = true;
   return filter;
 }
 
@@ -56,12 +57,13 @@ export function writeFilterParams(params: URLSearchParams, filter: PropertyFilte
   for (const type of filter.types ?? []) params.append('type', type);
   if (filter.areaUnit && (filter.areaMin != null || filter.areaMax != null)) params.set('unit', filter.areaUnit);
   if (filter.includeSold) params.set('sold', '1');
+  if (filter.openHouseSoon) params.set('open-house', '1');
   return params;
 }
 
 /** How many filters are set (for the Filters button's label). */
 export const activeFilterCount = (filter: PropertyFilter) =>
-  [filter.priceMin ?? filter.priceMax, filter.types?.length ? true : undefined, filter.minBedrooms, filter.minBathrooms, filter.areaMin ?? filter.areaMax, filter.includeSold || undefined].filter(
+  [filter.priceMin ?? filter.priceMax, filter.types?.length ? true : undefined, filter.minBedrooms, filter.minBathrooms, filter.areaMin ?? filter.areaMax, filter.includeSold || undefined, filter.openHouseSoon || undefined].filter(
     (value) => value !== undefined && value !== null,
   ).length;
 

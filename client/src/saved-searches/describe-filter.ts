@@ -18,5 +18,6 @@ export function describeFilter(filter: PropertyFilter): string {
     parts.push(`${filter.areaMin != null ? `from ${area(filter.areaMin)} ${unit}` : ''}${filter.areaMin != null && filter.areaMax != null ? ' ' : ''}${filter.areaMax != null ? `up to ${area(filter.areaMax)} ${unit}` : ''}`);
   }
   if (filter.includeSold) parts.push('sold ones included');
+  if (filter.openHouseSoon) parts.push('open house in the next 7 days');
   return parts.join(', ');
 }

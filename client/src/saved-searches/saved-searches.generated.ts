@@ -27,6 +27,8 @@ export type PropertyFilter = {
   includeSold?: boolean | null | undefined;
   minBathrooms?: number | null | undefined;
   minBedrooms?: number | null | undefined;
+  /** Only listings with an open house in the next 7 days (one not over that starts within 7 days). */
+  openHouseSoon?: boolean | null | undefined;
   priceMax?: string | null | undefined;
   /** The buyer's price range: a listing matches when its own range overlaps it (bounds inclusive). */
   priceMin?: string | null | undefined;
