@@ -96,6 +96,12 @@ export const SETTINGS = {
     meaning: 'Use an emulator someone else runs (`host:port`, as firebase-admin expects) instead of starting one',
   },
   FIREBASE_AUTH_EMULATOR_PUBLIC_URL: { section: 'identity', defaultIs: '`http://$FIREBASE_AUTH_EMULATOR_HOST`', meaning: 'The emulator URL as the browser reaches it' },
+  SESSION_DAYS: {
+    section: 'identity',
+    default: '7',
+    meaning:
+      'Lifetime of the browser\'s session cookie (a Firebase session cookie made at sign-in, see [The browser\'s session](session-and-speed.md#the-browsers-session)), in days from 1 to 14 (Firebase\'s limit); signing in again starts a new one',
+  },
 
   SMTP_URL: {
     section: 'mail',
@@ -315,6 +321,8 @@ export interface AppConfig {
   publicAnswerCache: PublicAnswerCacheConfig;
   /** `npm start`: HTTP worker processes sharing the port (API_PROCESSES; default: one per core; 1: no cluster). */
   apiProcesses: number;
+  /** Lifetime of the browser's session cookie (SESSION_DAYS), in milliseconds. */
+  sessionLifetimeMs: number;
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -354,7 +362,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxBytes: intOf(env, 'PUBLIC_ANSWER_CACHE_MAX_BYTES'),
     },
     apiProcesses: Math.max(1, optionalInt(env, 'API_PROCESSES') ?? availableParallelism()),
+    sessionLifetimeMs: sessionDays(intOf(env, 'SESSION_DAYS')) * 24 * 60 * 60 * 1000,
   };
+}
+
+/** SESSION_DAYS within what Firebase's session cookies allow. */
+function sessionDays(days: number): number {
+  if (days < 1 || days > 14) throw new Error(`SESSION_DAYS must be from 1 to 14 (Firebase's session cookies last at most two weeks), got ${days}.`);
+  return days;
 }
 
 /** TRUST_PROXY: "true"/"false", a number of hops, or Express's list form ("loopback", "10.0.0.0/8, uniquelocal"). */

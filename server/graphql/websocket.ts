@@ -1,7 +1,9 @@
 // GraphQL subscriptions over WebSocket (graphql-ws) on the same HTTP server,
-// origin and path as /graphql. The Firebase ID token travels in the
-// connection_init payload ({ authorization: "Bearer <token>" }); a connection
-// without a valid one is refused. Each operation gets its context from
+// origin and path as /graphql. The caller is who the connection_init payload's
+// Firebase ID token says ({ authorization: "Bearer <token>" }), else who the
+// session cookie of the upgrade request says, only when the socket was opened
+// by a page of this origin (a page elsewhere would otherwise borrow the
+// cookie: same-origin.ts); a connection without a valid credential is refused. Each operation gets its context from
 // createRequestContext, as HTTP requests do, and the same limits (tokens,
 // depth, cost, aliases); only subscriptions are accepted here (queries and
 // mutations go over HTTP). Errors are formatted (typed, masked) like HTTP's.
@@ -13,14 +15,16 @@
 // (marked as fraud, promoted, demoted, deleted), its sockets on every process are
 // closed, so no subscription outlives the account's standing. The web client
 // reconnects with its token and subscribes again under the new role.
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Role } from '../generated/prisma/client';
 import { GraphQLError, getOperationAST, parse, specifiedRules, validate, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventBus } from '../events/event-bus';
 import { createRequestContext, type ContextDeps } from '../context/request-context';
-import { resolveCaller } from '../context/caller';
+import { presentedCredential, resolveCaller, type Credentials } from '../context/caller';
+import { isSameOrigin, ownHostsOf } from '../context/same-origin';
+import { sessionCookieOf } from '../session/session-cookie';
 import type { Logger } from '../infra/logger';
 import { createArmorProtection, formatError, MAX_TOKENS } from './apollo';
 
@@ -28,6 +32,12 @@ import { createArmorProtection, formatError, MAX_TOKENS } from './apollo';
 type ConnectionParams = Record<string, unknown>;
 
 const authorizationOf = (params: ConnectionParams | undefined) => (typeof params?.authorization === 'string' ? params.authorization : undefined);
+
+/** The connection's credentials: the payload's bearer token, and the cookie its upgrade request carried. */
+const credentialsOf = (params: ConnectionParams | undefined, request: IncomingMessage): Credentials => ({
+  authorization: authorizationOf(params),
+  sessionCookie: sessionCookieOf(request.headers.cookie),
+});
 
 /** graphql-ws's close code for a refused connection (Forbidden): the client connects again with a fresh token. */
 export const FORBIDDEN_CLOSE_CODE = 4403;
@@ -85,7 +95,11 @@ export function attachGraphqlWebSocket({
     {
       schema,
       async onConnect(ctx) {
-        const caller = await resolveCaller(authorizationOf(ctx.connectionParams), contextDeps.identity, contextDeps.viewers, { checkRevoked: true });
+        const credentials = credentialsOf(ctx.connectionParams, ctx.extra.request);
+        // A socket another site opened carries our cookie too: the cookie only counts when our own page opened it.
+        const request = ctx.extra.request;
+        if (presentedCredential(credentials)?.kind === 'sessionCookie' && !isSameOrigin({ headers: request.headers, ownHosts: ownHostsOf(request.headers.host, contextDeps.publicUrl) })) return false;
+        const caller = await resolveCaller(credentials, contextDeps.identity, contextDeps.viewers, { checkRevoked: true });
         // Close code 4403 (Forbidden): the client signs in again and reconnects with a fresh token.
         if (!caller.identity || !caller.viewer) return false;
         const { firebaseUid, role } = caller.viewer;
@@ -110,7 +124,7 @@ export function attachGraphqlWebSocket({
         }
         const errors = validate(schema, document, rules);
         if (errors.length) return errors;
-        const contextValue = await createRequestContext(contextDeps, { authorization: authorizationOf(ctx.connectionParams), log });
+        const contextValue = await createRequestContext(contextDeps, { credentials: credentialsOf(ctx.connectionParams, ctx.extra.request), log });
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue } satisfies ExecutionArgs;
       },
       onNext(_ctx, _id, _payload, _args, result) {
