@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { firstScreenBundle } from './build/first-screen-bundle';
 import { precompress } from './build/precompress';
 import { prerender } from './build/prerender';
 
@@ -31,7 +32,7 @@ function localCardFormLeftOut(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), localCardFormLeftOut(), prerender(), precompress()],
+  plugins: [react(), localCardFormLeftOut(), prerender(), firstScreenBundle(), precompress()],
   define: {
     __LOCAL_CARD_FORM__: JSON.stringify(localCardForm),
   },

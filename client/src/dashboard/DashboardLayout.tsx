@@ -18,7 +18,7 @@ function MenuLink({ item, end }: { item: MenuItem; end?: boolean }) {
 }
 
 export default function DashboardLayout() {
-  const { viewer, firebaseUser } = useAuth();
+  const { viewer } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const role = viewer?.role;
 
@@ -39,7 +39,7 @@ export default function DashboardLayout() {
   }
 
   const items = role ? menuFor(role) : [];
-  const name = viewer?.name ?? firebaseUser?.displayName ?? '';
+  const name = viewer?.name ?? '';
   return (
     <Container maxW="7xl" py="6">
       <Grid templateColumns={{ base: '1fr', lg: '260px 1fr' }} gap="6">

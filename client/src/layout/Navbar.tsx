@@ -11,12 +11,12 @@ const MobileMenu = lazy(() => import('./MobileMenu'));
 const NotificationBell = lazy(() => import('../notifications/NotificationBell').then(({ NotificationBell }) => ({ default: NotificationBell })));
 
 export function Navbar() {
-  const { status, viewer, firebaseUser, signOut } = useAuth();
+  const { status, viewer, signOut } = useAuth();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuMounted = useMountWhenIdle(menuOpen);
-  const name = viewer?.name ?? firebaseUser?.displayName ?? firebaseUser?.email ?? '';
-  const photo = viewer?.image ?? firebaseUser?.photoURL ?? undefined;
+  const name = viewer?.name ?? '';
+  const photo = viewer?.image ?? undefined;
 
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/95" backdropFilter="blur(8px)" borderBottomWidth="1px">

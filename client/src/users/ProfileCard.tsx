@@ -6,7 +6,7 @@ const formatTime = (value: string | null | undefined) =>
 
 /** Photo, name, e-mail, role, and the identity provider's account times. */
 export function ProfileCard({ heading }: { heading: string }) {
-  const { viewer, firebaseUser } = useAuth();
+  const { viewer } = useAuth();
   if (!viewer) return null;
   return (
     <Stack gap="6">
@@ -33,11 +33,11 @@ export function ProfileCard({ heading }: { heading: string }) {
           <DataList.Root orientation="horizontal">
             <DataList.Item>
               <DataList.ItemLabel>Account created</DataList.ItemLabel>
-              <DataList.ItemValue>{formatTime(firebaseUser?.metadata.creationTime ?? viewer.createdAt)}</DataList.ItemValue>
+              <DataList.ItemValue>{formatTime(viewer.createdAt)}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>Last sign-in</DataList.ItemLabel>
-              <DataList.ItemValue>{formatTime(firebaseUser?.metadata.lastSignInTime ?? viewer.lastLogInAt)}</DataList.ItemValue>
+              <DataList.ItemValue>{formatTime(viewer.lastLogInAt)}</DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
         </Card.Body>
