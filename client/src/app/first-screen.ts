@@ -8,29 +8,9 @@
 // screen makes no request of its own. This module stays small: it is in the
 // first load, and the declarations it reaches load lazily.
 import type { ApolloCache } from '@apollo/client';
-import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenState } from '@opennest/common/first-screen';
+import type { FirstScreenDeclaration, FirstScreenQuery } from './first-screen-declaration';
 import { DASHBOARD, DASHBOARD_PAGES, PUBLIC_PAGES, SIGNED_IN_PAGES, SIGNED_IN_FIRST_SCREEN, type PageDeclaration } from './pages';
-
-/** One query of a first screen: the document a component runs, with the variables it runs it with. */
-export interface FirstScreenQuery {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  query: TypedDocumentNode<any, any>;
-  variables: Record<string, unknown>;
-}
-
-/** Where a page is: its path's parameters (`:id`) and its query string. */
-export interface PageUrl {
-  params: Record<string, string>;
-  search: URLSearchParams;
-}
-
-/** A page's first screen: its queries for a URL. */
-export type FirstScreen = (url: PageUrl) => FirstScreenQuery[];
-
-/** A first screen's declaration in the page table: loaded when needed, so the first load carries none. */
-export type FirstScreenDeclaration = () => Promise<{ firstScreen: FirstScreen }>;
-
 
 /** The full paths of the page table's pages ('/allProperties', '/dash-board/update-property/:id'), with their first screens. */
 function declaredPages(): Array<{ pattern: string[]; firstScreen?: FirstScreenDeclaration; signedIn: boolean }> {

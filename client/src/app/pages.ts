@@ -7,7 +7,7 @@
 // (auth/RoleGate.tsx) are made from it; server/access.unit.test.ts checks that a page declared for
 // some roles calls only GraphQL operations those roles may call.
 import type { ComponentType } from 'react';
-import type { FirstScreenDeclaration } from './first-screen';
+import type { FirstScreenDeclaration } from './first-screen-declaration';
 import type { RouteHandle } from '../layout/page-title';
 import type { Role } from '../users/users.generated';
 

@@ -1,7 +1,7 @@
 // All Properties' first screen (app/first-screen.ts): the first page of cards
 // and the count of matches, for the search, sort and filter in the URL. The
 // page runs its queries with these same variables.
-import type { FirstScreen } from '../app/first-screen';
+import type { FirstScreen } from '../app/first-screen-declaration';
 import { filterFromParams, sortFromParam } from './listing-search-url';
 import { VerifiedPropertiesDocument, VerifiedPropertyCountDocument } from './properties.generated';
 

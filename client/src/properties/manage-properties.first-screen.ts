@@ -1,5 +1,5 @@
 // Manage Properties' first screen (app/first-screen.ts): the first page of every listing, unfiltered.
-import type { FirstScreen } from '../app/first-screen';
+import type { FirstScreen } from '../app/first-screen-declaration';
 import { AllPropertiesDocument } from './properties.generated';
 
 /** Rows per page. */

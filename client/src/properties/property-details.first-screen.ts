@@ -1,7 +1,7 @@
 // A property's details page's first screen (app/first-screen.ts): the listing,
 // its reviews and, for a buyer, whether it is in their wishlist (for anyone
 // else the server refuses that one, and it is left out).
-import type { FirstScreen } from '../app/first-screen';
+import type { FirstScreen } from '../app/first-screen-declaration';
 import { PropertyReviewsDocument } from '../reviews/reviews.generated';
 import { MyWishlistItemForDocument } from '../wishlist/wishlist.generated';
 import { PropertyDetailsDocument } from './properties.generated';
