@@ -1,4 +1,5 @@
-import { Avatar, Box, Button, Container, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { PersonAvatar } from '../ui/PersonAvatar';
 import { lazy, Suspense, useState } from 'react';
 import { LuHouse, LuLogOut, LuMenu } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -44,10 +45,7 @@ export function Navbar() {
                 <Suspense fallback={null}>
                   <NotificationBell />
                 </Suspense>
-                <Avatar.Root size="sm">
-                  <Avatar.Fallback name={name} />
-                  {photo && <Avatar.Image src={photo} alt="" />}
-                </Avatar.Root>
+                <PersonAvatar person={{ name, image: photo }} size="sm" />
                 <Text fontWeight="medium" display={{ base: 'none', md: 'block' }} maxW="48" truncate data-testid="navbar-user-name">
                   {name}
                 </Text>

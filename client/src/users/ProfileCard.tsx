@@ -1,4 +1,5 @@
-import { Avatar, Badge, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { PersonAvatar } from '../ui/PersonAvatar';
 import { useAuth } from '../auth/AuthProvider';
 
 const formatTime = (value: string | null | undefined) =>
@@ -16,10 +17,7 @@ export function ProfileCard({ heading }: { heading: string }) {
       <Card.Root maxW="2xl">
         <Card.Body>
           <HStack gap="5" align="center" mb="6">
-            <Avatar.Root size="2xl">
-              <Avatar.Fallback name={viewer.name} />
-              {viewer.image && <Avatar.Image src={viewer.image} alt={`${viewer.name}'s photo`} />}
-            </Avatar.Root>
+            <PersonAvatar person={viewer} size="2xl" alt={`${viewer.name}'s photo`} />
             <Stack gap="1">
               <Text fontSize="xl" fontWeight="semibold">
                 {viewer.name}
