@@ -78,6 +78,8 @@ describe('the REST routes and the access tables', () => {
     const limited = Object.fromEntries([...ACCESS].flatMap(([operation, { access }]) => (access.rateLimit ? [[operation, access.rateLimit]] : [])));
     expect(limited).toEqual({
       recordSignIn: 'signIn',
+      startSession: 'signIn',
+      endSession: 'signIn',
       subscribeToNewsletter: 'anonymousWrites',
       subscribeNewsletter: 'anonymousWrites',
       confirmNewsletterSubscription: 'anonymousWrites',

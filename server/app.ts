@@ -29,6 +29,7 @@ import { attachGraphqlWebSocket } from './graphql/websocket';
 import type { ImageStorage } from './uploads/image-storage';
 import type { PaymentProvider } from './payments/payment-provider';
 import { clientApp } from './web/client-app';
+import { firstScreenOf, loadFirstScreenModule } from './web/first-screen';
 import { cspReportRoute, type CspReportLog } from './web/csp-reports';
 import { securityHeaders } from './web/security-headers';
 import type { RateLimits } from './rate-limits/rate-limits';
@@ -74,8 +75,15 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
 
   app.use(requestLogging(log, { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' }));
   const browserConfig = runtimeConfig(deps);
-  // Built first: the pages' policy allows their inline loader script by its hash.
-  const client = existsSync(path.join(config.clientDistDir, 'index.html')) ? clientApp({ clientDistDir: config.clientDistDir, runtimeConfig: browserConfig }) : null;
+  const viewers = cachedViewerLookup(databaseViewerLookup(db), deps.eventsAndJobs.events);
+  const contextDeps = { identity: deps.identity, db, viewers, services, storage: deps.storage, publicUrl: config.publicUrl };
+  // GraphQL (mounted below); the pages answer their first screen's queries through it too.
+  const schema = buildSchema();
+  const publicAnswers = createPublicAnswerCache(deps.eventsAndJobs.events, config.publicAnswerCache);
+  const apollo = createApolloServer({ schema, isProduction: config.isProduction, introspection: config.introspection, log, rateLimits: deps.rateLimits, publicAnswers });
+  await apollo.start();
+  // Built before the headers: the pages' policy allows their inline loader script by its hash.
+  const client = existsSync(path.join(config.clientDistDir, 'index.html')) ? await webClient(config.clientDistDir, browserConfig, { apollo, contextDeps, log }) : null;
   app.use(securityHeaders({ runtimeConfig: browserConfig, inlineScriptHashes: client?.inlineScriptHashes ?? [], styleAttributeHashes: client?.styleAttributeHashes ?? [] }));
   // Tests of several HTTP workers (API_PROCESSES) tell which process answered; never outside tests.
   if (config.nodeEnv === 'test') app.use((_req, res, next) => (res.setHeader('x-opennest-pid', String(process.pid)), next()));
@@ -106,16 +114,10 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     }
   });
 
-  const viewers = cachedViewerLookup(databaseViewerLookup(db), deps.eventsAndJobs.events);
-  const contextDeps = { identity: deps.identity, db, viewers, services, storage: deps.storage };
   const withContext = requestContextMiddleware(contextDeps);
   const withRestContext = requestContextMiddleware(contextDeps, { writesByMethod: true });
 
   // GraphQL
-  const schema = buildSchema();
-  const publicAnswers = createPublicAnswerCache(deps.eventsAndJobs.events, config.publicAnswerCache);
-  const apollo = createApolloServer({ schema, isProduction: config.isProduction, introspection: config.introspection, log, rateLimits: deps.rateLimits, publicAnswers });
-  await apollo.start();
   app.get('/graphql', (req, res, next) => {
     // A person opening /graphql in a browser gets the offline explorer.
     if (req.accepts(['application/json', 'text/html']) === 'text/html' && !req.query.query) return res.redirect('/sandbox');
@@ -126,7 +128,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   // REST adapter (spec section 7 paths, under /api): the routes declared in the
   // domain folders, each with its own caller check, body parser and input checks.
   const api = express.Router();
-  const env = { runtimeConfig: browserConfig, maxUploadBytes: config.maxUploadBytes, openApiDocument: buildOpenApiDocument(apiRoutes) };
+  const env = { runtimeConfig: browserConfig, maxUploadBytes: config.maxUploadBytes, openApiDocument: buildOpenApiDocument(apiRoutes), publicUrl: config.publicUrl, sessionLifetimeMs: config.sessionLifetimeMs };
   mountRoutes(api, apiRoutes, { env, withContext: withRestContext, rateLimits: deps.rateLimits, publicAnswers });
   api.use(apiNotFound);
   app.use('/api', api);
@@ -181,6 +183,12 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
       publicAnswers.stop();
     },
   };
+}
+
+/** The built client, whose pages carry their first screen's data when the build bundled its declarations (web/first-screen.ts). */
+async function webClient(clientDistDir: string, runtimeConfig: RuntimeConfig, parts: Omit<Parameters<typeof firstScreenOf>[0], 'module'>) {
+  const module = await loadFirstScreenModule(clientDistDir);
+  return clientApp({ clientDistDir, runtimeConfig, firstScreen: module ? firstScreenOf({ module, ...parts }) : undefined });
 }
 
 function runtimeConfig({ config, authEmulatorUrl, paymentsBrowser }: AppDeps): RuntimeConfig {

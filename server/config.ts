@@ -102,6 +102,12 @@ export const SETTINGS = {
     meaning: 'Use an emulator someone else runs (`host:port`, as firebase-admin expects) instead of starting one',
   },
   FIREBASE_AUTH_EMULATOR_PUBLIC_URL: { section: 'identity', defaultIs: '`http://$FIREBASE_AUTH_EMULATOR_HOST`', meaning: 'The emulator URL as the browser reaches it' },
+  SESSION_DAYS: {
+    section: 'identity',
+    default: '7',
+    meaning:
+      'Lifetime of the browser\'s session cookie (a Firebase session cookie made at sign-in, see [The browser\'s session](session-and-speed.md#the-browsers-session)), in days from 1 to 14 (Firebase\'s limit); signing in again starts a new one',
+  },
 
   SMTP_URL: {
     section: 'mail',
@@ -323,6 +329,8 @@ export interface AppConfig {
   apiProcesses: number;
   /** The time zone of listings whose agent chose none (LISTING_TIME_ZONE, an IANA name). */
   listingTimeZone: string;
+  /** Lifetime of the browser's session cookie (SESSION_DAYS), in milliseconds. */
+  sessionLifetimeMs: number;
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -363,6 +371,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     apiProcesses: Math.max(1, optionalInt(env, 'API_PROCESSES') ?? availableParallelism()),
     listingTimeZone: timeZone(valueOf(env, 'LISTING_TIME_ZONE')),
+    sessionLifetimeMs: sessionDays(intOf(env, 'SESSION_DAYS')) * 24 * 60 * 60 * 1000,
   };
 }
 
@@ -373,6 +382,12 @@ function timeZone(value: string): string {
   } catch {
     throw new Error(`LISTING_TIME_ZONE must be an IANA time zone name such as "Europe/London", got "${value}".`);
   }
+}
+
+/** SESSION_DAYS within what Firebase's session cookies allow. */
+function sessionDays(days: number): number {
+  if (days < 1 || days > 14) throw new Error(`SESSION_DAYS must be from 1 to 14 (Firebase's session cookies last at most two weeks), got ${days}.`);
+  return days;
 }
 
 /** TRUST_PROXY: "true"/"false", a number of hops, or Express's list form ("loopback", "10.0.0.0/8, uniquelocal"). */

@@ -64,6 +64,9 @@ import { createMatchingJobHandler, savedSearchMatchingJob } from './saved-search
 import { savedSearchesAccess } from './saved-searches/saved-searches.access';
 import { savedSearchesResolvers } from './saved-searches/saved-searches.resolvers';
 import { createSavedSearchesService } from './saved-searches/saved-searches.service';
+import { sessionAccess } from './session/session.access';
+import { sessionRoutes } from './session/session.routes';
+import { createSessionService } from './session/session.service';
 import { uploadsAccess } from './uploads/uploads.access';
 import { uploadRoutes } from './uploads/uploads.routes';
 import { createUploadsService } from './uploads/uploads.service';
@@ -127,6 +130,12 @@ const domain = <Made extends object = object>(declared: Domain<Made>) => declare
 
 export const DOMAINS = [
   domain({ name: 'meta', access: metaAccess, rest: { routes: metaRoutes, tag: 'Runtime configuration and this document' } }),
+  domain({
+    name: 'session',
+    access: sessionAccess,
+    services: (deps) => ({ session: createSessionService(deps) }),
+    rest: { routes: sessionRoutes, tag: 'The browser’s session cookie' },
+  }),
   domain({
     name: 'users',
     access: usersAccess,

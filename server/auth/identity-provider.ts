@@ -32,6 +32,18 @@ export interface IdentityProvider {
    * the provider's user look-up (otherwise the check is local to the process).
    */
   verifyIdToken(token: string, options?: { checkRevoked?: boolean }): Promise<VerifiedIdentity>;
+  /**
+   * A session cookie for a freshly signed-in ID token, valid for `expiresInMs`
+   * (Firebase allows 5 minutes to 2 weeks). Throws UNAUTHENTICATED for a token that is not valid.
+   */
+  createSessionCookie(idToken: string, expiresInMs: number): Promise<string>;
+  /** As verifyIdToken, for a session cookie createSessionCookie made (the same `checkRevoked` cost). */
+  verifySessionCookie(cookie: string, options?: { checkRevoked?: boolean }): Promise<VerifiedIdentity>;
+  /**
+   * Revokes every session of the account (Firebase's refresh tokens, and with them every
+   * session cookie and ID token issued before now, as the revocation check sees them).
+   */
+  revokeSessions(uid: string): Promise<void>;
   getAccount(uid: string): Promise<IdentityAccount | null>;
   getAccountByEmail(email: string): Promise<IdentityAccount | null>;
   createAccount(input: { uid?: string; email: string; password: string; displayName: string; photoURL?: string }): Promise<IdentityAccount>;
@@ -65,6 +77,8 @@ const TOKEN_REFUSALS: Record<string, string> = {
   'auth/id-token-expired': 'Your session has expired. Please sign in again.',
   'auth/user-disabled': DISABLED_ACCOUNT_MESSAGE,
   'auth/id-token-revoked': REVOKED_SESSION_MESSAGE,
+  'auth/session-cookie-expired': 'Your session has expired. Please sign in again.',
+  'auth/session-cookie-revoked': REVOKED_SESSION_MESSAGE,
 };
 
 /** Seconds a caller is told to wait while the identity provider cannot be reached. */
@@ -83,6 +97,13 @@ function isProviderUnreachable(error: unknown, depth = 0): boolean {
   if (typeof message === 'string' && /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|socket hang up)\b/.test(message)) return true;
   return isProviderUnreachable(cause, depth + 1);
 }
+
+/**
+ * firebase-admin's refusal as the caller sees it. The provider could not be asked (down, restarting,
+ * unreachable): the credential was not judged, so the caller is told to retry (503), not to sign in
+ * again (401, which signs the web client out).
+ */
+const refusalOf = (error: unknown) => (isProviderUnreachable(error) ? providerUnavailable() : unauthenticated(TOKEN_REFUSALS[(error as { code?: string }).code ?? ''] ?? 'Invalid authentication token.'));
 
 export function createFirebaseIdentityProvider(config: FirebaseConfig, emulatorHost?: string): IdentityProvider {
   if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
@@ -118,13 +139,27 @@ export function createFirebaseIdentityProvider(config: FirebaseConfig, emulatorH
       try {
         decoded = await auth.verifyIdToken(token, checkRevoked);
       } catch (error) {
-        // The provider could not be asked (down, restarting, unreachable): the token was not judged, so
-        // the caller is told to retry (503), not to sign in again (401, which signs the web client out).
-        if (isProviderUnreachable(error)) throw providerUnavailable();
-        throw unauthenticated(TOKEN_REFUSALS[(error as { code?: string }).code ?? ''] ?? 'Invalid authentication token.');
+        throw refusalOf(error);
       }
       return toVerifiedIdentity(decoded);
     },
+    async createSessionCookie(idToken, expiresInMs) {
+      try {
+        return await auth.createSessionCookie(idToken, { expiresIn: expiresInMs });
+      } catch (error) {
+        throw refusalOf(error);
+      }
+    },
+    async verifySessionCookie(cookie, { checkRevoked = false } = {}) {
+      let decoded: DecodedIdToken;
+      try {
+        decoded = await auth.verifySessionCookie(cookie, checkRevoked);
+      } catch (error) {
+        throw refusalOf(error);
+      }
+      return toVerifiedIdentity(decoded);
+    },
+    revokeSessions: (uid) => auth.revokeRefreshTokens(uid),
     getAccount: async (uid) => {
       const user = await orNull(auth.getUser(uid));
       return user && toAccount(user);

@@ -1,5 +1,7 @@
-// Who is calling: decided once per request from the bearer token alone, then
-// checked by the same guards in GraphQL directives, REST handlers and services.
+// Who is calling: decided once per request from the credential it presented (a
+// bearer ID token or the browser's session cookie), then checked by the same
+// guards in GraphQL directives, REST handlers and services. Roles always come
+// from the user record, never from the credential's claims.
 import type { Role, User as UserRecord } from '../generated/prisma/client';
 import { AppError, forbidden, unauthenticated } from '../shared/errors';
 import { parseEmail } from '../shared/ids';
@@ -7,20 +9,57 @@ import type { IdentityProvider, VerifiedIdentity } from '../auth/identity-provid
 import type { ViewerLookup } from './viewer-lookup';
 
 export interface Caller {
-  /** The verified token's claims, when a valid token was sent. */
+  /** The verified credential's claims, when a valid one was sent. */
   identity: VerifiedIdentity | null;
   /** The caller's user record (role included), as it is now (see viewer-lookup.ts). */
   viewer: UserRecord | null;
-  /** Why a sent token was refused; surfaced only where authentication is needed. */
+  /** Why a sent credential was refused; surfaced only where authentication is needed. */
   authError: AppError | null;
 }
 
 export const anonymousCaller: Caller = { identity: null, viewer: null, authError: null };
 
+/**
+ * What a request presented to say who it is, as its transport carries it: an
+ * `Authorization` header (HTTP, or a WebSocket's connection_init payload) and
+ * the session cookie (session-cookie.ts). Each kind of credential is read and
+ * verified here, and only here (presentedCredential, verifyCredential).
+ */
+export interface Credentials {
+  authorization: string | undefined;
+  sessionCookie: string | undefined;
+}
+
+export const noCredentials: Credentials = { authorization: undefined, sessionCookie: undefined };
+
+/** A Firebase ID token sent as `Authorization: Bearer`, or the browser's session cookie. */
+export type CredentialKind = 'idToken' | 'sessionCookie';
+
+type Presented = { kind: CredentialKind; value: string } | { kind: 'malformed' } | null;
+
 export function bearerToken(authorizationHeader: string | undefined): string | null {
   if (!authorizationHeader) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorizationHeader);
   return match ? match[1] : '';
+}
+
+/**
+ * The credential a request is judged by: an Authorization header wins over the
+ * cookie (integrators, the REST adapter's callers and the tests send one), so a
+ * browser's cookie never changes who a bearer caller is.
+ */
+export function presentedCredential({ authorization, sessionCookie }: Credentials): Presented {
+  const token = bearerToken(authorization);
+  if (token === '') return { kind: 'malformed' };
+  if (token) return { kind: 'idToken', value: token };
+  if (sessionCookie) return { kind: 'sessionCookie', value: sessionCookie };
+  return null;
+}
+
+function verifyCredential(credential: { kind: CredentialKind; value: string }, identityProvider: IdentityProvider, checkRevoked: boolean): Promise<VerifiedIdentity> {
+  return credential.kind === 'idToken'
+    ? identityProvider.verifyIdToken(credential.value, { checkRevoked })
+    : identityProvider.verifySessionCookie(credential.value, { checkRevoked });
 }
 
 /**
@@ -30,23 +69,23 @@ export function bearerToken(authorizationHeader: string | undefined): string | n
 export const checksRevocationOnEveryRequest = (viewer: UserRecord | null) => viewer?.role === 'fraud';
 
 /**
- * `checkRevoked` (writes): the token is verified with Firebase's revocation check
+ * `checkRevoked` (writes): the credential is verified with Firebase's revocation check
  * (one user look-up). Reads verify it locally, except for flagged accounts
  * (checksRevocationOnEveryRequest), which are then checked as writes are.
  */
 export async function resolveCaller(
-  authorizationHeader: string | undefined,
+  credentials: Credentials,
   identityProvider: IdentityProvider,
   lookupViewer: ViewerLookup,
   { checkRevoked = false }: { checkRevoked?: boolean } = {},
 ): Promise<Caller> {
-  const token = bearerToken(authorizationHeader);
-  if (token === null) return anonymousCaller;
-  if (token === '') return { ...anonymousCaller, authError: unauthenticated('Malformed Authorization header; expected "Bearer <ID token>".') };
+  const credential = presentedCredential(credentials);
+  if (credential === null) return anonymousCaller;
+  if (credential.kind === 'malformed') return { ...anonymousCaller, authError: unauthenticated('Malformed Authorization header; expected "Bearer <ID token>".') };
   try {
-    const identity = await identityProvider.verifyIdToken(token, { checkRevoked });
+    const identity = await verifyCredential(credential, identityProvider, checkRevoked);
     const viewer = await lookupViewer(identity.uid);
-    if (!checkRevoked && checksRevocationOnEveryRequest(viewer)) await identityProvider.verifyIdToken(token, { checkRevoked: true });
+    if (!checkRevoked && checksRevocationOnEveryRequest(viewer)) await verifyCredential(credential, identityProvider, true);
     return { identity, viewer, authError: null };
   } catch (error) {
     if (error instanceof AppError) return { ...anonymousCaller, authError: error };
@@ -55,14 +94,14 @@ export async function resolveCaller(
 }
 
 /**
- * Refuses a caller whose token's account was disabled or whose session was
- * revoked (GraphQL mutations: the request is a write only once its operation is
- * known). Nothing to do without a token, or when resolveCaller already checked.
+ * Refuses a caller whose account was disabled or whose session was revoked
+ * (GraphQL mutations: the request is a write only once its operation is
+ * known). Nothing to do without a credential, or when resolveCaller already checked.
  */
-export async function requireNotRevoked(caller: Caller, authorizationHeader: string | undefined, identityProvider: IdentityProvider): Promise<void> {
-  const token = bearerToken(authorizationHeader);
-  if (!token || !caller.identity || checksRevocationOnEveryRequest(caller.viewer)) return;
-  await identityProvider.verifyIdToken(token, { checkRevoked: true });
+export async function requireNotRevoked(caller: Caller, credentials: Credentials, identityProvider: IdentityProvider): Promise<void> {
+  const credential = presentedCredential(credentials);
+  if (!credential || credential.kind === 'malformed' || !caller.identity || checksRevocationOnEveryRequest(caller.viewer)) return;
+  await verifyCredential(credential, identityProvider, true);
 }
 
 /** A valid token is required; a user record is not (the caller may be mid-sign-up). */

@@ -1,14 +1,14 @@
 // What every operation runs with, whatever carried it (an HTTP request to
 // /graphql or /api, later a WebSocket message): who is calling, the services,
-// per-operation loaders. Built here once; transports only say where the bearer
-// token and the request id come from.
+// per-operation loaders. Built here once; transports only say where the
+// credentials (caller.ts) and the request id come from.
 import { randomUUID } from 'node:crypto';
 import type { IdentityProvider } from '../auth/identity-provider';
 import type { Db } from '../db/client';
 import type { Logger } from '../infra/logger';
 import type { Services } from '../services';
 import type { ImageStorage } from '../uploads/image-storage';
-import { requireNotRevoked, resolveCaller, type Caller } from './caller';
+import { requireNotRevoked, resolveCaller, type Caller, type Credentials } from './caller';
 import { createLoaders, type Loaders } from './loaders';
 import type { ViewerLookup } from './viewer-lookup';
 
@@ -36,23 +36,25 @@ export interface ContextDeps {
   viewers: ViewerLookup;
   services: Services;
   storage: ImageStorage;
+  /** The product's address (PUBLIC_URL): a session cookie's writes must come from it or from the request's own host (same-origin.ts). */
+  publicUrl: string;
 }
 
-/** Resolves the caller from the `Authorization` value (or its absence) and assembles the context. */
+/** Resolves the caller from the request's credentials (or their absence) and assembles the context. */
 export async function createRequestContext(
   deps: ContextDeps,
   request: {
-    authorization: string | undefined;
+    credentials: Credentials;
     requestId?: string;
     clientIp?: string;
     userAgent?: string;
     /** The request's logger, or how to make it (made on first use: most requests log nothing). */
     log: Logger | (() => Logger);
-    /** A write: verify the token with the revocation check. */
+    /** A write: verify the credential with the revocation check. */
     checkRevoked?: boolean;
   },
 ): Promise<RequestContext> {
-  const caller = await resolveCaller(request.authorization, deps.identity, deps.viewers, { checkRevoked: request.checkRevoked });
+  const caller = await resolveCaller(request.credentials, deps.identity, deps.viewers, { checkRevoked: request.checkRevoked });
   const makeLog = request.log;
   // The logger is made on first use, by a getter on the prototype: Apollo copies the
   // context's own properties (Object.assign), which would call an own getter every request.
@@ -71,6 +73,6 @@ export async function createRequestContext(
     services: deps.services,
     loaders: createLoaders(deps.db, caller.viewer),
     storage: deps.storage,
-    requireNotRevoked: () => (request.checkRevoked ? Promise.resolve() : requireNotRevoked(caller, request.authorization, deps.identity)),
+    requireNotRevoked: () => (request.checkRevoked ? Promise.resolve() : requireNotRevoked(caller, request.credentials, deps.identity)),
   });
 }

@@ -1,13 +1,16 @@
 // GraphQL subscriptions over WebSocket (graphql-ws) on the same HTTP server,
-// origin and path as /graphql. The Firebase ID token travels in the
-// connection_init payload ({ authorization: "Bearer <token>" }); a connection
-// without a valid one is refused. Each operation goes through the same pipeline
-// as over HTTP (operation-pipeline.ts): parsed with the same token limit,
-// validated with the same rules (depth, cost, aliases, directives), refused with
-// the same codes (GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED, BAD_USER_INPUT,
-// ...), counted against the same rate-limit class and key as an HTTP operation
-// of the same caller, formatted, masked and logged the same way; its context comes
-// from createRequestContext, as HTTP requests' do. Only subscriptions are accepted
+// origin and path as /graphql. The caller is who the connection_init payload's
+// Firebase ID token says ({ authorization: "Bearer <token>" }), else who the
+// session cookie of the upgrade request says, only when the socket was opened
+// by a page of this origin (a page elsewhere would otherwise borrow the
+// cookie: same-origin.ts); a connection without a valid credential is refused.
+// Each operation goes through the same pipeline as over HTTP
+// (operation-pipeline.ts): parsed with the same token limit, validated with the
+// same rules (depth, cost, aliases, directives), refused with the same codes
+// (GRAPHQL_PARSE_FAILED, GRAPHQL_VALIDATION_FAILED, BAD_USER_INPUT, ...), counted
+// against the same rate-limit class and key as an HTTP operation of the same
+// caller, formatted, masked and logged the same way; its context comes from
+// createRequestContext, as HTTP requests' do. Only subscriptions are accepted
 // here (queries and mutations go over HTTP). A message over 1 MiB (the HTTP body
 // limit) is refused from its frame header, before it is read: the socket closes
 // with 1009.
@@ -20,14 +23,16 @@
 // (marked as fraud, promoted, demoted, deleted), its sockets on every process are
 // closed, so no subscription outlives the account's standing. The web client
 // reconnects with its token and subscribes again under the new role.
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Role } from '../generated/prisma/client';
 import { GraphQLError, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventBus } from '../events/event-bus';
 import { createRequestContext, type ContextDeps } from '../context/request-context';
-import { resolveCaller } from '../context/caller';
+import { presentedCredential, resolveCaller, type Credentials } from '../context/caller';
+import { isSameOrigin, ownHostsOf } from '../context/same-origin';
+import { sessionCookieOf } from '../session/session-cookie';
 import type { Logger } from '../infra/logger';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
 import { callerKey, type RateLimits } from '../rate-limits/rate-limits';
@@ -38,6 +43,12 @@ import { asGraphqlError, checkOperationLimits, createArmorProtection, formatErro
 type ConnectionParams = Record<string, unknown>;
 
 const authorizationOf = (params: ConnectionParams | undefined) => (typeof params?.authorization === 'string' ? params.authorization : undefined);
+
+/** The connection's credentials: the payload's bearer token, and the cookie its upgrade request carried. */
+const credentialsOf = (params: ConnectionParams | undefined, request: IncomingMessage): Credentials => ({
+  authorization: authorizationOf(params),
+  sessionCookie: sessionCookieOf(request.headers.cookie),
+});
 
 /** graphql-ws's close code for a refused connection (Forbidden): the client connects again with a fresh token. */
 export const FORBIDDEN_CLOSE_CODE = 4403;
@@ -111,7 +122,11 @@ export function attachGraphqlWebSocket({
     {
       schema,
       async onConnect(ctx) {
-        const caller = await resolveCaller(authorizationOf(ctx.connectionParams), contextDeps.identity, contextDeps.viewers, { checkRevoked: true });
+        const credentials = credentialsOf(ctx.connectionParams, ctx.extra.request);
+        // A socket another site opened carries our cookie too: the cookie only counts when our own page opened it.
+        const request = ctx.extra.request;
+        if (presentedCredential(credentials)?.kind === 'sessionCookie' && !isSameOrigin({ headers: request.headers, ownHosts: ownHostsOf(request.headers.host, contextDeps.publicUrl) })) return false;
+        const caller = await resolveCaller(credentials, contextDeps.identity, contextDeps.viewers, { checkRevoked: true });
         // Close code 4403 (Forbidden): the client signs in again and reconnects with a fresh token.
         if (!caller.identity || !caller.viewer) return false;
         try {
@@ -140,7 +155,7 @@ export function attachGraphqlWebSocket({
           return prepared.errors;
         }
         try {
-          const contextValue = await createRequestContext(contextDeps, { authorization: authorizationOf(ctx.connectionParams), clientIp: ctx.extra.request.socket.remoteAddress, log });
+          const contextValue = await createRequestContext(contextDeps, { credentials: credentialsOf(ctx.connectionParams, ctx.extra.request), clientIp: ctx.extra.request.socket.remoteAddress, log });
           await checkOperationLimits(rateLimits, { operation: prepared.operation, document: prepared.document, contextValue });
           done();
           return { schema, document: prepared.document, operationName: prepared.operation.name?.value, variableValues: prepared.variableValues, contextValue } satisfies ExecutionArgs;

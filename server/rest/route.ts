@@ -22,6 +22,10 @@ export interface RestEnvironment {
   runtimeConfig: RuntimeConfig;
   maxUploadBytes: number;
   openApiDocument: object;
+  /** The product's address (PUBLIC_URL): requests from it are same-origin (context/same-origin.ts). */
+  publicUrl: string;
+  /** How long a browser session lasts (SESSION_DAYS). */
+  sessionLifetimeMs: number;
 }
 
 /** How a route reads its body. Without a declaration the JSON parser still runs (400/413) and nothing is read. */

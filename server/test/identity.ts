@@ -51,29 +51,37 @@ export async function signInWithGoogle({ email = uniqueEmail('google'), name = '
   return { uid: result.localId, email, password: '', idToken: result.idToken };
 }
 
+/** A Firebase JWT's claims, read without any check (test doubles only). */
+function claimsOf(token: string) {
+  let claims: DecodedIdToken;
+  try {
+    claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as DecodedIdToken;
+  } catch {
+    // As firebase-admin refuses a token that is not a JWT at all.
+    throw unauthenticated('Invalid authentication token.');
+  }
+  if (typeof claims?.sub !== 'string') throw unauthenticated('Invalid authentication token.');
+  return toVerifiedIdentity({ ...claims, uid: claims.sub });
+}
+
 /**
- * Tokens checked by their claims only (no account look-up), like a real project's
- * verifyIdToken without checkRevoked: the emulator would also look the account up
- * and refuse the token itself, hiding what the app does. Every check, revocation
- * asked for or not.
+ * Tokens (and session cookies) checked by their claims only (no account look-up),
+ * like a real project's verifyIdToken / verifySessionCookie without checkRevoked:
+ * the emulator would also look the account up and refuse them itself, hiding what
+ * the app does. Every check, revocation asked for or not.
  */
 export const verifiedByClaimsAlone = (real: IdentityProvider): IdentityProvider => ({
   ...real,
-  async verifyIdToken(token) {
-    let claims: DecodedIdToken;
-    try {
-      claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as DecodedIdToken;
-    } catch {
-      // As firebase-admin refuses a token that is not a JWT at all.
-      throw unauthenticated('Invalid authentication token.');
-    }
-    if (typeof claims?.sub !== 'string') throw unauthenticated('Invalid authentication token.');
-    return toVerifiedIdentity({ ...claims, uid: claims.sub });
-  },
+  verifyIdToken: async (token) => claimsOf(token),
+  verifySessionCookie: async (cookie) => claimsOf(cookie),
 });
 
 /** As a real project verifies: by claims alone, and with the emulator's user look-up only when the revocation check is asked for. */
 export const verifiedLikeARealProject = (real: IdentityProvider): IdentityProvider => {
   const local = verifiedByClaimsAlone(real);
-  return { ...real, verifyIdToken: (token, options) => (options?.checkRevoked ? real.verifyIdToken(token, options) : local.verifyIdToken(token)) };
+  return {
+    ...real,
+    verifyIdToken: (token, options) => (options?.checkRevoked ? real.verifyIdToken(token, options) : local.verifyIdToken(token)),
+    verifySessionCookie: (cookie, options) => (options?.checkRevoked ? real.verifySessionCookie(cookie, options) : local.verifySessionCookie(cookie)),
+  };
 };

@@ -1,5 +1,6 @@
 // The built web client on the app's origin: its pages (the HTML with the runtime
-// config and the response's style nonce written in, never cached), its hashed
+// config, the response's style nonce and, for a signed-in request, the first
+// screen's data (first-screen.ts) written in, never cached), its hashed
 // assets (cached for a year, sent as the .br or .gz file the build wrote next to
 // them when the browser accepts one), /robots.txt and /sitemap.xml.
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import { CSP_NONCE_PLACEHOLDER } from '@opennest/common/csp-nonce';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@opennest/common/runtime-config';
+import { firstScreenElement, type FirstScreenOf } from './first-screen';
 import { inlineScriptHashes, styleAttributeHashes, styleNonce } from './security-headers';
 
 /** The pages search engines may list: the public ones (spec section 2's route table). */
@@ -57,7 +59,8 @@ export interface ClientApp {
   styleAttributeHashes: string[];
 }
 
-export function clientApp({ clientDistDir, runtimeConfig }: { clientDistDir: string; runtimeConfig: RuntimeConfig }): ClientApp {
+/** `firstScreen`: the first screen's data of a page request, written into its HTML (none without it). */
+export function clientApp({ clientDistDir, runtimeConfig, firstScreen }: { clientDistDir: string; runtimeConfig: RuntimeConfig; firstScreen?: FirstScreenOf }): ClientApp {
   const router = express.Router();
   const appPage = loadPage(path.join(clientDistDir, 'index.html'), runtimeConfig);
   const homeShell = path.join(clientDistDir, HOME_SHELL);
@@ -88,7 +91,7 @@ export function clientApp({ clientDistDir, runtimeConfig }: { clientDistDir: str
   // Every other GET that wants HTML is a client route (its 404 page included).
   router.get(/.*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
-    sendPage(req, res, req.path === '/' ? homePage : appPage).catch(next);
+    sendPage(req, res, req.path === '/' ? homePage : appPage, firstScreen).catch(next);
   });
   const templates = [appPage, homePage].map((page) => page.parts.join(''));
   return {
@@ -112,8 +115,10 @@ function loadPage(file: string, runtimeConfig: RuntimeConfig): Page {
   return { parts: html.split(CSP_NONCE_PLACEHOLDER) };
 }
 
-async function sendPage(req: Request, res: Response, page: Page) {
-  const html = page.parts.join(styleNonce(res));
+async function sendPage(req: Request, res: Response, page: Page, firstScreen: FirstScreenOf | undefined) {
+  const state = firstScreen ? await firstScreen(req) : null;
+  const template = page.parts.join(styleNonce(res));
+  const html = state ? template.replace('</head>', `${firstScreenElement(state)}</head>`) : template;
   // The HTML names the current hashed assets, carries the runtime config and this response's nonce:
   // always ask the server, and no shared cache may keep it (one nonce would go to everyone).
   res.setHeader('Cache-Control', 'private, no-cache');

@@ -1,20 +1,24 @@
+import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import type { SystemContext } from '@chakra-ui/react';
 import type { EmotionCache } from '@emotion/cache';
-import { useMemo } from 'react';
 import { RouterProvider } from 'react-router';
-import { AuthProvider } from '../auth/AuthProvider';
+import { AuthProvider, type InitialSession } from '../auth/AuthProvider';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
 import { AlertProvider } from '../ui/alerts';
 import { Toaster } from '../ui/toaster';
-import { createApolloClient } from './apollo';
 import type { FirebaseSession } from './firebase';
 import type { AppRouter } from './navigation';
 import { RuntimeConfigProvider } from './runtime-config';
 import { StylesProvider } from './styles';
 
 interface AppProps {
-  firebase: Promise<FirebaseSession>;
+  /** Apollo Client, its cache holding the first screen's data when the page carried it (main.tsx). */
+  client: ApolloClient;
+  /** What the page said about the session (AuthProvider). */
+  session: InitialSession;
+  /** Loads Firebase Auth, when a sign-in or registration needs it. */
+  firebase: () => Promise<FirebaseSession>;
   config: RuntimeConfig;
   router: AppRouter;
   /** The Chakra system (theme.ts createAppSystem). */
@@ -23,13 +27,12 @@ interface AppProps {
   styleCache: EmotionCache;
 }
 
-export function App({ firebase, config, router, system, styleCache }: AppProps) {
-  const client = useMemo(() => createApolloClient(firebase.then((session) => session.auth)), [firebase]);
+export function App({ client, session, firebase, config, router, system, styleCache }: AppProps) {
   return (
     <StylesProvider cache={styleCache} system={system}>
       <RuntimeConfigProvider config={config}>
         <ApolloProvider client={client}>
-          <AuthProvider firebase={firebase}>
+          <AuthProvider initial={session} firebase={firebase}>
             <AlertProvider>
               <RouterProvider router={router} />
               <Toaster />

@@ -1,8 +1,9 @@
-// The Apollo client's links: every request carries the bearer token, and the
-// spec's auth errors send the user to /login (the request still fails).
-import type { Auth } from 'firebase/auth';
+// The Apollo client's links: requests go as the browser sends them (the session
+// cookie identifies the caller; no header is added), and the spec's auth errors
+// send the user to /login (the request still fails), except when the app only
+// asks who is signed in.
 import { DeleteUserDocument, MeDocument, UsersDocument } from '../users/users.generated';
-import { createApolloClient, createCache } from './apollo';
+import { createApolloClient, createCache, QUIET_AUTH } from './apollo';
 import { isServiceUnavailable } from './errors';
 import { registerRouter } from './navigation';
 
@@ -17,10 +18,6 @@ function fakeRouter(pathname: string) {
   return calls;
 }
 
-function fakeAuth(getIdToken: () => Promise<string>, onSignOut = () => {}) {
-  return { currentUser: { getIdToken }, signOut: async () => onSignOut() } as unknown as Auth;
-}
-
 function answering(status: number, body: unknown) {
   const requests: Request[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -30,15 +27,15 @@ function answering(status: number, body: unknown) {
   return { requests, fetchImpl };
 }
 
-const query = (auth: Auth, fetchImpl: typeof fetch) =>
-  createApolloClient(auth, { uri: 'http://api.test/graphql', fetch: fetchImpl }).query({ query: MeDocument, fetchPolicy: 'network-only' });
+const query = (fetchImpl: typeof fetch, context: Record<string, unknown> = {}) =>
+  createApolloClient({ uri: 'http://api.test/graphql', fetch: fetchImpl }).query({ query: MeDocument, fetchPolicy: 'network-only', context });
 
 describe('Apollo client links', () => {
-  it('sends the current ID token as a bearer token', async () => {
+  it('adds no credential of its own: the browser’s session cookie goes with the request', async () => {
     const navigations = fakeRouter('/dash-board');
     const { requests, fetchImpl } = answering(200, { data: { me: null } });
-    await query(fakeAuth(async () => 'id-token-1'), fetchImpl);
-    expect(requests[0].headers.get('authorization')).toBe('Bearer id-token-1');
+    await query(fetchImpl);
+    expect(requests[0].headers.get('authorization')).toBeNull();
     expect(navigations).toEqual([]);
   });
 
@@ -50,33 +47,22 @@ describe('Apollo client links', () => {
   ])('sends the user to /login on %s, carrying the path, and still fails the request', async (_label, status, body) => {
     const navigations = fakeRouter('/dash-board/wishlist');
     const { fetchImpl } = answering(status, body);
-    await expect(query(fakeAuth(async () => 'id-token'), fetchImpl)).rejects.toBeTruthy();
+    await expect(query(fetchImpl)).rejects.toBeTruthy();
     expect(navigations).toEqual([['/login', { state: { from: '/dash-board/wishlist?q=1' } }]]);
+  });
+
+  it('stays on the page when the refusal answers the start-up question of who is signed in', async () => {
+    const navigations = fakeRouter('/');
+    const { fetchImpl } = answering(200, { errors: [{ message: 'You must be signed in.', extensions: { code: 'UNAUTHENTICATED' } }], data: { me: null } });
+    await expect(query(fetchImpl, { [QUIET_AUTH]: true })).rejects.toBeTruthy();
+    expect(navigations).toEqual([]);
   });
 
   it('does not redirect for other errors', async () => {
     const navigations = fakeRouter('/dash-board');
     const { fetchImpl } = answering(200, { errors: [{ message: 'Nope', extensions: { code: 'BAD_USER_INPUT' } }], data: null });
-    await expect(query(fakeAuth(async () => 'id-token'), fetchImpl)).rejects.toBeTruthy();
+    await expect(query(fetchImpl)).rejects.toBeTruthy();
     expect(navigations).toEqual([]);
-  });
-
-  it.each(['auth/user-disabled', 'auth/user-token-expired'])('signs the user out when the identity provider says %s', async (code) => {
-    const navigations = fakeRouter('/dash-board');
-    let signedOut = false;
-    const { requests, fetchImpl } = answering(200, { data: { me: null } });
-    const auth = fakeAuth(
-      async () => {
-        throw Object.assign(new Error(code), { code });
-      },
-      () => {
-        signedOut = true;
-      },
-    );
-    await expect(query(auth, fetchImpl)).rejects.toBeTruthy();
-    expect(signedOut).toBe(true);
-    expect(requests).toHaveLength(0);
-    expect(navigations).toEqual([['/login', { state: { from: '/dash-board?q=1' } }]]);
   });
 });
 
@@ -100,7 +86,7 @@ describe('A database outage (SERVICE_UNAVAILABLE)', () => {
     return { requests, fetchImpl };
   }
   const client = (fetchImpl: typeof fetch) =>
-    createApolloClient(fakeAuth(async () => 'id-token'), { uri: 'http://api.test/graphql', fetch: fetchImpl, unavailableRetryDelaysMs: [1, 1, 1] });
+    createApolloClient({ uri: 'http://api.test/graphql', fetch: fetchImpl, unavailableRetryDelaysMs: [1, 1, 1] });
 
   it('sends a query again while the server is unavailable, and answers once it recovers', async () => {
     const navigations = fakeRouter('/dash-board');
@@ -109,9 +95,8 @@ describe('A database outage (SERVICE_UNAVAILABLE)', () => {
     expect(result.data).toEqual({ me: null });
     expect(result.error).toBeUndefined();
     expect(requests).toHaveLength(3);
-    // Every attempt is the same query, with the token of the moment.
+    // Every attempt is the same query.
     expect(await Promise.all(requests.map(async (request) => (await request.json()).operationName))).toEqual(['Me', 'Me', 'Me']);
-    expect(requests.map((request) => request.headers.get('authorization'))).toEqual(['Bearer id-token', 'Bearer id-token', 'Bearer id-token']);
     expect(navigations).toEqual([]);
   });
 

@@ -1,12 +1,10 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldPolicy } from '@apollo/client';
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
-import { SetContextLink } from '@apollo/client/link/context';
 import { ErrorLink } from '@apollo/client/link/error';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { Observable, type Subscription } from 'rxjs';
 import { isServiceUnavailable } from './errors';
 import { redirectToLogin } from './navigation';
-import { currentIdToken, type AuthSource } from './session';
 
 const AUTH_ERROR_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN']);
 
@@ -25,16 +23,24 @@ interface Transport {
   unavailableRetryDelaysMs?: number[];
 }
 
-export function createApolloClient(auth: AuthSource, transport: Transport = {}): ApolloClient {
-  // Every request carries the signed-in user's ID token.
-  const withToken = new SetContextLink(async (previous) => {
-    const token = await currentIdToken(auth);
-    return token ? { headers: { ...previous.headers, authorization: `Bearer ${token}` } } : {};
-  });
+/** Operation context: `{ [QUIET_AUTH]: true }` keeps a refusal from sending the user to /login (asking who is signed in). */
+export const QUIET_AUTH = 'quietAuth';
 
+/** Each client's way to reopen its live-updates socket (after the session changed), once the socket exists. */
+const socketRestarts = new WeakMap<ApolloClient, () => void>();
+
+/**
+ * `firstScreenMs`: the cache holds the first screen's answers the server sent with
+ * the page (first-screen.ts); for this long, queries that would also ask the
+ * network (cache-and-network) take them from the cache, so the first screen
+ * sends no request of its own.
+ */
+export function createApolloClient(transport: Transport = {}, { firstScreenMs = 0 }: { firstScreenMs?: number } = {}): ApolloClient {
   // Spec: a 401/403 (GraphQL: UNAUTHENTICATED/FORBIDDEN) sends the user to
   // /login; the request still fails, so the screen can show its own message.
-  const onAuthError = new ErrorLink(({ error }) => {
+  // Same-origin requests carry the session cookie (session.ts): no header to add.
+  const onAuthError = new ErrorLink(({ error, operation }) => {
+    if (operation.getContext()[QUIET_AUTH]) return;
     const codes = CombinedGraphQLErrors.is(error) ? error.errors.map((e) => e.extensions?.code) : [];
     const status = ServerError.is(error) ? error.statusCode : 0;
     if (status === 401 || status === 403 || codes.some((code) => typeof code === 'string' && AUTH_ERROR_CODES.has(code))) {
@@ -42,12 +48,28 @@ export function createApolloClient(auth: AuthSource, transport: Transport = {}):
     }
   });
 
-  const http = ApolloLink.from([retryUnavailableQueries(transport.unavailableRetryDelaysMs ?? UNAVAILABLE_RETRY_DELAYS_MS), onAuthError, withToken, new HttpLink({ uri: transport.uri ?? '/graphql', fetch: transport.fetch })]);
+  const http = ApolloLink.from([retryUnavailableQueries(transport.unavailableRetryDelaysMs ?? UNAVAILABLE_RETRY_DELAYS_MS), onAuthError, new HttpLink({ uri: transport.uri ?? '/graphql', fetch: transport.fetch })]);
+  let restartSocket: (() => void) | null = null;
+  const socket = lazyLink(() =>
+    import('./socket-link').then(({ createSocketLink }) => {
+      const made = createSocketLink(transport.wsUrl);
+      restartSocket = made.restart;
+      return made.link;
+    }),
+  );
   // Subscriptions go over a WebSocket to the same origin and path (graphql-ws); the rest over HTTP.
-  return new ApolloClient({
-    link: ApolloLink.split((operation) => operationType(operation) === 'subscription', lazyLink(() => import('./socket-link').then(({ createSocketLink }) => createSocketLink(auth, transport.wsUrl))), http),
+  const client = new ApolloClient({
+    link: ApolloLink.split((operation) => operationType(operation) === 'subscription', socket, http),
     cache: createCache(),
+    ssrForceFetchDelay: firstScreenMs,
   });
+  socketRestarts.set(client, () => restartSocket?.());
+  return client;
+}
+
+/** Reopens the live-updates socket, if one is open, so it listens as the current session (after a sign-in or sign-out). */
+export function restartLiveUpdates(client: ApolloClient): void {
+  socketRestarts.get(client)?.();
 }
 
 function operationType({ query }: ApolloLink.Operation): string | null {

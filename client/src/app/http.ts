@@ -1,7 +1,7 @@
-// fetch() for the REST endpoints the client uses (uploads): bearer token and the
-// spec's 401/403 handling, with the server's message on failure.
+// fetch() for the REST endpoints the client uses (uploads): the session cookie
+// goes with every same-origin request; the spec's 401/403 handling, with the
+// server's message on failure.
 import { redirectToLogin } from './navigation';
-import { currentIdToken, type AuthSource } from './session';
 
 export class HttpError extends Error {
   constructor(
@@ -13,11 +13,8 @@ export class HttpError extends Error {
   }
 }
 
-export async function apiFetch<T>(auth: AuthSource, path: string, init: RequestInit = {}): Promise<T> {
-  const token = await currentIdToken(auth);
-  const headers = new Headers(init.headers);
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  const response = await fetch(path, { ...init, headers });
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(path, init);
   const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
   if (!response.ok) {
     if (response.status === 401 || response.status === 403) redirectToLogin();
@@ -33,9 +30,8 @@ export interface UploadedImage {
   height: number;
 }
 
-export function uploadImage(auth: AuthSource, file: File): Promise<UploadedImage> {
+export function uploadImage(file: File): Promise<UploadedImage> {
   const form = new FormData();
   form.append('file', file);
-  return apiFetch<UploadedImage>(auth, '/api/uploads', { method: 'POST', body: form });
+  return apiFetch<UploadedImage>('/api/uploads', { method: 'POST', body: form });
 }
-

@@ -1,10 +1,13 @@
 // The client's pages (spec section 2), declared once: path, tab title, who
-// they are for, whose dashboard menu lists them and the lazily loaded page.
+// they are for, whose dashboard menu lists them, the lazily loaded page and
+// its first screen's queries (first-screen.ts: the server sends their answers
+// with the page).
 // The route table (router.tsx), the dashboard's menu (dashboard/menu.ts, which
 // adds the icons: they stay out of the first load) and the role notices
 // (auth/RoleGate.tsx) are made from it; server/access.unit.test.ts checks that a page declared for
 // some roles calls only GraphQL operations those roles may call.
 import type { ComponentType } from 'react';
+import type { FirstScreenDeclaration } from './first-screen-declaration';
 import type { RouteHandle } from '../layout/page-title';
 import type { Role } from '../users/users.generated';
 
@@ -25,9 +28,15 @@ export interface PageDeclaration<Path extends string = string> {
   roles?: readonly DashboardRole[];
   /** In the dashboard's menu of these roles (`true`: the page's `roles`), labelled with its title. */
   menu?: true | readonly DashboardRole[];
+  /**
+   * The queries its first screen runs, from its URL (first-screen.ts): for a signed-in
+   * request the server answers them in the HTML, so the page shows at once. Leave it
+   * out and the page loads its data itself, as any page did before.
+   */
+  firstScreen?: FirstScreenDeclaration;
 }
 
-const page = <const Path extends string>(path: Path, title: PageDeclaration['title'], load: PageDeclaration['load'], more: Pick<PageDeclaration, 'roles' | 'menu'> = {}): PageDeclaration<Path> => ({
+const page = <const Path extends string>(path: Path, title: PageDeclaration['title'], load: PageDeclaration['load'], more: Pick<PageDeclaration, 'roles' | 'menu' | 'firstScreen'> = {}): PageDeclaration<Path> => ({
   path,
   title,
   load,
@@ -54,9 +63,14 @@ export const PUBLIC_PAGES: PageDeclaration[] = [
 
 /** Pages for signed-in accounts outside the dashboard (signed-out visitors go to /login). */
 export const SIGNED_IN_PAGES: PageDeclaration[] = [
-  page('allProperties', 'All Properties', () => import('../properties/AllPropertiesPage')),
-  page('propertyDetails/:id', { title: 'Property Details', titleFromPage: true }, () => import('../properties/PropertyDetailsPage')),
+  page('allProperties', 'All Properties', () => import('../properties/AllPropertiesPage'), { firstScreen: () => import('../properties/all-properties.first-screen') }),
+  page('propertyDetails/:id', { title: 'Property Details', titleFromPage: true }, () => import('../properties/PropertyDetailsPage'), {
+    firstScreen: () => import('../properties/property-details.first-screen'),
+  }),
 ];
+
+/** What every signed-in page's first screen shows besides the page: the navigation bar's account and bell. */
+export const SIGNED_IN_FIRST_SCREEN: FirstScreenDeclaration = () => import('./signed-in.first-screen');
 
 /** The dashboard at /dash-board, and what its index opens: the caller's own profile page. */
 export const DASHBOARD = {
@@ -89,7 +103,11 @@ export const DASHBOARD_PAGES = [
   page('saved-searches', 'Saved Searches', () => import('../saved-searches/SavedSearchesPage'), { roles: BUYERS, menu: true }),
   page('contact/:propertyId', 'Contact Agent', () => import('../messages/ContactAgentPage'), { roles: BUYERS }),
   // Admins
-  page('manage-properties', 'Manage Properties', () => import('../properties/ManagePropertiesPage'), { roles: ADMINS, menu: true }),
+  page('manage-properties', 'Manage Properties', () => import('../properties/ManagePropertiesPage'), {
+    roles: ADMINS,
+    menu: true,
+    firstScreen: () => import('../properties/manage-properties.first-screen'),
+  }),
   page('manage-users', 'Manage Users', () => import('../users/ManageUsersPage'), { roles: ADMINS, menu: true }),
   page('manage-reviews', 'Manage Reviews', () => import('../reviews/ManageReviewsPage'), { roles: ADMINS, menu: true }),
   page('advertise-property', 'Advertise Property', () => import('../properties/AdvertisePropertyPage'), { roles: ADMINS, menu: true }),

@@ -1,36 +1,43 @@
-// The current Firebase session, shared by the Apollo link and the REST helper.
-// Firebase Auth loads after the first render starts, so callers hold a promise
-// of it; a request waits for it only as long as the SDK takes to arrive.
-import type { Auth } from 'firebase/auth';
-import { redirectToLogin } from './navigation';
+// The browser's session: an HttpOnly cookie the server sets in exchange for a
+// fresh Firebase ID token (POST /api/session) and clears and revokes at sign-out
+// (DELETE /api/session). Every request of this origin carries it (GraphQL, REST,
+// the live-updates socket, the pages, whose first HTML then has the signed-in
+// first screen), so no page waits for Firebase Auth. Other tabs of the same
+// browser hear of a sign-in or sign-out through a BroadcastChannel.
+import { HttpError } from './http';
 
-/** Firebase Auth once loaded (and its saved session restored), or the instance itself. */
-export type AuthSource = Auth | PromiseLike<Auth>;
-
-/** Identity codes after which the session cannot continue (spec section 8). */
-const SESSION_ENDING_CODES = new Set(['auth/user-disabled', 'auth/user-token-expired']);
-
-/**
- * The bearer token for the next request, or null when signed out (or when Firebase
- * Auth could not load: the request then goes out as a signed-out one). The SDK
- * refreshes it shortly before expiry. A disabled or expired account is signed out.
- */
-export async function currentIdToken(source: AuthSource): Promise<string | null> {
-  let auth: Auth;
-  try {
-    auth = await source;
-  } catch {
-    return null;
+/** Trades a freshly signed-in ID token for the session cookie. */
+export async function startSession(idToken: string): Promise<void> {
+  const response = await fetch('/api/session', { method: 'POST', headers: { authorization: `Bearer ${idToken}` } });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
+    throw new HttpError(body?.message ?? `Could not start your session (${response.status}).`, response.status, body?.code);
   }
-  const user = auth.currentUser;
-  if (!user) return null;
-  try {
-    return await user.getIdToken();
-  } catch (error) {
-    if (SESSION_ENDING_CODES.has((error as { code?: string }).code ?? '')) {
-      await auth.signOut();
-      redirectToLogin();
-    }
-    throw error;
-  }
+}
+
+/** Clears the cookie and revokes the session (a failure leaves the cookie to expire; the tab signs out anyway). */
+export async function endSession(): Promise<void> {
+  await fetch('/api/session', { method: 'DELETE' }).catch(() => undefined);
+}
+
+export type SessionEvent = 'signed-in' | 'signed-out';
+
+const CHANNEL = 'opennest-session';
+
+/** Tells this browser's other tabs that the session changed. */
+export function announceSession(event: SessionEvent): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage(event);
+  channel.close();
+}
+
+/** Calls `listener` when another tab of this browser signs in or out; returns the unsubscribe. */
+export function onSessionChanged(listener: (event: SessionEvent) => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = (message: MessageEvent<unknown>) => {
+    if (message.data === 'signed-in' || message.data === 'signed-out') listener(message.data);
+  };
+  return () => channel.close();
 }

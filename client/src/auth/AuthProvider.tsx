@@ -1,13 +1,17 @@
-// The signed-in session: the Firebase user, and the server's record of them
-// (name, photo, role). The role shown in the UI comes from the server; the
-// server also re-checks it on every request, so nothing here is security.
-// Firebase Auth arrives after the first render starts (client/src/main.tsx):
-// until it has restored any saved session the status is 'loading'.
+// The signed-in session: the server's record of the caller (name, photo, role).
+// The browser's session is an HttpOnly cookie (app/session.ts); the page the
+// server sent says whether it was valid and carries the record (the first
+// screen's data, app/first-screen.ts), so a signed-in page knows who is there
+// before any script asks. Firebase Auth loads only when someone signs in or
+// registers: its ID token is traded for the cookie. The role shown in the UI comes
+// from the server, which also re-checks it on every request: nothing here is security.
 import { useApolloClient } from '@apollo/client/react';
-import type { Auth, User as FirebaseUser } from 'firebase/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { User as FirebaseUser } from 'firebase/auth';
+import { QUIET_AUTH, restartLiveUpdates } from '../app/apollo';
 import type { FirebaseSession } from '../app/firebase';
 import { uploadImage } from '../app/http';
+import { announceSession, endSession, onSessionChanged, startSession } from '../app/session';
 import { MeDocument, RecordSignInDocument, type SignInRecordInput, type ViewerFieldsFragment } from '../users/users.generated';
 
 export type Viewer = ViewerFieldsFragment;
@@ -19,12 +23,12 @@ export interface RegisterInput {
   password: string;
 }
 
+/** What the page said about the session: whether its cookie was valid, and the caller's record (null: none yet). Null: the page did not say (`vite dev`). */
+export type InitialSession = { signedIn: boolean; viewer: Viewer | null } | null;
+
 interface AuthContextValue {
   status: 'loading' | 'signedOut' | 'signedIn';
-  firebaseUser: FirebaseUser | null;
   viewer: Viewer | null;
-  /** Firebase Auth, once loaded: for the bearer token of requests made outside Apollo. */
-  auth: Promise<Auth>;
   signIn(email: string, password: string): Promise<Viewer>;
   signInWithGoogle(): Promise<Viewer>;
   register(input: RegisterInput): Promise<Viewer>;
@@ -33,14 +37,14 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-export function AuthProvider({ firebase, children }: { firebase: Promise<FirebaseSession>; children: ReactNode }) {
+const statusOf = (initial: InitialSession): AuthContextValue['status'] => (initial?.signedIn && initial.viewer ? 'signedIn' : initial && !initial.signedIn ? 'signedOut' : 'loading');
+
+export function AuthProvider({ initial, firebase, children }: { initial: InitialSession; firebase: () => Promise<FirebaseSession>; children: ReactNode }) {
   const client = useApolloClient();
-  const auth = useMemo(() => firebase.then((session) => session.auth), [firebase]);
-  const [firebaseUser, setFirebaseUser] = useState<FirebaseUser | null>(null);
-  const [viewer, setViewer] = useState<Viewer | null>(null);
-  const [status, setStatus] = useState<AuthContextValue['status']>('loading');
-  // While a sign-in or registration flow runs, it (not the listener) loads the record.
-  const flowInProgress = useRef(false);
+  const [viewer, setViewer] = useState<Viewer | null>(initial?.viewer ?? null);
+  const [status, setStatus] = useState<AuthContextValue['status']>(statusOf(initial));
+  const firebaseLoaded = useRef<Promise<FirebaseSession> | null>(null);
+  const loadFirebase = useCallback(() => (firebaseLoaded.current ??= firebase()), [firebase]);
 
   const recordSignIn = useCallback(
     async (input: SignInRecordInput = {}) => {
@@ -51,113 +55,111 @@ export function AuthProvider({ firebase, children }: { firebase: Promise<Firebas
     [client],
   );
 
-  useEffect(() => {
-    let unsubscribe: (() => void) | undefined;
-    let cancelled = false;
-    firebase.then(
-      (session) => {
-        if (cancelled) return;
-        unsubscribe = session.onUserChanged(async (user) => {
-          setFirebaseUser(user);
-          if (flowInProgress.current) return;
-          if (!user) {
-            setViewer(null);
-            setStatus('signedOut');
-            return;
-          }
-          // A restored session: load the record; create it if it went missing.
-          try {
-            const { data } = await client.query({ query: MeDocument, fetchPolicy: 'network-only' });
-            setViewer(data?.me ?? (await recordSignIn()));
-          } catch {
-            setViewer(null);
-          }
-          setStatus('signedIn');
-        });
-      },
-      (error: unknown) => {
-        // Without the SDK nobody can be signed in; public pages still work.
-        console.error('Firebase Auth could not load', error);
-        if (!cancelled) setStatus('signedOut');
-      },
-    );
-    return () => {
-      cancelled = true;
-      unsubscribe?.();
-    };
-  }, [firebase, client, recordSignIn]);
+  /** Asks the server who the cookie names (a refusal means nobody: no detour to /login). */
+  const loadViewer = useCallback(async () => {
+    try {
+      const { data } = await client.query({ query: MeDocument, fetchPolicy: 'network-only', context: { [QUIET_AUTH]: true } });
+      // A valid session without a record (it went missing): make it again.
+      const me = data?.me ?? (await recordSignIn());
+      setViewer(me);
+      setStatus('signedIn');
+    } catch {
+      setViewer(null);
+      setStatus('signedOut');
+    }
+  }, [client, recordSignIn]);
 
-  const runFlow = useCallback(
-    async (flow: () => Promise<Viewer>): Promise<Viewer> => {
-      flowInProgress.current = true;
-      try {
-        const signedIn = await flow();
-        setViewer(signedIn);
-        setFirebaseUser((await auth).currentUser);
-        setStatus('signedIn');
-        return signedIn;
-      } finally {
-        flowInProgress.current = false;
-      }
+  useEffect(() => {
+    // The page did not say (vite dev), or the cookie is valid but its record is missing.
+    if (status === 'loading') void loadViewer();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at start
+  }, []);
+
+  // Another tab signed in or out: this one follows, its cached data going with the old session.
+  useEffect(
+    () =>
+      onSessionChanged((event) => {
+        restartLiveUpdates(client);
+        if (event === 'signed-out') {
+          setViewer(null);
+          setStatus('signedOut');
+          void client.clearStore();
+        } else {
+          void loadViewer();
+        }
+      }),
+    [client, loadViewer],
+  );
+
+  /** A Firebase sign-in: its token becomes the session cookie, then the record is made. */
+  const signedInAs = useCallback(
+    async (user: FirebaseUser, record: () => Promise<Viewer>): Promise<Viewer> => {
+      await startSession(await user.getIdToken());
+      const signedIn = await record();
+      restartLiveUpdates(client);
+      setViewer(signedIn);
+      setStatus('signedIn');
+      announceSession('signed-in');
+      return signedIn;
     },
-    [auth],
+    [client],
   );
 
   const value = useMemo<AuthContextValue>(
     () => ({
       status,
-      firebaseUser,
       viewer,
-      auth,
-      signIn: (email, password) =>
-        runFlow(async () => {
-          await (await firebase).signInWithPassword(email.trim(), password);
-          return recordSignIn();
-        }),
-      signInWithGoogle: () =>
-        runFlow(async () => {
-          const [{ signInWithGoogle }, session] = await Promise.all([import('./google-sign-in'), firebase]);
-          const user = await signInWithGoogle(session.auth);
-          return recordSignIn({ name: user.displayName ?? undefined, image: user.photoURL ?? undefined });
-        }),
-      register: ({ name, photo, email, password }) =>
-        runFlow(async () => {
-          const session = await firebase;
-          const user = await session.createAccount(email.trim(), password);
-          try {
-            // Uploads need a signed-in caller, so the photo goes up after the account exists.
-            const image = await uploadImage(session.auth, photo);
+      signIn: async (email, password) => {
+        const user = await (await loadFirebase()).signInWithPassword(email.trim(), password);
+        return signedInAs(user, () => recordSignIn());
+      },
+      signInWithGoogle: async () => {
+        const [{ signInWithGoogle }, session] = await Promise.all([import('./google-sign-in'), loadFirebase()]);
+        const user = await signInWithGoogle(session.auth);
+        return signedInAs(user, () => recordSignIn({ name: user.displayName ?? undefined, image: user.photoURL ?? undefined }));
+      },
+      register: async ({ name, photo, email, password }) => {
+        const session = await loadFirebase();
+        const user = await session.createAccount(email.trim(), password);
+        try {
+          return await signedInAs(user, async () => {
+            // Uploads need a signed-in caller, so the photo goes up once the session exists.
+            const image = await uploadImage(photo);
             await session.updateProfile(user, { displayName: name, photoURL: image.url });
-            return await recordSignIn({ name, image: image.url });
-          } catch (error) {
-            // Leave nothing half-made: the e-mail stays free for another attempt.
-            await user.delete().catch(() => undefined);
-            throw error;
-          }
-        }),
+            return recordSignIn({ name, image: image.url });
+          });
+        } catch (error) {
+          // Leave nothing half-made: the e-mail stays free for another attempt.
+          await endSession();
+          await user.delete().catch(() => undefined);
+          throw error;
+        }
+      },
       signOut: async () => {
-        await (await firebase).signOut();
+        await endSession();
+        if (firebaseLoaded.current) await (await firebaseLoaded.current).signOut().catch(() => undefined);
+        setViewer(null);
+        setStatus('signedOut');
+        restartLiveUpdates(client);
         await client.clearStore();
+        announceSession('signed-out');
       },
     }),
-    [status, firebaseUser, viewer, auth, firebase, runFlow, recordSignIn, client],
+    [status, viewer, loadFirebase, signedInAs, recordSignIn, client],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-const notYet = () => Promise.reject(new Error('Firebase Auth has not loaded yet.'));
+const notYet = () => Promise.reject(new Error('The app has not started yet.'));
 
 /**
- * The session as it is before Firebase Auth has loaded: still unknown. For the
- * shell prerendered at build time (client/src/prerender.tsx), which shows the
+ * The session as it is before the app has started: still unknown. For the shell
+ * prerendered at build time (client/src/prerender.tsx), which shows the
  * navigation bar without its account area.
  */
 export function SessionUnknownProvider({ children }: { children: ReactNode }) {
-  const value = useMemo<AuthContextValue>(
-    () => ({ status: 'loading', firebaseUser: null, viewer: null, auth: new Promise<Auth>(() => undefined), signIn: notYet, signInWithGoogle: notYet, register: notYet, signOut: notYet }),
-    [],
-  );
+  const value = useMemo<AuthContextValue>(() => ({ status: 'loading', viewer: null, signIn: notYet, signInWithGoogle: notYet, register: notYet, signOut: notYet }), []);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

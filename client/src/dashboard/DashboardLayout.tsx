@@ -1,4 +1,5 @@
-import { Alert, Avatar, Badge, Box, Button, Container, Flex, Grid, Icon, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Container, Flex, Grid, Icon, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { PersonAvatar } from '../ui/PersonAvatar';
 import { useState } from 'react';
 import { LuMenu } from 'react-icons/lu';
 import { NavLink, Outlet } from 'react-router';
@@ -18,7 +19,7 @@ function MenuLink({ item, end }: { item: MenuItem; end?: boolean }) {
 }
 
 export default function DashboardLayout() {
-  const { viewer, firebaseUser } = useAuth();
+  const { viewer } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const role = viewer?.role;
 
@@ -39,7 +40,7 @@ export default function DashboardLayout() {
   }
 
   const items = role ? menuFor(role) : [];
-  const name = viewer?.name ?? firebaseUser?.displayName ?? '';
+  const name = viewer?.name ?? '';
   return (
     <Container maxW="7xl" py="6">
       <Grid templateColumns={{ base: '1fr', lg: '260px 1fr' }} gap="6">
@@ -50,10 +51,7 @@ export default function DashboardLayout() {
           <Stack display={{ base: menuOpen ? 'flex' : 'none', lg: 'flex' }} gap="4" borderWidth="1px" rounded="lg" p="4" position={{ lg: 'sticky' }} top={{ lg: '20' }} onClick={() => setMenuOpen(false)}>
             {/* Shared block */}
             <Flex align="center" gap="3">
-              <Avatar.Root>
-                <Avatar.Fallback name={name} />
-                {viewer?.image && <Avatar.Image src={viewer.image} alt="" />}
-              </Avatar.Root>
+              <PersonAvatar person={{ name, image: viewer?.image }} />
               <Box minW="0">
                 <Text fontWeight="semibold" truncate>
                   {name}

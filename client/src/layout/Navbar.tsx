@@ -1,4 +1,5 @@
-import { Avatar, Box, Button, Container, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, HStack, IconButton, Link, Text } from '@chakra-ui/react';
+import { PersonAvatar } from '../ui/PersonAvatar';
 import { lazy, Suspense, useState } from 'react';
 import { LuHouse, LuLogOut, LuMenu } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -11,12 +12,12 @@ const MobileMenu = lazy(() => import('./MobileMenu'));
 const NotificationBell = lazy(() => import('../notifications/NotificationBell').then(({ NotificationBell }) => ({ default: NotificationBell })));
 
 export function Navbar() {
-  const { status, viewer, firebaseUser, signOut } = useAuth();
+  const { status, viewer, signOut } = useAuth();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuMounted = useMountWhenIdle(menuOpen);
-  const name = viewer?.name ?? firebaseUser?.displayName ?? firebaseUser?.email ?? '';
-  const photo = viewer?.image ?? firebaseUser?.photoURL ?? undefined;
+  const name = viewer?.name ?? '';
+  const photo = viewer?.image ?? undefined;
 
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/95" backdropFilter="blur(8px)" borderBottomWidth="1px">
@@ -44,10 +45,7 @@ export function Navbar() {
                 <Suspense fallback={null}>
                   <NotificationBell />
                 </Suspense>
-                <Avatar.Root size="sm">
-                  <Avatar.Fallback name={name} />
-                  {photo && <Avatar.Image src={photo} alt="" />}
-                </Avatar.Root>
+                <PersonAvatar person={{ name, image: photo }} size="sm" />
                 <Text fontWeight="medium" display={{ base: 'none', md: 'block' }} maxW="48" truncate data-testid="navbar-user-name">
                   {name}
                 </Text>

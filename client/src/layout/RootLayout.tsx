@@ -1,7 +1,7 @@
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
-import { Footer } from './Footer';
+import { useMountWhenIdle } from '../ui/deferred';
 import { Navbar } from './Navbar';
 import { pageTitle } from './page-title';
 
@@ -19,6 +19,18 @@ function NavigationProgress() {
   );
 }
 
+// Under every page's first screen (the page is at least a screen tall): its code and icons load when the page is idle.
+const Footer = lazy(() => import('./Footer').then(({ Footer }) => ({ default: Footer })));
+
+function IdleFooter() {
+  const mounted = useMountWhenIdle();
+  return mounted ? (
+    <Suspense fallback={null}>
+      <Footer />
+    </Suspense>
+  ) : null;
+}
+
 /** Skip link, navigation bar, the page and (unless left out, as in the prerendered shell) the footer. */
 export function PageFrame({ children, footer = true }: { children: ReactNode; footer?: boolean }) {
   return (
@@ -30,7 +42,7 @@ export function PageFrame({ children, footer = true }: { children: ReactNode; fo
       <SkipNavContent as="main" id="main" flex="1" minH="calc(100dvh - 4rem)">
         {children}
       </SkipNavContent>
-      {footer && <Footer />}
+      {footer && <IdleFooter />}
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { LoadingBlock } from '../ui/CardList';
-import { PersonAvatar } from './PersonAvatar';
+import { PersonAvatar } from '../ui/PersonAvatar';
 import { LuArrowLeft } from 'react-icons/lu';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useContactAgentListingQuery, useContactAgentMutation, useMyConversationAboutQuery } from './messages.generated';

@@ -9,7 +9,7 @@ import { usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { evictInbox } from './messages.cache';
 import { CardList, ListCard, LoadingBlock } from '../ui/CardList';
-import { PersonAvatar } from './PersonAvatar';
+import { PersonAvatar } from '../ui/PersonAvatar';
 
 const PAGE_SIZE = 20;
 

@@ -18,10 +18,10 @@ const EMPTY: PropertyFormValues = { title: '', location: '', image: '', priceMin
 
 /** Agent: a new listing (spec section 2, Add property). It starts pending. */
 export default function AddPropertyPage() {
-  const { viewer, auth } = useAuth();
+  const { viewer } = useAuth();
   const alert = useAlert();
   const navigate = useNavigate();
-  const photoList = usePhotoList(auth);
+  const photoList = usePhotoList();
   const { validate, showServerErrors } = usePropertyValidation(addPropertyFormSchema);
   const [addProperty] = useAddPropertyMutation({
     update(cache) {

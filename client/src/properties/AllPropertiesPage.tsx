@@ -4,6 +4,7 @@ import { LuSearch, LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
 import { useSearchParams } from 'react-router';
 import { useVerifiedPropertiesQuery, useVerifiedPropertyCountQuery, type PropertyCardFieldsFragment, type PropertyFilter } from './properties.generated';
 import { activeFilterCount, filterFromParams, SORTS, sortFromParam, writeFilterParams } from './listing-search-url';
+import { allPropertiesVariables, PAGE_SIZE } from './all-properties.first-screen';
 import { LoadMore, usePaging } from '../ui/paging';
 import { plural } from '../ui/plural';
 import { SelectField } from '../ui/SelectField';
@@ -13,8 +14,6 @@ import { PropertyCard } from './PropertyCard';
 import { PropertyGridSkeleton } from './PropertyCardSkeleton';
 import { SaveSearchButton } from '../saved-searches/SaveSearchButton';
 
-/** Server-side pages of 24 (the API's default; at most 48). */
-export const PAGE_SIZE = 24;
 export const SEARCH_DEBOUNCE_MS = 300;
 /** The first row on the widest grid (3 columns): the cards a first screenful can show. */
 const ABOVE_THE_FOLD = cardGridColumns.all.lg;
@@ -105,10 +104,10 @@ export default function AllPropertiesPage() {
     [setParams],
   );
 
-  const verified = useVerifiedPropertiesQuery({
-    variables: { search: search || undefined, sort: sortOption.sort, filter, first: PAGE_SIZE },
-  });
-  const matches = useVerifiedPropertyCountQuery({ variables: { search: search || undefined, filter } });
+  // The same variables as the server's first screen of this URL (all-properties.first-screen.ts), so its answers are used.
+  const variables = allPropertiesVariables(params);
+  const verified = useVerifiedPropertiesQuery({ variables: { ...variables.list, filter } });
+  const matches = useVerifiedPropertyCountQuery({ variables: { ...variables.count, filter } });
   const matchCount = matches.data?.verifiedPropertyCount;
   const { data, previousData, loading } = verified;
 

@@ -10,8 +10,8 @@ import { SelectField } from '../ui/SelectField';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { AgentCell, PageHeader, StatusBadge, ThumbnailCell } from './page-parts';
 import { useListingDecision } from './listing-decision';
+import { managePropertiesVariables } from './manage-properties.first-screen';
 
-const PAGE_SIZE = 24;
 const FILTERS: Array<{ value: '' | PropertyStatus; label: string }> = [
   { value: '', label: 'All' },
   { value: 'pending', label: 'Pending' },
@@ -34,7 +34,7 @@ const TABLE: TableFrame = {
 export default function ManagePropertiesPage() {
   const [status, setStatus] = useState<'' | PropertyStatus>('');
   const allProperties = useAllPropertiesQuery({
-    variables: { status: status || null, first: PAGE_SIZE },
+    variables: { ...managePropertiesVariables(status), status: status || null },
     fetchPolicy: 'cache-and-network',
   });
 

@@ -12,8 +12,6 @@ import { MAX_PHOTOS } from '@opennest/common/validation/property';
 import { errorMessage } from '../app/errors';
 import { HttpError, type UploadedImage } from '../app/http';
 import { redirectToLogin } from '../app/navigation';
-import { currentIdToken } from '../app/session';
-import type { AuthSource } from '../app/session';
 
 export interface PhotoItem {
   key: string;
@@ -43,7 +41,7 @@ export const storedPhotos = (photos: Array<{ url: string; thumbnail: string }>):
  * order once every upload has finished (the submit waits for it), or throws the
  * first upload's error.
  */
-export function usePhotoList(auth: AuthSource, initial: PhotoItem[] = []) {
+export function usePhotoList(initial: PhotoItem[] = []) {
   const [photos, setPhotos] = useState<PhotoItem[]>(initial);
   const uploads = useRef(new Map<string, Promise<string>>());
   const current = useRef(photos);
@@ -61,7 +59,7 @@ export function usePhotoList(auth: AuthSource, initial: PhotoItem[] = []) {
       const items = accepted.map((file) => ({ key: `new-${(nextKey += 1)}`, url: null, preview: URL.createObjectURL(file), name: file.name, progress: 0, error: null }));
       setPhotos((list) => [...list, ...items]);
       items.forEach((item, index) => {
-        const upload = uploadImageWithProgress(auth, accepted[index], (progress) => patch(item.key, { progress })).then(
+        const upload = uploadImageWithProgress(accepted[index], (progress) => patch(item.key, { progress })).then(
           (stored) => {
             patch(item.key, { url: stored.url, progress: 1 });
             return stored.url;
@@ -76,7 +74,7 @@ export function usePhotoList(auth: AuthSource, initial: PhotoItem[] = []) {
         uploads.current.set(item.key, upload);
       });
     },
-    [auth],
+    [],
   );
 
   const remove = (key: string) => {
@@ -226,14 +224,12 @@ export function PhotosField({ list, error, helperText, disabled, onTouched }: Ph
  * The same upload through XMLHttpRequest, which reports how much of the file
  * has been sent (fetch cannot): `onProgress` gets 0..1.
  */
-async function uploadImageWithProgress(auth: AuthSource, file: File, onProgress: (sent: number) => void): Promise<UploadedImage> {
-  const token = await currentIdToken(auth);
+async function uploadImageWithProgress(file: File, onProgress: (sent: number) => void): Promise<UploadedImage> {
   const form = new FormData();
   form.append('file', file);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', '/api/uploads');
-    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };

@@ -1,4 +1,5 @@
-import { AspectRatio, Avatar, Badge, Box, Card, Container, Grid, Heading, HStack, Link, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { AspectRatio, Badge, Box, Card, Container, Grid, Heading, HStack, Link, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { PersonAvatar } from '../ui/PersonAvatar';
 import { lazy, Suspense, useRef } from 'react';
 import { LuArrowLeft, LuCalendar, LuMail } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -109,10 +110,7 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
                 Listed by
               </Text>
               <HStack gap="3">
-                <Avatar.Root size="lg">
-                  <Avatar.Fallback name={agent.name} />
-                  {agent.image && <Avatar.Image src={agent.image} alt="" />}
-                </Avatar.Root>
+                <PersonAvatar person={agent} size="lg" />
                 <Stack gap="0" minW="0">
                   <Text fontWeight="semibold">{agent.name}</Text>
                   <Link href={`mailto:${agent.email}`} color="teal.700" fontSize="sm" display="inline-flex" gap="1" alignItems="center" wordBreak="break-all">

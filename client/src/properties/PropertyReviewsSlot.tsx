@@ -1,17 +1,11 @@
-import { Box, Button, Dialog, Field, Flex, Heading, HStack, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useFormik } from 'formik';
-import { useRef, useState } from 'react';
+import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { LuMessageSquarePlus } from 'react-icons/lu';
-import { errorMessage, fieldErrors } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
 import { type PropertyDetailsFieldsFragment } from './properties.generated';
-import { useAddReviewMutation, usePropertyReviewsQuery, type ReviewFieldsFragment } from '../reviews/reviews.generated';
+import { usePropertyReviewsQuery, type ReviewFieldsFragment } from '../reviews/reviews.generated';
 import { ReviewerAvatar, ReviewListSkeleton, ReviewText, ReviewTime } from '../reviews/review-parts';
-import { REVIEW_MAX_LENGTH, reviewSchema } from '@opennest/common/validation/review';
-import { DialogCloseButton } from '../ui/ConfirmDialog';
 import { QueryState } from '../ui/QueryState';
-import { evictListsGainingReview } from '../reviews/reviews.cache';
-import { toaster } from '../ui/toaster';
 
 /** Spec section 2: the reviews list when a property has none. */
 const NO_REVIEWS = 'No reviews yet.';
@@ -46,7 +40,7 @@ export function PropertyReviewsSlot({ property }: { property: PropertyDetailsFie
             </Text>
           )}
         </HStack>
-        {canReview && <AddReviewButton property={property} onAdded={() => propertyReviews.refetch()} />}
+        {canReview && <AddReview property={property} onAdded={() => propertyReviews.refetch()} />}
       </Flex>
       <QueryState
         query={propertyReviews}
@@ -88,120 +82,20 @@ function ReviewItem({ review }: { review: ReviewFieldsFragment }) {
   );
 }
 
-const ERROR_ID = 'add-review-text-error';
-const COUNTER_ID = 'add-review-text-counter';
+const AddReviewButton = lazy(() => import('../reviews/AddReviewButton'));
 
-interface ReviewValues {
-  reviewText: string;
-}
-
-/** The Add a Review button and its modal form. */
-function AddReviewButton({ property, onAdded }: { property: PropertyDetailsFieldsFragment; onAdded: () => Promise<unknown> }) {
-  const [open, setOpen] = useState(false);
-  const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const [addReview] = useAddReviewMutation();
-
-  const form = useFormik<ReviewValues>({
-    initialValues: { reviewText: '' },
-    validationSchema: reviewSchema,
-    onSubmit: async ({ reviewText }, helpers) => {
-      try {
-        await addReview({
-          variables: { propertyId: property.id, text: reviewText.trim() },
-          update: evictListsGainingReview,
-        });
-        setOpen(false);
-        toaster.create({ type: 'success', title: 'Review added', description: `Thank you for reviewing "${property.title}".` });
-        // A failed reload shows in the list's own error state.
-        void onAdded().catch(() => undefined);
-      } catch (addError) {
-        const fields = fieldErrors(addError);
-        if (fields?.reviewText) helpers.setErrors({ reviewText: fields.reviewText });
-        toaster.create({ type: 'error', title: 'Something went wrong', description: errorMessage(addError, '') || undefined });
-      }
-    },
-  });
-
-  const length = form.values.reviewText.trim().length;
-  const tooLong = length > REVIEW_MAX_LENGTH;
-  const error = form.touched.reviewText || form.submitCount > 0 ? form.errors.reviewText : undefined;
-  const submitting = form.isSubmitting;
-
+/** The same button, pressable, while the form's code loads (a press then opens the form once it is in). */
+function AddReview(props: { property: PropertyDetailsFieldsFragment; onAdded: () => Promise<unknown> }) {
+  const [pressed, setPressed] = useState(false);
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        if (details.open || !submitting) setOpen(details.open);
-      }}
-      // A half-written review is not lost to a stray click; Cancel and Escape close.
-      closeOnInteractOutside={false}
-      initialFocusEl={() => textareaRef.current}
-      // Closed by Cancel, Escape or a successful submit: the next opening starts empty.
-      onExitComplete={() => form.resetForm()}
-      placement="center"
-      size="lg"
-    >
-      <Dialog.Trigger asChild>
-        <Button colorPalette="teal" alignSelf={{ base: 'stretch', sm: 'auto' }} data-testid="add-review-button">
+    <Suspense
+      fallback={
+        <Button colorPalette="teal" alignSelf={{ base: 'stretch', sm: 'auto' }} data-testid="add-review-button" loading={pressed} onClick={() => setPressed(true)}>
           <LuMessageSquarePlus aria-hidden /> Add a Review
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            {/* The form holds the dialog's parts without a box of its own (a form cannot be the dialog: role=dialog is not allowed on it). */}
-            <form onSubmit={form.handleSubmit} noValidate data-testid="review-dialog" style={{ display: 'contents' }}>
-              <Dialog.Header>
-                <Dialog.Title>Add a Review</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Text color="fg.muted" mb="4">
-                  Share your experience of <Text as="strong" color="fg">{property.title}</Text>.
-                </Text>
-                <Field.Root invalid={Boolean(error)} required ids={{ errorText: ERROR_ID, helperText: COUNTER_ID }}>
-                  <Field.Label>
-                    Your review <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Textarea
-                    ref={textareaRef}
-                    name="reviewText"
-                    value={form.values.reviewText}
-                    onChange={form.handleChange}
-                    onBlur={form.handleBlur}
-                    rows={6}
-                    autoresize
-                    maxH="50vh"
-                    placeholder="What stood out about this property and its agent?"
-                    disabled={submitting}
-                    // Ark links the error through aria-errormessage only; screen readers read describedby more widely.
-                    aria-describedby={error ? `${ERROR_ID} ${COUNTER_ID}` : COUNTER_ID}
-                  />
-                  <Flex width="full" justify="space-between" align="start" gap="3">
-                    <Box flex="1">
-                      <Field.ErrorText>{error}</Field.ErrorText>
-                    </Box>
-                    <Field.HelperText flexShrink={0} color={tooLong ? 'fg.error' : 'fg.muted'} fontVariantNumeric="tabular-nums" data-testid="review-counter">
-                      {length.toLocaleString()} / {REVIEW_MAX_LENGTH.toLocaleString()} characters
-                    </Field.HelperText>
-                  </Flex>
-                </Field.Root>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button type="button" variant="outline" disabled={submitting}>
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="teal" loading={submitting} loadingText="Submitting...">
-                  Submit
-                </Button>
-              </Dialog.Footer>
-              <DialogCloseButton disabled={submitting} />
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      <AddReviewButton {...props} initiallyOpen={pressed} />
+    </Suspense>
   );
 }

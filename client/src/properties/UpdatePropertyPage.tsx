@@ -57,10 +57,10 @@ export default function UpdateProperty() {
 }
 
 function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsQuery['property']; onStale: () => void }) {
-  const { viewer, auth } = useAuth();
+  const { viewer } = useAuth();
   const alert = useAlert();
   const navigate = useNavigate();
-  const photoList = usePhotoList(auth, storedPhotos(property.photos));
+  const photoList = usePhotoList(storedPhotos(property.photos));
   const { validate, showServerErrors } = usePropertyValidation(updatePropertyFormSchema);
   const [updateProperty] = useUpdatePropertyMutation();
 

@@ -1,5 +1,6 @@
 // Small pieces the dashboard listing pages share.
-import { AspectRatio, Avatar, Badge, Box, Flex, Heading, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
+import { AspectRatio, Badge, Box, Flex, Heading, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
+import { PersonAvatar } from '../ui/PersonAvatar';
 import type { ReactNode, RefObject } from 'react';
 import { LuBath, LuBedDouble, LuCalendarClock, LuHouse, LuMapPin, LuRuler } from 'react-icons/lu';
 import type { PropertyCardFieldsFragment, PropertyStatus, SaleState } from './properties.generated';
@@ -113,10 +114,7 @@ export function PropertyLocation({ location, oneLine = false, gap = '1' }: { loc
 export function AgentChip({ agent, labelled = false }: { agent: { name: string; image?: string | null }; labelled?: boolean }) {
   return (
     <HStack gap="2">
-      <Avatar.Root size="xs">
-        <Avatar.Fallback name={agent.name} />
-        {agent.image && <Avatar.Image src={agent.image} alt="" />}
-      </Avatar.Root>
+      <PersonAvatar person={agent} size="xs" />
       <Text fontSize="sm">
         {labelled && (
           <Text as="span" color="fg.muted">

@@ -1,7 +1,8 @@
 // Pieces the review screens share: the reviewer's avatar, the review's time,
 // its text, and placeholder cards while a list loads. Review text is plain text (server/reviews/reviews.graphql): it is only
 // ever rendered as a React text node, never as HTML.
-import { Avatar, Box, Button, Card, HStack, Skeleton, SkeletonCircle, SkeletonText, Stack, Text, type TextProps } from '@chakra-ui/react';
+import { Box, Button, Card, HStack, Skeleton, SkeletonCircle, SkeletonText, Stack, Text, type TextProps } from '@chakra-ui/react';
+import { PersonAvatar } from '../ui/PersonAvatar';
 import { useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { ReviewFieldsFragment } from './reviews.generated';
 
@@ -24,10 +25,7 @@ export function ReviewTime({ iso, ...textProps }: { iso: string } & Omit<TextPro
 
 export function ReviewerAvatar({ reviewer, size = 'md' }: { reviewer: ReviewFieldsFragment['reviewer']; size?: 'sm' | 'md' | 'lg' }) {
   return (
-    <Avatar.Root size={size} flexShrink={0}>
-      <Avatar.Fallback name={reviewer.name} />
-      {reviewer.image && <Avatar.Image src={reviewer.image} alt="" loading="lazy" decoding="async" />}
-    </Avatar.Root>
+    <PersonAvatar person={reviewer} size={size} flexShrink={0} loading="lazy" />
   );
 }
 

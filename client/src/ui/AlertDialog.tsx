@@ -4,7 +4,7 @@ import { Box, Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { LuCircleAlert, LuCircleCheck, LuInfo, LuTriangleAlert } from 'react-icons/lu';
 import type { AlertOptions } from './alerts';
-import { DialogCloseButton } from './ConfirmDialog';
+import { DialogCloseButton } from './ConfirmDialogView';
 
 const ICONS = { success: LuCircleCheck, error: LuCircleAlert, warning: LuTriangleAlert, info: LuInfo };
 const COLOURS = { success: 'green.500', error: 'red.500', warning: 'orange.400', info: 'blue.500' };

@@ -1,8 +1,10 @@
-// A confirmation for an action that cannot be undone: Cancel gets the focus,
-// the confirm button spins while the action runs, and neither Escape nor the
-// backdrop closes the dialog mid-action.
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
-import { useRef, type ReactNode } from 'react';
+// A confirmation for an action that cannot be undone. The dialog's code (Chakra's
+// dialog with its focus trap and portal, ConfirmDialogView.tsx) is in no page's
+// first load: it loads when the page is idle or the dialog first opens.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useMountWhenIdle } from './deferred';
+
+const ConfirmDialogView = lazy(() => import('./ConfirmDialogView'));
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -20,50 +22,12 @@ export interface ConfirmDialogProps {
   tone?: 'danger' | 'positive';
 }
 
-/** The × in a dialog's corner (`disabled` while the dialog must stay open). */
-export function DialogCloseButton({ disabled = false }: { disabled?: boolean }) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const mounted = useMountWhenIdle(props.open);
+  if (!mounted) return null;
   return (
-    <Dialog.CloseTrigger asChild disabled={disabled}>
-      <CloseButton size="sm" aria-label="Close" />
-    </Dialog.CloseTrigger>
-  );
-}
-
-export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, busy, onConfirm, onClose, finalFocus, testId, tone = 'danger' }: ConfirmDialogProps) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  return (
-    <Dialog.Root
-      role="alertdialog"
-      open={open}
-      onOpenChange={(details) => {
-        if (!details.open && !busy) onClose();
-      }}
-      initialFocusEl={() => cancelRef.current}
-      finalFocusEl={finalFocus}
-      placement="center"
-    >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-testid={testId}>
-            <Dialog.Header>
-              <Dialog.Title pe="6">{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button ref={cancelRef} variant="outline" disabled={busy}>
-                  Cancel
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette={tone === 'danger' ? 'red' : 'teal'} onClick={onConfirm} loading={busy} loadingText={busyLabel}>
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <DialogCloseButton disabled={busy} />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogView {...props} />
+    </Suspense>
   );
 }

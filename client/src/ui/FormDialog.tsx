@@ -3,7 +3,7 @@
 // backdrop nor the × closes it.
 import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
-import { DialogCloseButton } from './ConfirmDialog';
+import { DialogCloseButton } from './ConfirmDialogView';
 
 interface FormDialogProps {
   open: boolean;

@@ -1,4 +1,5 @@
-import { Avatar, Badge, Box, Button, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { PersonAvatar } from '../ui/PersonAvatar';
 import type { ApolloCache } from '@apollo/client';
 import { useRef, useState, type ReactNode } from 'react';
 import { LuBan, LuShieldCheck, LuTrash2, LuUserCheck, LuUsers } from 'react-icons/lu';
@@ -163,10 +164,7 @@ export default function ManageUsersPage() {
           <Table.Row key={user.id} data-testid="user-row" data-role={user.role}>
             <Table.Cell maxW={{ md: '64' }}>
               <HStack gap="3">
-                <Avatar.Root size="sm" flexShrink={0}>
-                  <Avatar.Fallback name={user.name} />
-                  {user.image && <Avatar.Image src={user.image} alt="" loading="lazy" decoding="async" />}
-                </Avatar.Root>
+                <PersonAvatar person={user} size="sm" flexShrink={0} loading="lazy" />
                 <Box minW="0">
                   <Text fontWeight="medium" lineClamp={2} overflowWrap="anywhere">
                     {user.name}

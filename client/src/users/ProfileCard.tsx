@@ -1,4 +1,5 @@
-import { Avatar, Badge, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { PersonAvatar } from '../ui/PersonAvatar';
 import { useAuth } from '../auth/AuthProvider';
 
 const formatTime = (value: string | null | undefined) =>
@@ -6,7 +7,7 @@ const formatTime = (value: string | null | undefined) =>
 
 /** Photo, name, e-mail, role, and the identity provider's account times. */
 export function ProfileCard({ heading }: { heading: string }) {
-  const { viewer, firebaseUser } = useAuth();
+  const { viewer } = useAuth();
   if (!viewer) return null;
   return (
     <Stack gap="6">
@@ -16,10 +17,7 @@ export function ProfileCard({ heading }: { heading: string }) {
       <Card.Root maxW="2xl">
         <Card.Body>
           <HStack gap="5" align="center" mb="6">
-            <Avatar.Root size="2xl">
-              <Avatar.Fallback name={viewer.name} />
-              {viewer.image && <Avatar.Image src={viewer.image} alt={`${viewer.name}'s photo`} />}
-            </Avatar.Root>
+            <PersonAvatar person={viewer} size="2xl" alt={`${viewer.name}'s photo`} />
             <Stack gap="1">
               <Text fontSize="xl" fontWeight="semibold">
                 {viewer.name}
@@ -33,11 +31,11 @@ export function ProfileCard({ heading }: { heading: string }) {
           <DataList.Root orientation="horizontal" data-testid="account-times">
             <DataList.Item>
               <DataList.ItemLabel>Account created</DataList.ItemLabel>
-              <DataList.ItemValue>{formatTime(firebaseUser?.metadata.creationTime ?? viewer.createdAt)}</DataList.ItemValue>
+              <DataList.ItemValue>{formatTime(viewer.createdAt)}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>Last sign-in</DataList.ItemLabel>
-              <DataList.ItemValue>{formatTime(firebaseUser?.metadata.lastSignInTime ?? viewer.lastLogInAt)}</DataList.ItemValue>
+              <DataList.ItemValue>{formatTime(viewer.lastLogInAt)}</DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
         </Card.Body>

@@ -1,0 +1,125 @@
+// The browser's session and the first screen's data in the first response
+// (docs/session-and-speed.md), in Chromium against the built app: after signing
+// in, a reload of each budgeted signed-in page shows its data with no /graphql
+// request of its own and without Firebase Auth; signing out in one tab signs
+// out the others; a listing title that tries to end the inlined state's script
+// element is shown as text and runs nothing.
+import type { Page, Request } from 'playwright-core';
+import { createListing } from '../server/test/fixtures';
+import { browserSessionForFile, expectAccessible, signInThroughForm } from './browser';
+
+const session = browserSessionForFile();
+
+/** The requests a page load makes to /graphql (HTTP; the live-updates socket is not a request here) and to the Auth emulator. */
+function watchRequests(page: Page) {
+  const graphql: string[] = [];
+  const identity: string[] = [];
+  const listener = (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/graphql' && request.resourceType() !== 'websocket') graphql.push(request.postDataJSON()?.operationName ?? request.url());
+    if (url.pathname.includes('identitytoolkit') || url.pathname.includes('securetoken')) identity.push(url.pathname);
+  };
+  page.on('request', listener);
+  return { graphql, identity, stop: () => page.off('request', listener) };
+}
+
+/** Reloads `path` and waits for `ready`; what the load asked /graphql and the Auth emulator meanwhile. */
+async function reloadAndCount(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
+  // Off the app first, so nothing the previous page still asks for is counted.
+  await page.goto('about:blank');
+  const requests = watchRequests(page);
+  await page.goto(path);
+  await ready(page);
+  // Anything the first screen would still ask for leaves right after its first render.
+  await page.waitForTimeout(500);
+  requests.stop();
+  return { graphql: requests.graphql, identity: requests.identity };
+}
+
+describe('signed in, a reload shows the first screen from the first response', () => {
+  it('on All Properties, a property’s details and Manage Properties: no /graphql request for the first screen, no Firebase Auth', async () => {
+    const { app } = session();
+    const admin = await app.createUser('admin', { name: 'Speedy Admin' });
+    const agent = await app.createUser('agent', { name: 'Listing Agent' });
+    const listing = await createListing(app, agent.user.id, { title: 'Sunny Flat By The Lake', location: 'Gulshan, Dhaka' });
+    const page = await session().newPage({ width: 390, height: 844 });
+    await page.goto('/login');
+    await signInThroughForm(page, admin.email, admin.password);
+
+    const allProperties = await reloadAndCount(page, '/allProperties?search=gulshan', (loaded) => loaded.getByRole('heading', { name: 'Sunny Flat By The Lake' }).waitFor());
+    expect(allProperties).toEqual({ graphql: [], identity: [] });
+    await expectAccessible(page, 'all properties, first screen from the server');
+
+    const details = await reloadAndCount(page, `/propertyDetails/${listing.id}`, (loaded) => loaded.getByRole('heading', { level: 1, name: 'Sunny Flat By The Lake' }).waitFor());
+    expect(details).toEqual({ graphql: [], identity: [] });
+    await page.getByTestId('property-reviews').getByText('No reviews yet.').waitFor();
+
+    const manage = await reloadAndCount(page, '/dash-board/manage-properties', (loaded) => loaded.getByRole('cell', { name: 'Sunny Flat By The Lake' }).first().waitFor());
+    expect(manage).toEqual({ graphql: [], identity: [] });
+
+    // The count sees requests: a page that declares no first screen asks for its data itself.
+    const users = await reloadAndCount(page, '/dash-board/manage-users', (loaded) => loaded.getByRole('cell', { name: 'Speedy Admin' }).first().waitFor());
+    expect(users).toEqual({ graphql: ['Users'], identity: [] });
+  });
+
+  it('keeps the session across a reload and a new tab, without any token in the page’s storage', async () => {
+    const { app } = session();
+    const buyer = await app.createUser('user', { name: 'Remembered Buyer' });
+    const page = await session().newPage();
+    await page.goto('/login');
+    await signInThroughForm(page, buyer.email, buyer.password);
+    await page.reload();
+    expect(await page.getByTestId('navbar-user-name').textContent()).toBe('Remembered Buyer');
+    const other = await page.context().newPage();
+    await other.goto('/dash-board/wishlist');
+    await other.getByRole('heading', { name: 'Wishlist', level: 1 }).waitFor();
+    // The cookie is HttpOnly: no script of the page can read it, and Firebase keeps nothing of its own.
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { cookie: string } }).document.cookie)).toBe('');
+    const cookies = await page.context().cookies();
+    expect(cookies.map(({ name, httpOnly, sameSite }) => ({ name, httpOnly, sameSite }))).toEqual([{ name: 'opennest_session', httpOnly: true, sameSite: 'Lax' }]);
+  });
+});
+
+describe('signing out in one tab', () => {
+  it('signs out the browser’s other tabs', async () => {
+    const { app } = session();
+    const agent = await app.createUser('agent', { name: 'Two Tabs Agent' });
+    const first = await session().newPage();
+    await first.goto('/login');
+    await signInThroughForm(first, agent.email, agent.password);
+    const second = await first.context().newPage();
+    await second.goto('/dash-board/my-added-properties');
+    await second.getByRole('heading', { name: 'My Added Properties', level: 1 }).waitFor();
+
+    await first.getByRole('button', { name: 'Logout' }).click();
+    await first.getByRole('link', { name: 'Login' }).waitFor();
+    // The other tab follows at once: off the agent's page, to the login page.
+    await second.waitForURL(/\/login$/);
+    await second.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    expect(await first.context().cookies()).toEqual([]);
+  });
+});
+
+describe('the inlined state is data, never markup', () => {
+  it('shows a listing title that tries to close the script element as text, and runs nothing', async () => {
+    const { app } = session();
+    const agent = await app.createUser('agent', { name: 'Tricky Agent' });
+    const title = '</script><script>alert(1)</script>';
+    const listing = await createListing(app, agent.user.id, { title });
+    const page = await session().newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto('/login');
+    await signInThroughForm(page, agent.email, agent.password);
+    const response = await page.goto(`/propertyDetails/${listing.id}`);
+    const html = (await response?.text()) ?? '';
+    // The answer is in the page, and nothing in it closes the state's element early.
+    expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
+    expect(html).not.toContain(title);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(dialogs).toEqual([]);
+  });
+});
