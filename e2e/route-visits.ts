@@ -22,6 +22,8 @@ export interface VisitFixtures {
   wishlistItemId: string;
   acceptedOfferId: string;
   conversationId: string;
+  /** A listing on sale the buyer has not written about (the contact page opens an existing conversation instead). */
+  uncontactedPropertyId: string;
   /** The agent of the conversation and the buyer in it. */
   agentName: string;
   buyerName: string;
@@ -68,7 +70,7 @@ export const VISITS: Record<string, PageVisit> = {
   '/dash-board/my-reviews': { as: ['user'], url: () => '/dash-board/my-reviews', heading: () => 'My Reviews' },
   '/dash-board/my-reports': { as: ['user'], url: () => '/dash-board/my-reports', heading: () => 'My Reports' },
   '/dash-board/saved-searches': { as: ['user'], url: () => '/dash-board/saved-searches', heading: () => 'Saved Searches' },
-  '/dash-board/contact/:propertyId': { as: ['user'], url: (f) => `/dash-board/contact/${f.propertyId}`, heading: () => 'Contact the agent' },
+  '/dash-board/contact/:propertyId': { as: ['user'], url: (f) => `/dash-board/contact/${f.uncontactedPropertyId}`, heading: () => 'Contact the agent' },
   '/dash-board/notifications': { as: ['user', 'agent'], url: () => '/dash-board/notifications', heading: () => 'Notifications' },
   '/dash-board/email-settings': { as: ['user'], url: () => '/dash-board/email-settings', heading: () => 'E-mail Settings' },
   '/dash-board/messages': { as: ['user', 'agent'], url: () => '/dash-board/messages', heading: () => 'Messages' },

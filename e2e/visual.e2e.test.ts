@@ -54,7 +54,7 @@ const MASKS: Mask[] = [
 
 /** A record no one has: the pages about one show their not-found state. */
 const MISSING_ID = '01900000-0000-7000-8000-000000000000';
-const EMPTY_FIXTURES: VisitFixtures = { propertyId: MISSING_ID, propertyTitle: '', wishlistItemId: MISSING_ID, acceptedOfferId: MISSING_ID, conversationId: MISSING_ID, agentName: '', buyerName: '' };
+const EMPTY_FIXTURES: VisitFixtures = { propertyId: MISSING_ID, propertyTitle: '', wishlistItemId: MISSING_ID, acceptedOfferId: MISSING_ID, conversationId: MISSING_ID, uncontactedPropertyId: MISSING_ID, agentName: '', buyerName: '' };
 
 /** Names files and tests: '/dash-board/messages/:id' → 'dash-board-messages-id'. */
 const slug = (pattern: string) => (pattern === '/' ? 'home' : pattern === '*' ? 'not-found' : pattern.replace(/^\//, '').replace(/[:/]+/g, '-'));
@@ -161,7 +161,8 @@ describe('loaded', () => {
     const conversation = await app.db.conversation.findFirstOrThrow({ where: { propertyId: property.id, buyer: { firebaseUid: 'demo-user' } } });
     // An offer is made from a wishlist entry: the buyer's entry of a listing on sale with no offer of theirs yet.
     const wished = await app.db.wishlistItem.findFirstOrThrow({ where: { user: { firebaseUid: 'demo-user' }, property: { title: 'Hillside Cottage' } } });
-    fixtures = { propertyId: property.id, propertyTitle: property.title, wishlistItemId: wished.id, acceptedOfferId: offer.id, conversationId: conversation.id, agentName: name('agent'), buyerName: name('user') };
+    const uncontacted = await app.db.property.findFirstOrThrow({ where: { status: 'verified', saleState: 'available', conversations: { none: { buyer: { firebaseUid: 'demo-user' } } } }, orderBy: { title: 'asc' } });
+    fixtures = { propertyId: property.id, propertyTitle: property.title, wishlistItemId: wished.id, acceptedOfferId: offer.id, conversationId: conversation.id, uncontactedPropertyId: uncontacted.id, agentName: name('agent'), buyerName: name('user') };
   });
 
   it.each(LOADED_VISITS)('%s as %s', async (pattern, visitor) => {
