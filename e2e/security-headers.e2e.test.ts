@@ -53,7 +53,7 @@ beforeAll(async () => {
   await createReview(app, property.id, buyer.user.id, { text: 'Quiet street, bright rooms.' });
   const conversation = await app.db.conversation.create({ data: { propertyId: property.id, buyerId: buyer.user.id, agentId: agent.user.id } });
   await app.db.message.create({ data: { conversationId: conversation.id, senderId: buyer.user.id, body: 'Is the villa still available?' } });
-  const uncontacted = await createListing(app, agent.user.id, { title: 'Quiet Quarter House' });
+  const uncontacted = await createListing(app, agent.user.id, { title: 'Quiet Quarter House', image: `/uploads/${photo}` });
   fixtures = { propertyId: property.id, propertyTitle: property.title, wishlistItemId: wished.id, acceptedOfferId: offer.id, conversationId: conversation.id, uncontactedPropertyId: uncontacted.id, agentName: AGENT_NAME, buyerName: BUYER_NAME };
 
   const accounts = { user: buyer, agent, admin };

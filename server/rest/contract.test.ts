@@ -271,7 +271,9 @@ function expectDocumented(method: string, template: string, answer: Answer) {
   const parsed = own.schema.safeParse(answer.body);
   if (!parsed.success) throw new Error(`${method} /api${template} ${answer.status} does not match its declared schema: ${z.prettifyError(parsed.error)}\n${JSON.stringify(answer.body).slice(0, 600)}`);
   if (own.headers) {
-    const sent = Object.fromEntries(Object.keys(own.headers.shape).map((name) => [name, answer.headers[name.toLowerCase()]]));
+    // Node gives Set-Cookie as a list (one entry per cookie); the document declares it as a header value.
+    const valueOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join('\n') : value);
+    const sent = Object.fromEntries(Object.keys(own.headers.shape).map((name) => [name, valueOf(answer.headers[name.toLowerCase()])]));
     const headers = own.headers.safeParse(sent);
     if (!headers.success) throw new Error(`${method} /api${template} ${answer.status} does not send its declared headers: ${z.prettifyError(headers.error)}`);
   }
@@ -311,6 +313,8 @@ interface Case {
   /** Webhook: the raw body (signed unless `signature` is given). */
   event?: string;
   signature?: string | null;
+  /** Request headers beyond the token and the content type (an Origin, for the session's same-origin check). */
+  headers?: Record<string, string>;
   as?: Who | TestAccount;
   /** The record the answer (or, for a list, one of its items) must be. */
   expectId?: string;
@@ -394,7 +398,8 @@ function urlOf(row: Row, c: Case, extraQuery: Array<[string, string]> = []): str
 }
 
 /** Sends the row's request for case `c` and checks the answer against the document. */
-async function call(row: Row, c: Case, { extraQuery, rawJson, headers }: { extraQuery?: Array<[string, string]>; rawJson?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(row: Row, c: Case, { extraQuery, rawJson, headers: extraHeaders }: { extraQuery?: Array<[string, string]>; rawJson?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const headers = { ...c.headers, ...extraHeaders };
   const token = tokenOf(c.as ?? row.as);
   const url = urlOf(row, c, extraQuery);
   let answer: Answer;
@@ -1291,6 +1296,25 @@ const behaviours: Behaviour[] = [
     },
     inputs: { token: 'string' },
   },
+  // ----- the browser's session (not rows of the spec's call table; server/session/session.test.ts tests the cookie itself)
+  {
+    route: 'POST /session',
+    as: 'buyer',
+    fields: ['expiresAt'],
+    async arrange() {
+      return { check: (answer) => expect(String(answer.headers['set-cookie'])).toMatch(/^opennest_session=[^;]+;.*HttpOnly/) };
+    },
+    // A page of another origin may not sign the browser into an account of its choosing.
+    forbidden: (c) => ({ ...c, headers: { origin: 'https://elsewhere.example' } }),
+  },
+  {
+    route: 'DELETE /session',
+    as: 'anonymous',
+    fields: ['signedOut'],
+    async arrange() {
+      return { check: (answer) => expect(String(answer.headers['set-cookie'])).toMatch(/Max-Age=0/) };
+    },
+  },
   {
     route: 'GET /config',
     as: 'anonymous',
@@ -1434,7 +1458,7 @@ describe('the OpenAPI document', () => {
     const operations = Object.entries(document.paths).flatMap(([template, item]) => Object.entries(item).map(([method, op]) => ({ template, method, op })));
     const ids = operations.map(({ op }) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
-    const publicRoutes = new Set(['GET /properties/advertised', 'GET /reviews/latest', 'POST /newsletter', 'POST /newsletter/confirm', 'GET /config', 'GET /openapi.json']);
+    const publicRoutes = new Set(['GET /properties/advertised', 'GET /reviews/latest', 'POST /newsletter', 'POST /newsletter/confirm', 'DELETE /session', 'GET /config', 'GET /openapi.json']);
     for (const { template, method, op } of operations) {
       const key = `${method.toUpperCase()} ${template}`;
       const declared = (op.parameters ?? [])

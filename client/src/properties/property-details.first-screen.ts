@@ -1,8 +1,9 @@
 // A property's details page's first screen (app/first-screen.ts): the listing,
-// its reviews and, for a buyer, whether it is in their wishlist (for anyone
-// else the server refuses that one, and it is left out).
+// its reviews, its open houses and, for a buyer, whether it is in their wishlist
+// (for anyone else the server refuses that one, and it is left out).
 import type { FirstScreen } from '../app/first-screen-declaration';
 import { PropertyReviewsDocument } from '../reviews/reviews.generated';
+import { PropertyOpenHousesDocument } from '../viewings/viewings.generated';
 import { MyWishlistItemForDocument } from '../wishlist/wishlist.generated';
 import { PropertyDetailsDocument } from './properties.generated';
 
@@ -10,4 +11,5 @@ export const firstScreen: FirstScreen = ({ params }) => [
   { query: PropertyDetailsDocument, variables: { id: params.id } },
   { query: PropertyReviewsDocument, variables: { propertyId: params.id } },
   { query: MyWishlistItemForDocument, variables: { propertyId: params.id } },
+  { query: PropertyOpenHousesDocument, variables: { propertyId: params.id } },
 ];

@@ -52,7 +52,8 @@ export default function PropertyViewingsSlot({ property }: { property: ListingFo
 }
 
 function OpenHouseList({ propertyId }: { propertyId: string }) {
-  const openHouses = usePropertyOpenHousesQuery({ variables: { propertyId }, fetchPolicy: 'cache-and-network' });
+  // From the cache when the page's first response carried it (property-details.first-screen.ts), like the rest of the page.
+  const openHouses = usePropertyOpenHousesQuery({ variables: { propertyId } });
   const list = openHouses.data?.property.openHouses;
   if (!list?.length) return null;
   return (
