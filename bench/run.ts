@@ -30,6 +30,7 @@ import { runAutocannon, runSqlLoop, type HttpLoad, type LoadResult } from './loa
 import { runSavedSearchScenario } from './saved-search-matching';
 import { addListingFacts, checkFilteredPage, FILTERED_QUERY, listingFilter, type ListingFilter } from './filtered-search';
 import { countMatches, seedBenchmarkData, seedScenarioRecords, type ScenarioRecords, type SeedStats } from './seed';
+import { agentWeekRequest, checkAgentWeek, checkFreeSlots, freeSlotsRequest, seedViewingRecords, SLOT_BOOKINGS, WEEK_VIEWINGS, type ViewingRecords } from './viewings';
 
 // ---------------------------------------------------------------- settings
 
@@ -267,7 +268,11 @@ const describeStatement = (s: Statement) => {
   if (isPropertiesQuery(s)) return 'properties';
   const table = /\bFROM\s+"public"\."(\w+)"/i.exec(s.text)?.[1];
   if (table === 'users') return 'users batch (DataLoader)';
-  return table ?? 'other';
+  if (table) return table;
+  // Raw SQL names its tables unquoted (the viewings' slots, for one): those it reads, its WITH names left out.
+  const named = new Set([...s.text.matchAll(/\b(\w+) AS \(/g)].map((m) => m[1]));
+  const read = [...new Set([...s.text.matchAll(/\b(?:FROM|JOIN)\s+(\w+)/gi)].map((m) => m[1]).filter((name) => !named.has(name) && name !== 'generate_series'))];
+  return read.length ? read.join(', ') : 'no table (a computed value)';
 };
 
 async function xactCommits(pool: pg.Pool): Promise<number> {
@@ -283,6 +288,7 @@ const sleep = (msDelay: number) => new Promise((resolve) => setTimeout(resolve, 
 interface SizeData {
   stats: SeedStats;
   records: ScenarioRecords;
+  viewings: ViewingRecords;
   pool: pg.Pool;
   /** Asks the recording twin as the buyer (for cursors and the like). */
   ask(request: GraphqlRequest): Promise<Record<string, unknown>>;
@@ -382,6 +388,9 @@ const SCENARIOS: ScenarioDefinition[] = [
       return `${page.nodes.length} offersOnMyProperties (first page, more follow)`;
     },
   },
+  // Issue 20 (bench/viewings.ts has the data): each answer in a constant number of statements, whatever the bookings.
+  { name: `viewings: free slots (${SLOT_BOOKINGS.toLocaleString('en')} bookings)`, as: 'buyer', request: ({ viewings }) => freeSlotsRequest(viewings), check: checkFreeSlots },
+  { name: `viewings: agent's week (${WEEK_VIEWINGS} upcoming)`, as: 'agent', request: ({ viewings }) => agentWeekRequest(viewings), check: checkAgentWeek },
 ];
 
 /** BENCH_SCENARIOS: a comma-separated list of (parts of) scenario names to run; all when unset. */
@@ -642,6 +651,8 @@ async function runSize({ size, first, adminUrl, runId, workDir, emulatorHost, lo
     const records = await seedScenarioRecords(databaseUrl, { agentId: agent.userId });
     out(`users     ${buyer.email} (role ${buyer.role}) and ${agent.email} (made an agent), signed up through the emulator REST API, records created by recordSignIn`);
     out(`records   ${records.agentListings} listings of the agent with ${records.offers} pending offers; ${records.reviews} reviews on listing ${records.reviewedPropertyId}`);
+    const viewings = await seedViewingRecords(databaseUrl, { agentId: agent.userId });
+    out(`viewings  ${viewings.bookings} bookings of listing ${viewings.slotsPropertyId} (free slots from ${viewings.slotsFrom}); ${viewings.weekViewings} viewings of the agent's listings in the week from ${viewings.weekFrom}`);
 
     // The in-process twin that records SQL (single requests only).
     const config = {
@@ -657,7 +668,7 @@ async function runSize({ size, first, adminUrl, runId, workDir, emulatorHost, lo
     // What each request issues ------------------------------------------------
     section(`${size} properties: SQL per GraphQL request (recorded at the pg driver, one request each)`);
     const tokenOf = (as: ScenarioDefinition['as']) => (as === 'buyer' ? buyer.idToken : as === 'agent' ? agent.idToken : null);
-    const data: SizeData = { stats, records, pool, ask: async (request) => (await graphql(recorder.url, buyer.idToken, request)).data };
+    const data: SizeData = { stats, records, viewings, pool, ask: async (request) => (await graphql(recorder.url, buyer.idToken, request)).data };
     const callerLookups = new Map<string | null, Statement>();
     const capture = async (definition: ScenarioDefinition): Promise<Scenario> => {
       const request = await definition.request(data);

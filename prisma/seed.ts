@@ -9,12 +9,28 @@
 // screenshots show the same dates on every run.
 import { dollars } from '@opennest/common/money';
 import { floorAreaInSquareMetres } from '@opennest/common/property-facts';
+import { addDays, isoWeekday, zonedDate, zonedInstant } from '@opennest/common/zoned-time';
 import type { IdentityProvider } from '../server/auth/identity-provider';
 import type { Db } from '../server/db/client';
 import type { NotificationType, Prisma, Role } from '../server/generated/prisma/client';
 import type { Logger } from '../server/infra/logger';
 import type { ImageStorage } from '../server/uploads/image-storage';
-import { DEMO_ACCOUNTS, DEMO_CONVERSATIONS, DEMO_LISTINGS, DEMO_OFFERS, DEMO_PEOPLE, DEMO_REPORTS, DEMO_REVIEWS, DEMO_SAVED_SEARCHES, DEMO_WISHLIST, type Person } from './demo/catalogue';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_CONVERSATIONS,
+  DEMO_LISTINGS,
+  DEMO_OFFERS,
+  DEMO_OPEN_HOUSES,
+  DEMO_PEOPLE,
+  DEMO_REPORTS,
+  DEMO_REVIEWS,
+  DEMO_SAVED_SEARCHES,
+  DEMO_TIME_ZONE,
+  DEMO_VIEWING_AVAILABILITY,
+  DEMO_VIEWINGS,
+  DEMO_WISHLIST,
+  type Person,
+} from './demo/catalogue';
 import { storeDemoPhoto } from './demo/photos';
 
 export interface DemoLogin {
@@ -239,6 +255,43 @@ async function seedDemoMarketplace(db: Db, storage: ImageStorage, log: Logger, p
           data: { userId: person(saved.owner), name: saved.name, criteria, locationTerm: saved.search.toLowerCase(), frequency: saved.frequency, createdAt: at(saved.daysAgo), updatedAt: at(saved.daysAgo) },
         });
       }
+
+      // Viewings: when three listings take them, booked and requested ones to come, held ones with feedback, open houses.
+      const today = zonedDate(now, DEMO_TIME_ZONE);
+      const localInstant = (inDays: number, time: string) => zonedInstant(addDays(today, inDays), time, DEMO_TIME_ZONE);
+      const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+      for (const availability of DEMO_VIEWING_AVAILABILITY) {
+        const { id } = listingOf(availability.listing);
+        await tx.property.update({ where: { id }, data: { timeZone: DEMO_TIME_ZONE, viewingMinutes: availability.minutes } });
+        await tx.viewingWindow.createMany({ data: availability.windows.map((window) => ({ propertyId: id, weekday: window.weekday, startMinute: minutesOf(window.from), endMinute: minutesOf(window.to) })) });
+      }
+      for (const viewing of DEMO_VIEWINGS) {
+        const listing = listingOf(viewing.listing);
+        const inDays = 'weekday' in viewing.when ? ((viewing.when.weekday - isoWeekday(today) + 6) % 7) + 1 : -viewing.when.daysAgo;
+        const startsAt = localInstant(inDays, viewing.at);
+        const endsAt = new Date(startsAt.getTime() + viewing.minutes * MINUTE_MS);
+        const asked = new Date(startsAt.getTime() - 4 * DAY_MS);
+        await tx.viewing.create({
+          data: {
+            propertyId: listing.id,
+            buyerId: person(viewing.buyer),
+            agentId: listing.agentId,
+            startsAt,
+            endsAt,
+            timeZone: DEMO_TIME_ZONE,
+            kind: viewing.kind,
+            status: viewing.status,
+            // Confirmed ones went through one change (the confirmation or the instant booking's invite).
+            sequence: viewing.status === 'confirmed' && viewing.kind === 'request' ? 1 : 0,
+            createdAt: asked,
+            updatedAt: asked,
+            ...(viewing.feedback ? { feedbackRequestedAt: endsAt, feedback: { create: { rating: viewing.feedback.rating, text: viewing.feedback.text, createdAt: new Date(endsAt.getTime() + 3 * 60 * MINUTE_MS) } } } : {}),
+          },
+        });
+      }
+      await tx.openHouse.createMany({
+        data: DEMO_OPEN_HOUSES.map((openHouse) => ({ propertyId: listingOf(openHouse.listing).id, startsAt: localInstant(openHouse.inDays, openHouse.from), endsAt: localInstant(openHouse.inDays, openHouse.to), timeZone: DEMO_TIME_ZONE, note: openHouse.note ?? null, createdAt: at(3) })),
+      });
 
       // Agents' numbers: views of each verified listing of the demo agent on each day since it was listed (30 at most).
       const views = DEMO_LISTINGS.flatMap((listing, index) =>

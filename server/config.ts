@@ -159,6 +159,11 @@ export const SETTINGS = {
   },
   S3_SECRET_ACCESS_KEY: { section: 'images', defaultIs: '*(the AWS SDK\'s default credential chain)*', meaning: 'With `S3_ACCESS_KEY_ID`, both or neither (it is never logged or echoed)' },
 
+  REDIS_URL: {
+    section: 'rateLimits',
+    defaultIs: '*(PostgreSQL)*',
+    meaning: 'Redis or Valkey URL (`redis://host:6379`): the rate-limit counters live there instead of in PostgreSQL (see [Rate limits](#rate-limits))',
+  },
   RATE_LIMIT_SIGN_IN: { section: 'rateLimits', default: '20/60', meaning: 'creating the user record at sign-in (`POST /api/users`, `recordSignIn`), per IP' },
   RATE_LIMIT_ANONYMOUS_WRITES: {
     section: 'rateLimits',
@@ -321,6 +326,8 @@ export interface AppConfig {
   introspection: boolean;
   /** Rate limits per route class (RATE_LIMIT_* variables, "points/seconds"). */
   rateLimits: RateLimitConfig;
+  /** Where the rate-limit counters live: Redis/Valkey (REDIS_URL), else PostgreSQL. */
+  redisUrl?: string;
   /** Express's `trust proxy`: which proxies' X-Forwarded-For/-Proto to believe (the client IP of rate limits, HTTPS for HSTS). */
   trustProxy: boolean | number | string;
   /** Anonymous public GraphQL answers kept per process (PUBLIC_ANSWER_CACHE_*; see graphql/public-answer-cache.ts). */
@@ -363,6 +370,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownTimeoutMs: intOf(env, 'SHUTDOWN_TIMEOUT_MS'),
     introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : nodeEnv !== 'production',
     rateLimits: rateLimitsFromEnv(env),
+    redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxy(valueOf(env, 'TRUST_PROXY')),
     publicAnswerCache: {
       ttlMs: intOf(env, 'PUBLIC_ANSWER_CACHE_TTL_SECONDS') * 1000,

@@ -84,6 +84,7 @@ import { wishlistAccess } from './wishlist/wishlist.access';
 import { wishlistResolvers } from './wishlist/wishlist.resolvers';
 import { wishlistRoutes } from './wishlist/wishlist.routes';
 import { createWishlistService } from './wishlist/wishlist.service';
+import { createSavedHomeAlertHandler, savedHomeAlertJob } from './wishlist/saved-home-alerts';
 
 /** What an app gives its services (services.ts). */
 export interface ServiceDeps {
@@ -171,6 +172,7 @@ export const DOMAINS = [
     services: (deps) => ({ wishlist: createWishlistService(deps) }),
     resolvers: wishlistResolvers,
     rest: { routes: wishlistRoutes, tag: 'Buyers’ wishlists' },
+    jobs: { kinds: [savedHomeAlertJob], handlers: (deps) => [createSavedHomeAlertHandler(deps)] },
   }),
   domain({
     name: 'offers',

@@ -59,7 +59,7 @@ export async function serveApp(options: ServeOptions): Promise<ServedApp> {
       eventsAndJobsOptions(config, { databaseUrl, log, smtpUrl: options.smtpUrl, unsubscribeSecret: options.unsubscribeSecret, pollingIntervalSeconds: options.pollingIntervalSeconds }),
     );
     steps.push(() => eventsAndJobs.stop());
-    const rateLimits = await createRateLimits(databaseUrl, config.rateLimits);
+    const rateLimits = await createRateLimits(databaseUrl, config.rateLimits, { redisUrl: config.redisUrl });
     steps.push(() => rateLimits.close());
     const built = await createApp({
       config,

@@ -467,3 +467,32 @@ export const DEMO_SAVED_SEARCHES = [
   { owner: 'user', name: 'Family homes in Dhaka', search: 'Dhaka', sort: 'NEWEST', filter: { types: ['house', 'townhouse'], minBedrooms: 3 }, frequency: 'daily', daysAgo: 6 },
   { owner: 'user', name: 'Flats under $200k', search: '', sort: 'PRICE_ASC', filter: { types: ['apartment'], priceMax: '200000.00' }, frequency: 'weekly', daysAgo: 3 },
 ] as const;
+
+/** The time zone of the listings that take viewings (the demo's homes are in Dhaka). */
+export const DEMO_TIME_ZONE = 'Asia/Dhaka';
+
+/** When listings take viewings: weekly windows (ISO weekday, local HH:MM) and a viewing length. */
+export const DEMO_VIEWING_AVAILABILITY: Array<{ listing: ListingKey; minutes: number; windows: Array<{ weekday: number; from: string; to: string }> }> = [
+  { listing: 'lakeside', minutes: 30, windows: [{ weekday: 5, from: '15:00', to: '18:00' }, { weekday: 6, from: '10:00', to: '13:00' }] },
+  { listing: 'townhouse', minutes: 45, windows: [{ weekday: 2, from: '17:00', to: '19:00' }, { weekday: 6, from: '11:00', to: '14:00' }] },
+  { listing: 'loft', minutes: 30, windows: [{ weekday: 4, from: '18:00', to: '20:00' }] },
+];
+
+/**
+ * Viewings at a local time: upcoming ones on the next `weekday` (ISO, after the seed's date) inside
+ * the listing's windows, one booked and one another buyer asked for (for the agent to answer);
+ * held ones `daysAgo`, with the buyer's feedback (the agent's numbers show it).
+ */
+export const DEMO_VIEWINGS: Array<{ listing: ListingKey; buyer: Person; when: { weekday: number } | { daysAgo: number }; at: string; minutes: number; kind: 'instant' | 'request'; status: 'requested' | 'confirmed'; feedback?: { rating: number; text: string } }> = [
+  { listing: 'lakeside', buyer: 'user', when: { weekday: 6 }, at: '10:30', minutes: 30, kind: 'instant', status: 'confirmed' },
+  { listing: 'lakeside', buyer: 'tanvir', when: { weekday: 5 }, at: '16:00', minutes: 30, kind: 'request', status: 'requested' },
+  { listing: 'townhouse', buyer: 'imran', when: { weekday: 6 }, at: '11:45', minutes: 45, kind: 'instant', status: 'confirmed' },
+  { listing: 'lakeside', buyer: 'sadia', when: { daysAgo: 10 }, at: '11:00', minutes: 30, kind: 'request', status: 'confirmed', feedback: { rating: 5, text: 'The lake view from the bedrooms is even better in person.' } },
+  { listing: 'loft', buyer: 'user', when: { daysAgo: 5 }, at: '18:30', minutes: 30, kind: 'request', status: 'confirmed', feedback: { rating: 3, text: 'Lovely light, but the street is noisier than I hoped.' } },
+];
+
+/** Public open houses, `inDays` local days after the seed's date, local times. */
+export const DEMO_OPEN_HOUSES: Array<{ listing: ListingKey; inDays: number; from: string; to: string; note?: string }> = [
+  { listing: 'lakeside', inDays: 5, from: '10:00', to: '12:00', note: 'Park by the lake gate; the owners will be there.' },
+  { listing: 'cottage', inDays: 2, from: '15:00', to: '17:00' },
+];

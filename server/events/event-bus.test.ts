@@ -2,7 +2,7 @@
 // on the LISTEN connection, and a call made while one is in flight waits for a
 // round trip sent after it (the one in flight may have passed a commit the
 // caller knows of). The round trips are observed at the pg driver: every
-// `SELECT 1` the bus's connection sends is recorded, and the answer of one can
+// Sync the bus's connection sends is recorded, and the answer of one can
 // be held back, so "a change committed while a round trip was in flight" is
 // made to happen rather than hoped for.
 import pg from 'pg';
@@ -26,17 +26,22 @@ beforeAll(async () => {
   database = await createTestDatabase();
   // Observes the bus's own connection only (named by its application_name); the query still runs as sent.
   pg.Client.prototype.query = function observedQuery(this: pg.Client & { connectionParameters?: { application_name?: string } }, ...args: unknown[]) {
-    const result = (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-    if (args[0] !== 'SELECT 1' || this.connectionParameters?.application_name !== 'opennest-events') return result;
+    const sent = args[0] as { submit?: unknown; handleReadyForQuery?: () => void } | string;
+    if (typeof sent !== 'object' || typeof sent.submit !== 'function' || this.connectionParameters?.application_name !== 'opennest-events') {
+      return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+    }
+    // The bus's round trip (a protocol Sync): recorded, its answer held back while asked to.
     const trip = { answered: false };
     roundTrips.push(trip);
     const hold = holdNextAnswer;
     holdNextAnswer = null;
-    return (result as Promise<unknown>).then(async (answer) => {
+    const answer = sent.handleReadyForQuery!.bind(sent);
+    sent.handleReadyForQuery = () => {
       trip.answered = true;
-      if (hold) await hold;
-      return answer;
-    });
+      if (hold) void hold.then(answer);
+      else answer();
+    };
+    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof pg.Client.prototype.query;
   bus = await createEventBus({ databaseUrl: database.url, log: createLogger('silent'), channel: CHANNEL });
   bus.on((event) => heard.push(event));
@@ -93,6 +98,31 @@ it('makes a call during an in-flight round trip wait for a later one, which hear
   expect(heard).toContainEqual({ type: 'job', queue: 'sync-test' });
 });
 
+it('starts no transaction: its round trips are not counted in pg_stat_database', async () => {
+  const other = new pg.Client({ connectionString: database.url });
+  await other.connect();
+  try {
+    // Each read here is a transaction of its own too: they are counted and taken off.
+    let reads = 0;
+    const read = async (sql: string) => {
+      reads++;
+      return Number((await other.query<{ n: string }>(sql)).rows[0].n);
+    };
+    const commits = async () => (await read('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()')) - reads;
+    const listeners = () => read("SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'opennest-events'");
+    const before = await commits();
+    const counted = await createEventBus({ databaseUrl: database.url, log: createLogger('silent'), channel: CHANNEL });
+    for (let i = 0; i < 100; i++) await counted.sync();
+    // A backend reports its counts when it exits (idle ones only every 10 s): close it and wait for its exit.
+    await counted.close();
+    await waitFor(async () => (await listeners()) === 1, 20);
+    // Its LISTEN and a few of other connections', not a hundred more.
+    expect((await commits()) - before).toBeLessThan(50);
+  } finally {
+    await other.end();
+  }
+}, 30_000);
+
 it('rejects once the connection is closed', async () => {
   const closing = await createEventBus({ databaseUrl: database.url, log: createLogger('silent'), channel: CHANNEL });
   await closing.sync();
@@ -100,6 +130,6 @@ it('rejects once the connection is closed', async () => {
   await expect(closing.sync()).rejects.toThrow('The event bus is not listening.');
 });
 
-async function waitFor(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+async function waitFor(condition: () => boolean | Promise<boolean>, everyMs = 5): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, everyMs));
 }

@@ -56,11 +56,30 @@ export interface EventBus {
    * Resolves once every event of a change that committed before the call has
    * been handed to the listeners: a round trip on the LISTEN connection started
    * after the call (PostgreSQL sends a listener its pending notifications before
-   * it answers a query). Concurrent calls share round trips. Rejects when the
-   * connection is down.
+   * it says it is ready for a query). The trip is a protocol Sync alone, no
+   * statement: it starts no transaction. Concurrent calls share round trips.
+   * Rejects when the connection is down.
    */
   sync(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * A round trip on `client` that runs nothing: the extended protocol's Sync
+ * message alone. PostgreSQL answers it with ReadyForQuery, having first sent the
+ * notifications pending for this connection (as before any ReadyForQuery outside
+ * a transaction), and, no statement having started one, it commits no
+ * transaction: `SELECT 1` would count one per check in pg_stat_database.
+ */
+function protocolSync(client: pg.Client): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const sync: pg.Submittable & { handleReadyForQuery(): void; handleError(error: Error): void } = {
+      submit: (connection) => connection.sync(),
+      handleReadyForQuery: () => resolve(),
+      handleError: reject,
+    };
+    client.query(sync);
+  });
 }
 
 /** Events a slow subscriber may have waiting before the oldest are dropped. */
@@ -143,7 +162,7 @@ export async function createEventBus({ databaseUrl, log, channel = EVENTS_CHANNE
   const roundTrip = (): Promise<void> => {
     const connection = client;
     if (!connection || closed) return Promise.reject(new Error('The event bus is not listening.'));
-    const trip = connection.query('SELECT 1').then(() => undefined);
+    const trip = protocolSync(connection);
     const settled: Promise<void> = trip.then(
       () => void (inFlight === settled && (inFlight = null)),
       () => void (inFlight === settled && (inFlight = null)),

@@ -63,6 +63,10 @@ export const NOTIFICATION_TYPES: Record<NotificationType, NotificationTypeInfo> 
     action: 'See the viewing',
   },
   open_house_scheduled: { about: 'open houses of homes on your wishlist', roles: ['user'], defaultDelivery: 'instant', thing: 'listing', link: details, subject: 'An open house of a home on your wishlist', action: 'See the home' },
+  // Alerts on saved homes (issue 19, wishlist/saved-home-alerts.ts): a chance to act is worth an e-mail at once; a sale is news for the digest.
+  saved_home_price_cut: { about: 'price cuts on homes on your wishlist', roles: ['user'], defaultDelivery: 'instant', thing: 'listing', link: details, subject: 'A home on your wishlist costs less', action: 'See the home' },
+  saved_home_under_offer: { about: 'homes on your wishlist going under offer', roles: ['user'], defaultDelivery: 'instant', thing: 'listing', link: details, subject: 'A home on your wishlist is under offer', action: 'See the home' },
+  saved_home_sold: { about: 'homes on your wishlist being sold', roles: ['user'], defaultDelivery: 'daily', thing: 'listing', link: details, subject: 'A home on your wishlist has sold', action: 'See the home' },
 };
 
 export const ALL_NOTIFICATION_TYPES = Object.keys(NOTIFICATION_TYPES) as NotificationType[];

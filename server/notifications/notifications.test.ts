@@ -335,8 +335,13 @@ describe('e-mail', () => {
   it('lets a user choose instantly, daily or never per kind, and collects the daily ones in one digest', async () => {
     const digestBuyer = await app.createUser('user', { name: 'Dan Digest' });
     const defaults = okData(await app.graphql(operations.EmailSettings, {}, digestBuyer.idToken)).emailSettings;
-    expect(defaults.map((s) => s.type)).toEqual(['offer_accepted', 'offer_rejected', 'offer_outbid', 'new_message', 'saved_search_match', 'role_changed']);
-    expect(defaults.every((s) => s.delivery === 'instant' && s.choices.join() === 'instant,daily,never')).toBe(true);
+    expect(defaults.map((s) => s.type)).toEqual([
+      'offer_accepted', 'offer_rejected', 'offer_outbid', 'new_message', 'saved_search_match', 'role_changed',
+      'viewing_update', 'open_house_scheduled', 'saved_home_price_cut', 'saved_home_under_offer', 'saved_home_sold',
+    ]);
+    // Instantly by default, but a saved home's sale, which is news rather than a chance to act.
+    expect(defaults.filter((s) => s.delivery !== 'instant').map((s) => [s.type, s.delivery])).toEqual([['saved_home_sold', 'daily']]);
+    expect(defaults.every((s) => s.choices.join() === 'instant,daily,never')).toBe(true);
     expect(errorOf(await app.graphql(operations.SetEmailSetting, { type: 'offer_received', delivery: 'never' }, digestBuyer.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(errorOf(await app.graphql(operations.SetEmailSetting, { type: 'offer_rejected', delivery: 'weekly' }, digestBuyer.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(okData(await app.graphql(operations.SetEmailSetting, { type: 'offer_rejected', delivery: 'daily' }, digestBuyer.idToken)).setEmailSetting.delivery).toBe('daily');

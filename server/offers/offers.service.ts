@@ -2,6 +2,8 @@
 // accepts one (rejecting the rest) or rejects; payment later marks it bought.
 import { dollars, normalizeMoney } from '@opennest/common/money';
 import { recordListingEvent } from '../properties/listing-history';
+import type { JobQueue } from '../jobs/job-queue';
+import { queueSavedHomeAlert } from '../wishlist/saved-home-alerts';
 import { createOfferSchema } from '@opennest/common/validation/offer';
 import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
@@ -30,7 +32,7 @@ export const earliestTodayOnEarth = (now = new Date()) => new Date(now.getTime()
 
 const newestFirst = [{ createdAt: 'desc' }, { id: 'desc' }] satisfies Prisma.OfferOrderByWithRelationInput[];
 
-export function createOffersService({ db, notifier }: { db: Db; notifier: Notifier }) {
+export function createOffersService({ db, notifier, jobs }: { db: Db; notifier: Notifier; jobs: JobQueue }) {
   async function findOffer(id: string): Promise<OfferRecord> {
     const offer = await db.offer.findUnique({ where: { id: parseId(id, 'offer id') } });
     if (!offer) throw notFound('Offer not found.');
@@ -136,7 +138,8 @@ export function createOffersService({ db, notifier }: { db: Db; notifier: Notifi
         if (!accepted) throw conflict(ONLY_PENDING);
         // The listing is under offer from the moment its offer is (the row is locked above).
         await tx.property.update({ where: { id: offer.propertyId }, data: { saleState: 'under_offer' } });
-        await recordListingEvent(tx, offer.propertyId, 'offer_accepted');
+        // Buyers who saved the home hear it is under offer (a job, after this commits).
+        await queueSavedHomeAlert(tx, jobs, await recordListingEvent(tx, offer.propertyId, 'offer_accepted'));
         const outbid = await tx.offer.updateManyAndReturn({
           where: { propertyId: offer.propertyId, status: 'pending', id: { not: offer.id } },
           data: { status: 'rejected' },

@@ -3,6 +3,7 @@
 // provider itself whether the payment succeeded, for that offer, for that amount.
 import { dollars, toCents } from '@opennest/common/money';
 import { recordListingEvent } from '../properties/listing-history';
+import { queueSavedHomeAlert } from '../wishlist/saved-home-alerts';
 import { cancelFutureViewings } from '../viewings/listing-ends';
 import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
@@ -66,7 +67,8 @@ export function createPaymentsService({ db, payments, notifier, jobs }: { db: Db
       if (bought) {
         // Sold is final: the sale state moves once, whichever payment path gets here.
         await tx.property.updateMany({ where: { id: bought.propertyId, saleState: { not: 'sold' } }, data: { saleState: 'sold' } });
-        await recordListingEvent(tx, bought.propertyId, 'sold');
+        // Buyers who saved the home hear it sold (a job, after this commits).
+        await queueSavedHomeAlert(tx, jobs, await recordListingEvent(tx, bought.propertyId, 'sold'));
         // A sold home takes no more viewings: the buyers of its future ones are told.
         await cancelFutureViewings(tx, notifier, { propertyId: bought.propertyId }, 'sold');
         await notifier.notify(tx, {

@@ -4,7 +4,7 @@
 // seeding again, or twice at once, adds nothing.
 import { MIN_ROOM_CHOICES, PROPERTY_TYPES, type AreaUnitValue } from '@opennest/common/property-facts';
 import { seedDemoData } from '../../prisma/seed';
-import { DEMO_ACCOUNTS, DEMO_LISTINGS } from '../../prisma/demo/catalogue';
+import { DEMO_ACCOUNTS, DEMO_LISTINGS, DEMO_OPEN_HOUSES, DEMO_VIEWINGS } from '../../prisma/demo/catalogue';
 import type { PropertyFilter } from '../graphql/generated/resolvers-types';
 import { createLogger } from '../infra/logger';
 import { okData } from '../test/fixtures';
@@ -22,7 +22,7 @@ const seed = () => seedDemoData({ db: app.db, identity: app.identity, storage: c
 /** How many rows of each kind the demo wrote. */
 async function counts() {
   const { db } = app;
-  const [users, properties, photos, events, offers, reviews, conversations, messages, wishlist, reports, savedSearches, notifications, viewDays] = await Promise.all([
+  const [users, properties, photos, events, offers, reviews, conversations, messages, wishlist, reports, savedSearches, notifications, viewDays, viewings, openHouses] = await Promise.all([
     db.user.count(),
     db.property.count(),
     db.propertyPhoto.count(),
@@ -36,8 +36,10 @@ async function counts() {
     db.savedSearch.count(),
     db.notification.count(),
     db.listingViewDay.count(),
+    db.viewing.count(),
+    db.openHouse.count(),
   ]);
-  return { users, properties, photos, events, offers, reviews, conversations, messages, wishlist, reports, savedSearches, notifications, viewDays };
+  return { users, properties, photos, events, offers, reviews, conversations, messages, wishlist, reports, savedSearches, notifications, viewDays, viewings, openHouses };
 }
 
 let seeded: Awaited<ReturnType<typeof counts>>;
@@ -112,6 +114,11 @@ describe('every filter the panel offers finds a demo listing', () => {
     expect(withSold).toHaveLength(unsold.length + 1);
   });
 
+  it('open house in the next 7 days', async () => {
+    const found = await matching({ openHouseSoon: true });
+    expect(found.map((listing) => listing.title).sort()).toEqual(DEMO_OPEN_HOUSES.map((openHouse) => DEMO_LISTINGS.find((listing) => listing.key === openHouse.listing)!.title).sort());
+  });
+
   it.each(PROPERTY_SORTS)('sorted %s', async (sort) => {
     expect(await matching({}, sort)).toHaveLength((await matching({})).length);
   });
@@ -137,6 +144,16 @@ it('gives every listing facts, 3 to 6 photos, a description and a history; listi
   const cover = await fetch(`${app.url}${listings[0]!.image}`);
   expect(cover.status).toBe(200);
   expect(cover.headers.get('content-type')).toBe('image/webp');
+});
+
+it('gives the buyer a booked viewing to come and a held one with feedback; the agent a request to answer', async () => {
+  const upcoming = okData(await app.graphql(operations.MyViewings, { when: 'UPCOMING', first: 10 }, buyerToken)).myViewings.nodes;
+  expect(upcoming.map((viewing) => viewing.status)).toEqual(['confirmed']);
+  const past = okData(await app.graphql(operations.MyViewings, { when: 'PAST', first: 10 }, buyerToken)).myViewings.nodes;
+  expect(past.map((viewing) => viewing.held)).toEqual([true]);
+  expect(seeded.viewings).toBe(DEMO_VIEWINGS.length);
+  expect(await app.db.viewing.count({ where: { status: 'requested' } })).toBe(1);
+  expect(await app.db.viewingFeedback.count()).toBe(DEMO_VIEWINGS.filter((viewing) => viewing.feedback).length);
 });
 
 it('adds nothing when seeded again', async () => {

@@ -1,6 +1,7 @@
 // Listings: agents add, edit and remove their own; admins verify, reject and
 // advertise; signed-in users find verified ones. Every rule and permission is
 // here; GraphQL and REST only translate.
+import { randomUUID } from 'node:crypto';
 import { normalizeMoney } from '@opennest/common/money';
 import { addPropertySchema, updatePropertySchema } from '@opennest/common/validation/property';
 import { floorAreaInSquareMetres } from '@opennest/common/property-facts';
@@ -17,7 +18,8 @@ import { findVisibleListing, liveListing, PROPERTY_NOT_FOUND, publicListing } fr
 import type { Loaders } from '../context/loaders';
 import type { Notifier } from '../notifications/notifier';
 import type { JobQueue } from '../jobs/job-queue';
-import { savedSearchMatchingJob } from '../saved-searches/matching';
+import { matchedColumns, savedSearchMatchingJob } from '../saved-searches/matching';
+import { queueSavedHomeAlert } from '../wishlist/saved-home-alerts';
 import { notifyRejected } from '../offers/offers.service';
 import { recordListingEvent, recordPriceChange } from './listing-history';
 import { lockListing } from './listing-locks';
@@ -235,6 +237,8 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
           SELECT status::text AS status, location, price_min::text AS price_min, price_max::text AS price_max,
                  concat_ws('|', property_type, bedrooms, bathrooms, floor_area, area_unit, year_built) AS facts
           FROM properties WHERE id = ${property.id}::uuid FOR UPDATE`;
+        // What saved searches matched against before this edit: only searches the edit newly matches hear of it.
+        const matchedBefore = await matchedColumns(tx, property.id);
         const photosBefore = input.photos ? (await tx.propertyPhoto.findMany({ where: { propertyId: property.id }, orderBy: { position: 'asc' } })).map((photo) => photo.url) : [];
         // The status check is repeated in the WHERE clause, so an admin's
         // rejection landing in between cannot be overwritten.
@@ -242,20 +246,24 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
           where: { id: property.id, agentId: viewer.id, status: { not: 'rejected' }, ...live },
           data: { title: input.title, ...changes, ...facts, ...(cover ? { image: cover } : {}), description: input.description || null },
         });
-        if (updated) {
-          await replacePhotos(tx, property.id, input.photos, input.image);
-          if (before.price_min !== changes.priceMin || before.price_max !== changes.priceMax) {
-            await recordPriceChange(tx, property.id, { priceMin: before.price_min, priceMax: before.price_max }, { priceMin: changes.priceMin, priceMax: changes.priceMax });
-          }
-          const [factsAfter] = await tx.$queryRaw<Array<{ facts: string }>>`
-            SELECT concat_ws('|', property_type, bedrooms, bathrooms, floor_area, area_unit, year_built) AS facts FROM properties WHERE id = ${property.id}::uuid`;
-          if (factsAfter.facts !== before.facts) await recordListingEvent(tx, property.id, 'facts_changed');
-          const photosChanged = input.photos ? JSON.stringify(photosBefore) !== JSON.stringify(input.photos) : Boolean(input.image && input.image !== property.image);
-          if (photosChanged) await recordListingEvent(tx, property.id, 'photos_changed');
+        if (!updated) return updated;
+        await replacePhotos(tx, property.id, input.photos, input.image);
+        // The change's id for saved searches: its price change's event when it has one, else one made here.
+        let changeId: string = randomUUID();
+        if (before.price_min !== changes.priceMin || before.price_max !== changes.priceMax) {
+          const priceChange = await recordPriceChange(tx, property.id, { priceMin: before.price_min, priceMax: before.price_max }, { priceMin: changes.priceMin, priceMax: changes.priceMax });
+          changeId = priceChange.id;
+          // Buyers who saved the home hear of a cut (a job, after this commits).
+          if (before.status === 'verified') await queueSavedHomeAlert(tx, jobs, priceChange);
         }
-        // A verified listing whose place or price range changed may match saved searches it did not match before.
-        const matchingChanged = before && (before.location !== changes.location || before.price_min !== changes.priceMin || before.price_max !== changes.priceMax);
-        if (updated && before?.status === 'verified' && matchingChanged) await jobs.enqueue(tx, savedSearchMatchingJob, [{ propertyId: property.id }]);
+        const [factsAfter] = await tx.$queryRaw<Array<{ facts: string }>>`
+          SELECT concat_ws('|', property_type, bedrooms, bathrooms, floor_area, area_unit, year_built) AS facts FROM properties WHERE id = ${property.id}::uuid`;
+        if (factsAfter.facts !== before.facts) await recordListingEvent(tx, property.id, 'facts_changed');
+        const photosChanged = input.photos ? JSON.stringify(photosBefore) !== JSON.stringify(input.photos) : Boolean(input.image && input.image !== property.image);
+        if (photosChanged) await recordListingEvent(tx, property.id, 'photos_changed');
+        // A verified listing whose place, price range or facts changed may match saved searches it did not match before.
+        const matchingChanged = before.location !== changes.location || before.price_min !== changes.priceMin || before.price_max !== changes.priceMax || factsAfter.facts !== before.facts;
+        if (before.status === 'verified' && matchingChanged) await jobs.enqueue(tx, savedSearchMatchingJob, [{ propertyId: property.id, changeId, before: matchedBefore }]);
         return updated;
       });
       if (!count) {
@@ -301,7 +309,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
         const rows = await tx.property.updateManyAndReturn({ where: { id: propertyId, status: 'pending', ...live }, data: { status: decision } });
         for (const property of rows) {
           const verified = decision === 'verified';
-          await recordListingEvent(tx, property.id, decision);
+          const event = await recordListingEvent(tx, property.id, decision);
           await notifier.markActedOn(tx, 'admins', 'pending-listing', property.id);
           await notifier.notify(tx, {
             recipientId: property.agentId,
@@ -311,7 +319,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
             dedupeKey: `listing-${decision}:${property.id}`,
           });
           // Every saved search it matches hears of it (a job, after this commits).
-          if (verified) await jobs.enqueue(tx, savedSearchMatchingJob, [{ propertyId: property.id }]);
+          if (verified) await jobs.enqueue(tx, savedSearchMatchingJob, [{ propertyId: property.id, changeId: event.id }]);
         }
         return rows;
       });

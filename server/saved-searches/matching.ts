@@ -1,8 +1,10 @@
-// Saved-search matching, in SQL, in one place: one statement per new or changed
-// listing finds every saved search it matches (not one query per saved search),
-// records the match (never the same listing twice per saved search: the primary
-// key of saved_search_matches) and writes each owner's notification, all in the
-// job's transaction. The location term is a column (location_term); the
+// Saved-search matching, in SQL, in one place: one statement per change of a
+// listing (its verification, an edit of what searches filter on) finds every
+// saved search it newly matches (it matches now and did not match the listing as
+// it was before the change; not one query per saved search), records the match
+// (once per listing and change: the primary key of saved_search_matches, so a
+// retried job or two workers running the same change record and notify once)
+// and writes each owner's notification, all in the job's transaction. The location term is a column (location_term); the
 // filters are read from the criteria document (version 2, `filter`: only the
 // filters set are present), one condition each in MATCHING_CONDITION below,
 // with the same meaning as on the All Properties page (properties.service.ts).
@@ -10,7 +12,13 @@ import { jobHandler, jobKind, type JobHandler } from '../jobs/job-queue';
 import type { Db } from '../db/client';
 import type { Notifier } from '../notifications/notifier';
 
-export const savedSearchMatchingJob = jobKind<{ propertyId: string }>({
+/**
+ * `changeId`: the change that made the listing worth matching (the listing event
+ * it recorded, or an id made in its transaction); jobs queued before changes had
+ * ids match once ever per saved search (the nil id). `before`: the listing's
+ * MATCHED_COLUMNS before an edit (beforeMatchingSql), none for a verification.
+ */
+export const savedSearchMatchingJob = jobKind<{ propertyId: string; changeId?: string; before?: object | null }>({
   name: 'saved-search-matching',
   options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
 });
@@ -37,34 +45,49 @@ const MATCHING_CONDITION = `s.frequency <> 'off' AND strpos(lower(l.location), s
   AND (${F('openHouseSoon')} IS DISTINCT FROM 'true'
        OR EXISTS (SELECT 1 FROM open_houses oh WHERE oh.property_id = l.id AND oh.ends_at > now() AND oh.starts_at < now() + interval '7 days'))`;
 
-/** The listing as buyers may see it (verified, not deleted, agent not fraud), or no row. */
+/** What MATCHING_CONDITION reads of a listing. */
+const MATCHED_COLUMNS = 'id, title, location, price_min, price_max, property_type, bedrooms, bathrooms, floor_area_sqm, sale_state';
+
+/** What matching reads of a listing, as it is now: an edit reads it under its row lock before it writes, for its job's `before`. */
+export async function matchedColumns(tx: Parameters<Notifier['notifyFrom']>[0], propertyId: string): Promise<object | null> {
+  const [row] = await tx.$queryRawUnsafe<Array<{ before: object }>>(`SELECT to_jsonb(m) AS before FROM (SELECT ${MATCHED_COLUMNS} FROM properties WHERE id = $1::uuid) m`, propertyId);
+  return row?.before ?? null;
+}
+
+/** The listing as buyers may see it (verified, not deleted, agent not fraud), or no row; and as it was before the change ($3). */
 const LISTABLE = `
   listing AS (
-    SELECT p.id, p.title, p.location, p.price_min, p.price_max, p.property_type, p.bedrooms, p.bathrooms, p.floor_area_sqm, p.sale_state
+    SELECT ${MATCHED_COLUMNS.split(', ').map((column) => `p.${column}`).join(', ')}
     FROM properties p JOIN users a ON a.id = p.agent_id
     WHERE p.id = $1::uuid AND p.status = 'verified' AND p.deleted_at IS NULL AND a.role <> 'fraud'),
+  listing_before AS (SELECT * FROM jsonb_populate_record(NULL::properties, $3::jsonb) WHERE $3::jsonb IS NOT NULL),
   matched AS (
-    INSERT INTO saved_search_matches (saved_search_id, property_id)
-    SELECT s.id, l.id FROM listing l JOIN saved_searches s ON ${MATCHING_CONDITION}
+    INSERT INTO saved_search_matches (saved_search_id, property_id, change_id)
+    SELECT s.id, l.id, $2::uuid FROM listing l JOIN saved_searches s ON ${MATCHING_CONDITION}
+    -- (the inner l is the listing before the change)
+    WHERE NOT EXISTS (SELECT 1 FROM listing_before l WHERE ${MATCHING_CONDITION})
     ON CONFLICT DO NOTHING
-    RETURNING saved_search_id, property_id)`;
+    RETURNING saved_search_id, property_id, change_id)`;
+
+/** The change of matches made before changes had ids: their notifications keep the old key. */
+const NO_CHANGE_ID = '00000000-0000-0000-0000-000000000000';
 
 /** One notification draft per new match (see insertNotificationsSql); the e-mail comes no more often than the search's frequency. */
 const DRAFTS = `
   SELECT s.user_id AS recipient_id, 'saved_search_match'::"NotificationType" AS type, l.id AS subject_id,
          format('New listing for your saved search "%s": %s in %s', s.name, l.title, l.location) AS text,
-         'saved-search:' || s.id || ':' || l.id AS dedupe_key,
+         'saved-search:' || s.id || ':' || l.id || CASE WHEN m.change_id = '${NO_CHANGE_ID}' THEN '' ELSE ':' || m.change_id END AS dedupe_key,
          'instant'::"EmailDelivery" AS default_delivery,
          s.frequency::text::"EmailDelivery" AS at_most
   FROM matched m JOIN saved_searches s ON s.id = m.saved_search_id JOIN listing l ON l.id = m.property_id`;
 
-/** Matches listing `propertyId` against every saved search inside `tx`; returns how many owners were notified. */
-export async function matchListing(tx: Parameters<Notifier['notifyFrom']>[0], notifier: Notifier, propertyId: string): Promise<number> {
-  return (await notifier.notifyFrom(tx, DRAFTS, [propertyId], LISTABLE)).length;
+/** Matches listing `propertyId`, after change `changeId`, against every saved search inside `tx`; returns how many owners were notified. */
+export async function matchListing(tx: Parameters<Notifier['notifyFrom']>[0], notifier: Notifier, propertyId: string, changeId = NO_CHANGE_ID, before: object | null = null): Promise<number> {
+  return (await notifier.notifyFrom(tx, DRAFTS, [propertyId, changeId, before ? JSON.stringify(before) : null], LISTABLE)).length;
 }
 
 export function createMatchingJobHandler({ db, notifier }: { db: Db; notifier: Notifier }): JobHandler {
-  return jobHandler(savedSearchMatchingJob, async ({ propertyId }) => {
-    await db.$transaction((tx) => matchListing(tx, notifier, propertyId), { timeout: 120_000 });
+  return jobHandler(savedSearchMatchingJob, async ({ propertyId, changeId, before }) => {
+    await db.$transaction((tx) => matchListing(tx, notifier, propertyId, changeId, before), { timeout: 120_000 });
   });
 }

@@ -1,13 +1,15 @@
 // Saved searches through the real app, and their alerts: who may keep them;
 // matching (a job, in SQL) by location, case-insensitively, whatever the sort;
-// again when a verified listing's place or price range changes; never the same
-// listing twice for one saved search; nothing for listings buyers cannot see or
+// again for each change (an edit, a price cut) after which a verified listing
+// newly matches, never twice for one change (retries, two workers at once); nothing for listings buyers cannot see or
 // searches whose alerts are off; and the alert e-mail in the test inbox.
 import type { AlertFrequency } from '../generated/prisma/client';
 import { startAppWithCast, okData, createListing, dataOf, errorOf, unique, type Account } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { waitFor, waitForEmails } from '../test/mailbox';
 import { looseVariables, type TestApp } from '../test/test-app';
+import { matchListing, savedSearchMatchingJob } from './matching';
+import { randomUUID } from 'node:crypto';
 
 let app: TestApp;
 let agent: Account, buyer: Account, otherBuyer: Account, admin: Account;
@@ -111,32 +113,45 @@ describe('alerts', () => {
     expect(email.text).toContain(`See the listing: http://opennest.test/propertyDetails/${listing.id}`);
   });
 
-  it('matches again when a verified listing’s place or price range changes, but never the same listing twice for one search', async () => {
+  it('fires again for a listing an edit or a price cut newly matches, once per change, and not for a change that leaves it matching', async () => {
     const town = unique('Movetown');
-    const early = dataOf(await save(buyer, town)).saveSearch.id;
     const listing = await createListing(app, agent.user.id, { status: 'pending', title: unique('Moving House'), location: `${town} North` });
+    // Under 950: the listing (1000 to 2000) does not match it until its price is cut.
+    const cheap = dataOf(await app.graphql(operations.SaveSearch, { input: { name: unique('Cheap'), search: town, sort: 'NEWEST', frequency: 'instant', filter: { priceMax: '950' } } }, buyer.idToken)).saveSearch.id;
+    const anyPrice = dataOf(await save(otherBuyer, town)).saveSearch.id;
+    const alertsOf = async (searchId: string) =>
+      (await app.db.notification.findMany({ where: { subjectId: listing.id, type: 'saved_search_match', dedupeKey: { startsWith: `saved-search:${searchId}:` } } })).length;
     await verifyAndMatch(listing.id);
-    // Saved after the verification: only a change can bring the listing to it.
-    const late = dataOf(await save(otherBuyer, town)).saveSearch.id;
+    expect([await alertsOf(cheap), await alertsOf(anyPrice)]).toEqual([0, 1]);
+
     const edit = (changes: { location?: string; priceMin?: string; title?: string }) =>
       app.graphql(operations.UpdateProperty, { id: listing.id, input: { title: changes.title ?? listing.title, location: changes.location ?? `${town} North`, priceMin: changes.priceMin ?? '1000.00', priceMax: '2000.00' } }, agent.idToken);
-
     okData(await edit({ title: 'Renamed only' }));
     // A title change alone queues no matching.
     expect(await app.eventsAndJobs.jobs.boss.findJobs('saved-search-matching', { data: { propertyId: listing.id } })).toHaveLength(1);
+
+    // The price cut brings it under 950: the cheap search hears of it; the other matched already.
     okData(await edit({ priceMin: '900.00' }));
     await matchingDone(listing.id, 2);
+    expect([await alertsOf(cheap), await alertsOf(anyPrice)]).toEqual([1, 1]);
+    // Moved within the town: both matched before, neither hears again.
     okData(await edit({ priceMin: '900.00', location: `${town} South` }));
     await matchingDone(listing.id, 3);
-
-    // (Searches for any location saved by other tests match it too; these two are the ones that matter.)
-    const matches = await app.db.savedSearchMatch.findMany({ where: { propertyId: listing.id, savedSearchId: { in: [early, late] } } });
-    expect(matches.map((m) => m.savedSearchId).sort()).toEqual([early, late].sort());
-    const notified = await app.db.notification.findMany({ where: { subjectId: listing.id, type: 'saved_search_match', dedupeKey: { in: [early, late].map((id) => `saved-search:${id}:${listing.id}`) } } });
-    expect(notified.map((n) => n.recipientId).sort()).toEqual([buyer.user.id, otherBuyer.user.id].sort());
+    expect([await alertsOf(cheap), await alertsOf(anyPrice)]).toEqual([1, 1]);
+    // Moved away, then back: on its return it newly matches both again.
+    okData(await edit({ priceMin: '900.00', location: unique('Faraway') }));
+    await matchingDone(listing.id, 4);
+    okData(await edit({ priceMin: '900.00', location: `${town} East` }));
+    await matchingDone(listing.id, 5);
+    expect([await alertsOf(cheap), await alertsOf(anyPrice)]).toEqual([2, 2]);
+    const matches = await app.db.savedSearchMatch.findMany({ where: { propertyId: listing.id, savedSearchId: { in: [cheap, anyPrice] } } });
+    expect(matches).toHaveLength(4);
+    // The price cut's match is keyed by its history event.
+    const [cut] = await app.db.listingEvent.findMany({ where: { propertyId: listing.id, kind: 'price_changed' } });
+    expect(matches.filter((m) => m.changeId === cut.id).map((m) => m.savedSearchId)).toEqual([cheap]);
   });
 
-  it('says nothing of listings buyers cannot see, nor of a matching job run twice', async () => {
+  it('says nothing of listings buyers cannot see, nor twice of one change: a retried job and two workers at once notify once', async () => {
     const town = unique('Quiettown');
     okData(await save(buyer, town));
     const before = await matchesOf(buyer);
@@ -146,13 +161,21 @@ describe('alerts', () => {
     const hidden = await createListing(app, fraudAgent.user.id, { status: 'verified', location: town });
     const seen = await createListing(app, agent.user.id, { status: 'pending', location: town });
     await verifyAndMatch(seen.id);
-    // The jobs a rejected, a fraud agent's and an already matched listing would get, run for real.
+    // The jobs a rejected and a fraud agent's listing would get, and the verification's own job again (a retry), run for real.
+    const [verification] = await app.eventsAndJobs.jobs.boss.findJobs<{ propertyId: string; changeId: string }>('saved-search-matching', { data: { propertyId: seen.id } });
+    expect(verification.data.changeId).toEqual(expect.any(String));
     await app.db.$transaction(async (tx) => {
-      const { savedSearchMatchingJob } = await import('./matching');
-      await app.eventsAndJobs.jobs.enqueue(tx, savedSearchMatchingJob, [{ propertyId: rejected.id }, { propertyId: hidden.id }, { propertyId: seen.id }]);
+      await app.eventsAndJobs.jobs.enqueue(tx, savedSearchMatchingJob, [{ propertyId: rejected.id }, { propertyId: hidden.id }, verification.data]);
     });
     for (const id of [rejected.id, hidden.id]) await matchingDone(id);
     await matchingDone(seen.id, 2);
     expect((await matchesOf(buyer)).slice(before.length)).toEqual([seen.id]);
+
+    // Two workers running one new change at the same moment: one of them records and notifies.
+    const change = randomUUID();
+    const counts = await Promise.all([1, 2].map(() => app.db.$transaction((tx) => matchListing(tx, app.eventsAndJobs.notifier, seen.id, change, { id: seen.id, location: 'Elsewhere' }))));
+    expect(Math.min(...counts)).toBe(0);
+    expect(Math.max(...counts)).toBeGreaterThan(0);
+    expect((await matchesOf(buyer)).slice(before.length)).toEqual([seen.id, seen.id]);
   });
 });

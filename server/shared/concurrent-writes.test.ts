@@ -300,6 +300,11 @@ describe('REST POST routes', () => {
     await expectBoughtOnce(offer.id, payment.paymentIntentId);
   });
 
+  postCase('POST /api/session', 'each call starts a session cookie for the same account; nothing is stored', async () => {
+    const outcomes = await atOnce(() => app.rest('POST', '/api/session', { token: buyer.idToken }).then(restOutcome));
+    expectAllSucceeded(outcomes);
+  });
+
   postCase('POST /api/newsletter', 'one sign-up', async () => {
     const email = uniqueEmail('rest-newsletter');
     expectAllSucceeded(await atOnce(() => app.rest('POST', '/api/newsletter', { body: { email } }).then(restOutcome)));
@@ -333,6 +338,18 @@ const STATE_CHANGES: Record<string, string> = {
   updateSavedSearch: 'a conditional UPDATE of the owner’s row; deleted meanwhile: NOT_FOUND',
   markAllNotificationsRead: 'one conditional UPDATE (read_at IS NULL)',
   markConversationRead: 'one UPDATE of the caller’s read mark; the later time wins',
+  // Viewings (viewings/viewings.test.ts): bookings race on the exclusion constraint, changes are compare-and-sets.
+  bookViewing: 'viewings/viewings.test.ts (50 concurrent bookings of one slot: 1 booked, 49 CONFLICT; 5 at once keep the cap of 2)',
+  requestViewing: 'viewings/viewings.test.ts (the same exclusion constraint and cap as bookViewing)',
+  confirmViewing: 'viewings/viewings.test.ts (confirm and cancel at once, several rounds)',
+  proposeViewingTime: 'viewings/viewings.test.ts (move and cancel at once, several rounds)',
+  declineViewing: 'viewings/viewings.test.ts (decline and cancel at once: one wins)',
+  cancelViewing: 'viewings/viewings.test.ts (raced against confirm, move and decline)',
+  acceptViewingTime: 'a compare-and-set from proposed, like confirmViewing; a cancel meanwhile: CONFLICT',
+  leaveViewingFeedback: 'the feedback row’s primary key (one per viewing): a second gets CONFLICT',
+  setViewingAvailability: 'replaces the listing’s availability as a whole under the listing’s row lock; the last one wins',
+  addOpenHouse: 'each call is an open house the agent asked for, written under the listing’s row lock',
+  removeOpenHouse: 'one DELETE by id: a second finds nothing (NOT_FOUND)',
 };
 
 describe('coverage', () => {

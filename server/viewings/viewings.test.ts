@@ -89,8 +89,9 @@ describe('availability', () => {
     ['a window shorter than a viewing', { weekly: [{ weekday: 1, start: '12:00', end: '12:20' }] }, 'A window must be at least as long as one viewing'],
     ['a time that is no time', { weekly: [{ weekday: 1, start: '25:00', end: '26:00' }] }, 'Start must be a time such as 10:30'],
     ['a weekday 8', { weekly: [{ weekday: 8, start: '10:00', end: '11:00' }] }, 'Choose a day'],
-    ['a date that is no date', { blockedDates: ['2031-02-30'] }, 'Blocked date must be a real date'],
-  ])('refuses %s with BAD_USER_INPUT and keeps what was there', async (_what, change, message) => {
+    // The Date scalar refuses it while reading the variables, before the shared rules see it.
+    ['a date that is no date', { blockedDates: ['2031-02-30'] }, expect.stringContaining('got invalid value "2031-02-30"; Expected type Date')],
+  ])('refuses %s with BAD_USER_INPUT and keeps what was there', async (_what, change, message: unknown) => {
     const property = await listingWithAvailability();
     const before = okData(await app.graphql(operations.ViewingAvailability, { propertyId: property.id }, cast.agent.idToken)).viewingAvailability;
     const refused = graphqlOutcome(await app.graphql(operations.SetViewingAvailability, { propertyId: property.id, input: { ...everyDay, ...change } }, cast.agent.idToken));

@@ -12,6 +12,7 @@ import { AllPropertiesDocument, MyPropertiesDocument, PropertyDetailsDocument } 
 import { ModerationQueueDocument } from '../reports/reports.generated';
 import { PropertyReviewsDocument } from '../reviews/reviews.generated';
 import { AgentWeekDocument, MyViewingsListDocument, PropertyViewingsDocument } from '../viewings/viewings.generated';
+import { MyWishlistDocument } from '../wishlist/wishlist.generated';
 import { NotificationsDocument, UnreadNotificationCountDocument, type NotificationType } from './notifications.generated';
 
 /** The bell's count, as the server last said it (live events carry it). */
@@ -26,6 +27,8 @@ export function evictNotificationList(cache: ApolloCache) {
 
 const buyersOffer = [MyOffersDocument, OfferDocument];
 const listingState = [MyPropertiesDocument, PropertyDetailsDocument, AllPropertiesDocument];
+/** A home on the buyer's wishlist changed: its page, the lists and the wishlist show its price and sale state. */
+const savedHome = [PropertyDetailsDocument, AllPropertiesDocument, MyWishlistDocument];
 
 /**
  * The queries each type of notification makes stale. Messages are left out:
@@ -50,6 +53,9 @@ export const STALE_AFTER: Record<NotificationType, DocumentNode[]> = {
   // The agent's week follows bookings live; the buyer's lists follow the agent's answers.
   viewing_update: [AgentWeekDocument, MyViewingsListDocument, PropertyViewingsDocument, MyListingNumbersDocument],
   open_house_scheduled: [AllPropertiesDocument, PropertyDetailsDocument],
+  saved_home_price_cut: savedHome,
+  saved_home_under_offer: savedHome,
+  saved_home_sold: savedHome,
 };
 
 /** A notification of `type` arrived: what shows the thing it is about loads afresh (open pages at once). */

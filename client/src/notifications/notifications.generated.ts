@@ -32,6 +32,12 @@ export type NotificationType =
   /** A home on the buyer's wishlist has a new open house. */
   | 'open_house_scheduled'
   | 'role_changed'
+  /** A home on the buyer's wishlist: its price was cut. */
+  | 'saved_home_price_cut'
+  /** A home on the buyer's wishlist: it sold. */
+  | 'saved_home_sold'
+  /** A home on the buyer's wishlist: an offer on it was accepted. */
+  | 'saved_home_under_offer'
   | 'saved_search_match'
   | 'sold'
   /** A viewing was booked, requested, confirmed, declined, moved or cancelled; a reminder; feedback asked for or given. */

@@ -23,6 +23,8 @@ import { ListingDecisionPanel } from './listing-decision';
 const PropertyGallery = lazy(() => import('./PropertyGallery'));
 // Viewings and open houses: their own chunk, loaded with the page.
 const PropertyViewingsSlot = lazy(() => import('../viewings/PropertyViewingsSlot'));
+// The affordability calculator: below the fold, its own chunk (Formik and the shared rules come with it).
+const MortgageCalculator = lazy(() => import('./MortgageCalculator'));
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -138,6 +140,12 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
           {property.description?.trim() || 'No description provided.'}
         </Text>
       </Box>
+
+      {property.saleState !== 'sold' && (
+        <Suspense fallback={null}>
+          <MortgageCalculator property={property} />
+        </Suspense>
+      )}
 
       <Suspense fallback={null}>
         <PropertyViewingsSlot property={property} />

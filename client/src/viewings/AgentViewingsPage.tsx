@@ -186,7 +186,7 @@ function WeekViewingCard({ viewing, highlighted, onChanged }: { viewing: WeekVie
                 Confirm
               </Button>
             )}
-            <Button size="xs" variant="outline" onClick={() => setAction('move')} aria-label={`Propose another time for ${title}`}>
+            <Button size="xs" variant="outline" onClick={() => setAction('move')} aria-label={`New time for the viewing of ${title}`}>
               New time
             </Button>
             <Button size="xs" variant="outline" colorPalette="red" onClick={() => setAction(viewing.status === 'confirmed' ? 'cancel' : 'decline')} aria-label={`${viewing.status === 'confirmed' ? 'Cancel' : 'Decline'} the viewing of ${title}`}>

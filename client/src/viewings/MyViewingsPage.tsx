@@ -81,7 +81,7 @@ export default function MyViewingsPage() {
                 actions={
                   <>
                     {viewing.status === 'proposed' && !viewing.held && (
-                      <Button size="sm" colorPalette="teal" loading={accepting} onClick={() => acceptTime(viewing)} aria-label={`Accept the new time for ${viewing.property.title}`}>
+                      <Button size="sm" colorPalette="teal" loading={accepting} onClick={() => acceptTime(viewing)} aria-label={`Accept new time for ${viewing.property.title}`}>
                         Accept new time
                       </Button>
                     )}

@@ -64,7 +64,7 @@ export function CalendarInviteButton({ invite, title }: { invite: string; title:
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   return (
-    <Button size="sm" variant="outline" colorPalette="teal" onClick={download} aria-label={`Add the viewing of ${title} to your calendar`} data-testid="viewing-invite">
+    <Button size="sm" variant="outline" colorPalette="teal" onClick={download} aria-label={`Add to calendar: the viewing of ${title}`} data-testid="viewing-invite">
       <LuCalendarPlus aria-hidden /> Add to calendar
     </Button>
   );
