@@ -103,7 +103,7 @@ it('takes a viewing from availability to feedback, live, with one calendar event
   // The agent's open week shows it without a reload (the bell's live event), and the agent confirms.
   const card = agentPage.getByTestId('week-viewing').filter({ hasText: 'Bilal Booker' });
   await card.getByText('10:30–11:00').waitFor();
-  await card.getByText('Time proposed by buyer').waitFor();
+  await card.getByText('Time proposed by the buyer').waitFor();
   await expectAccessible(agentPage, 'agent week: a request arrived live');
   await card.getByRole('button', { name: `Confirm the viewing of ${title} by Bilal Booker` }).click();
   await toastTitled(agentPage, 'Viewing confirmed').waitFor();

@@ -2,7 +2,7 @@
 // person sees, capturing it as a PNG with the moving parts masked, comparing it
 // with its committed baseline (pixelmatch), and finding form controls that
 // render without a visible box.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
@@ -24,7 +24,7 @@ export const UPDATING = process.env.VISUAL_UPDATE === '1';
  * which absorbs the few pixels a later Chromium patch release may draw otherwise
  * at a glyph's edge. A real style break changes far more: the borders of the
  * filter panel's checkboxes alone are several hundred pixels, a heading moved by
- * 8 px thousands (the deliberate-break test in visual.e2e.test.ts proves both).
+ * 8 px thousands (the deliberate-break test in e2e/visual/suite.ts proves both).
  */
 export const PIXEL_THRESHOLD = 0.1;
 export const MAX_DIFF_PIXELS = 100;
@@ -236,8 +236,12 @@ export async function screenshotForDiagnosis(page: Page, name: string): Promise<
 }
 
 /** Removes the diff images of an earlier run (so what DIFF_DIR holds is this run's failures). */
-export function clearDiffs(): void {
-  rmSync(DIFF_DIR, { recursive: true, force: true });
+/** Removes the diffs a previous run left at `width` (each width's file clears its own: they run side by side). */
+export function clearDiffs(width: number): void {
+  if (!existsSync(DIFF_DIR)) return;
+  for (const file of readdirSync(DIFF_DIR, { recursive: true, encoding: 'utf8' })) {
+    if (new RegExp(`--${width}\\.[a-z.]+$`).test(file)) rmSync(path.join(DIFF_DIR, file), { force: true });
+  }
 }
 
 /** How many pixels the page is wider than its viewport (content cut off on the right, a sideways scroll on a phone); 0 when it fits. */

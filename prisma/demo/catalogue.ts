@@ -471,9 +471,12 @@ export const DEMO_SAVED_SEARCHES = [
 /** The time zone of the listings that take viewings (the demo's homes are in Dhaka). */
 export const DEMO_TIME_ZONE = 'Asia/Dhaka';
 
-/** When listings take viewings: weekly windows (ISO weekday, local HH:MM) and a viewing length. */
+/**
+ * When listings take viewings: weekly windows (ISO weekday, local HH:MM) and a viewing length. Not the
+ * villa: its details page is in the visual check, and free slots are counted from the server's real clock.
+ */
 export const DEMO_VIEWING_AVAILABILITY: Array<{ listing: ListingKey; minutes: number; windows: Array<{ weekday: number; from: string; to: string }> }> = [
-  { listing: 'lakeside', minutes: 30, windows: [{ weekday: 5, from: '15:00', to: '18:00' }, { weekday: 6, from: '10:00', to: '13:00' }] },
+  { listing: 'cottage', minutes: 30, windows: [{ weekday: 5, from: '15:00', to: '18:00' }, { weekday: 6, from: '10:00', to: '13:00' }] },
   { listing: 'townhouse', minutes: 45, windows: [{ weekday: 2, from: '17:00', to: '19:00' }, { weekday: 6, from: '11:00', to: '14:00' }] },
   { listing: 'loft', minutes: 30, windows: [{ weekday: 4, from: '18:00', to: '20:00' }] },
 ];
@@ -484,7 +487,7 @@ export const DEMO_VIEWING_AVAILABILITY: Array<{ listing: ListingKey; minutes: nu
  * held ones `daysAgo`, with the buyer's feedback (the agent's numbers show it).
  */
 export const DEMO_VIEWINGS: Array<{ listing: ListingKey; buyer: Person; when: { weekday: number } | { daysAgo: number }; at: string; minutes: number; kind: 'instant' | 'request'; status: 'requested' | 'confirmed'; feedback?: { rating: number; text: string } }> = [
-  { listing: 'lakeside', buyer: 'user', when: { weekday: 6 }, at: '10:30', minutes: 30, kind: 'instant', status: 'confirmed' },
+  { listing: 'cottage', buyer: 'user', when: { weekday: 6 }, at: '10:30', minutes: 30, kind: 'instant', status: 'confirmed' },
   { listing: 'lakeside', buyer: 'tanvir', when: { weekday: 5 }, at: '16:00', minutes: 30, kind: 'request', status: 'requested' },
   { listing: 'townhouse', buyer: 'imran', when: { weekday: 6 }, at: '11:45', minutes: 45, kind: 'instant', status: 'confirmed' },
   { listing: 'lakeside', buyer: 'sadia', when: { daysAgo: 10 }, at: '11:00', minutes: 30, kind: 'request', status: 'confirmed', feedback: { rating: 5, text: 'The lake view from the bedrooms is even better in person.' } },

@@ -130,7 +130,8 @@ export function AgentChip({ agent, labelled = false }: { agent: { name: string; 
 /** The admin tables' Image cell: the listing's thumbnail, so a decision is made seeing the photo. */
 export function ThumbnailCell({ property }: { property: { thumbnail: string; title: string } }) {
   return (
-    <Table.Cell width="24">
+    // A fixed width only where the table is a table: on a phone its rows are cards, and the cell holds its label too.
+    <Table.Cell width={{ md: '24' }}>
       <AspectRatio ratio={4 / 3} width="20" rounded="md" overflow="hidden" bg="gray.100">
         <Image src={property.thumbnail} alt={property.title} loading="lazy" decoding="async" objectFit="cover" />
       </AspectRatio>

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Heading, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { LuCalendarClock, LuChevronLeft, LuChevronRight } from 'react-icons/lu';
@@ -151,9 +151,10 @@ function WeekViewingCard({ viewing, highlighted, onChanged }: { viewing: WeekVie
           {viewing.buyer.name}
         </Text>
         {viewing.kind === 'request' && viewing.status === 'requested' && (
-          <Badge size="sm" variant="outline" alignSelf="start">
-            Time proposed by buyer
-          </Badge>
+          // A badge keeps to one line and would overflow a day's narrow column: a line of text wraps.
+          <Text fontSize="xs" color="fg.muted">
+            Time proposed by the buyer
+          </Text>
         )}
         {viewing.status === 'proposed' && (
           <Text fontSize="xs" color="purple.700">
