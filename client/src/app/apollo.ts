@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type FieldPolicy } f
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { ErrorLink } from '@apollo/client/link/error';
 import { getMainDefinition } from '@apollo/client/utilities';
-import { Observable, type Subscription } from 'rxjs';
+import { Observable, tap, type Subscription } from 'rxjs';
 import { isServiceUnavailable } from './errors';
 import { redirectToLogin } from './navigation';
 
@@ -31,9 +31,9 @@ const socketRestarts = new WeakMap<ApolloClient, () => void>();
 
 /**
  * `firstScreenMs`: the cache holds the first screen's answers the server sent with
- * the page (first-screen.ts); for this long, queries that would also ask the
- * network (cache-and-network) take them from the cache, so the first screen
- * sends no request of its own.
+ * the page (first-screen.ts); while the first screen renders (this long at most),
+ * queries that would also ask the network (cache-and-network) take them from the
+ * cache, so the first screen sends no request of its own.
  */
 export function createApolloClient(transport: Transport = {}, { firstScreenMs = 0 }: { firstScreenMs?: number } = {}): ApolloClient {
   // Spec: a 401/403 (GraphQL: UNAUTHENTICATED/FORBIDDEN) sends the user to
@@ -57,15 +57,48 @@ export function createApolloClient(transport: Transport = {}, { firstScreenMs = 
       return made.link;
     }),
   );
+  let endFirstScreen = () => {};
   // Subscriptions go over a WebSocket to the same origin and path (graphql-ws); the rest over HTTP.
   const client = new ApolloClient({
-    link: ApolloLink.split((operation) => operationType(operation) === 'subscription', socket, http),
+    link: ApolloLink.split((operation) => operationType(operation) === 'subscription', ApolloLink.from([reportLiveChanges(() => endFirstScreen()), socket]), http),
     cache: createCache(),
-    ssrForceFetchDelay: firstScreenMs,
   });
+  if (firstScreenMs > 0) endFirstScreen = preferCacheWhileFirstScreenRenders(client, firstScreenMs);
   socketRestarts.set(client, () => restartSocket?.());
   return client;
 }
+
+/**
+ * The first screen's answers came with the page: while the first screen renders,
+ * queries take cached answers instead of asking again. That ends after `ms`, when
+ * the user first acts (a pointer or a key), or when a live update reports a change,
+ * whichever comes first: a refetch after something happened (a message just sent,
+ * one just received) must reach the network. Returns what ends it early.
+ */
+function preferCacheWhileFirstScreenRenders(client: ApolloClient, ms: number): () => void {
+  const inputs = ['pointerdown', 'keydown'] as const;
+  const end = () => {
+    client.prioritizeCacheValues = false;
+    clearTimeout(timer);
+    for (const type of inputs) globalThis.removeEventListener?.(type, end, true);
+  };
+  client.prioritizeCacheValues = true;
+  const timer = setTimeout(end, ms);
+  for (const type of inputs) globalThis.addEventListener?.(type, end, true);
+  return end;
+}
+
+/** Calls `onChange` for each result of a subscription after its first (the first is the state when it starts). */
+const reportLiveChanges = (onChange: () => void) =>
+  new ApolloLink((operation, forward) => {
+    let results = 0;
+    return forward(operation).pipe(
+      tap(() => {
+        results += 1;
+        if (results > 1) onChange();
+      }),
+    );
+  });
 
 /** Reopens the live-updates socket, if one is open, so it listens as the current session (after a sign-in or sign-out). */
 export function restartLiveUpdates(client: ApolloClient): void {

@@ -1,4 +1,5 @@
-import { Card, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Card, Stack, Text } from '@chakra-ui/react';
+import { LoadingBlock } from '../ui/CardList';
 import { errorMessage } from '../app/errors';
 import { useEmailSettingsQuery, useSetEmailSettingMutation, type EmailDelivery, type NotificationType } from './notifications.generated';
 import { PageHeader } from '../properties/page-parts';
@@ -36,7 +37,7 @@ export default function EmailSettingsPage() {
       <QueryState
         query={settings}
         data={settings.data?.emailSettings}
-        skeleton={<Skeleton height="64" rounded="lg" aria-busy="true" aria-label="Loading your settings" />}
+        skeleton={<LoadingBlock height="64" label="Loading your settings" />}
         errorTitle="Could not load your e-mail settings"
       >
         {(rows) => (

@@ -64,4 +64,5 @@ export function ListCard({ children, leading, actions, highlighted = false, test
 }
 
 /** What a list or form shows until its first answer: a block of the given height, announced as loading. */
-export const LoadingBlock = ({ label, height = '40' }: { label: string; height?: string }) => <Skeleton height={height} rounded="lg" aria-busy="true" aria-label={label} />;
+// role="status": a name (aria-label) is only allowed on an element with a role, and a loading block is one.
+export const LoadingBlock = ({ label, height = '40' }: { label: string; height?: string }) => <Skeleton role="status" height={height} rounded="lg" aria-busy="true" aria-label={label} />;

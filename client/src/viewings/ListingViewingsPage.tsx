@@ -1,4 +1,5 @@
-import { Box, Button, Card, Field, Flex, Heading, HStack, IconButton, Input, Link, NativeSelect, Skeleton, Stack, Tag, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Box, Button, Card, Field, Flex, Heading, HStack, IconButton, Input, Link, NativeSelect, Stack, Tag, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { LoadingBlock } from '../ui/CardList';
 import { FieldArray, FormikProvider, getIn, useFormik, type FormikProps } from 'formik';
 import { useMemo, useState } from 'react';
 import { LuArrowLeft, LuPlus, LuTrash2 } from 'react-icons/lu';
@@ -38,7 +39,7 @@ export default function ListingViewingsPage() {
           <LuArrowLeft aria-hidden /> My Added Properties
         </RouterLink>
       </Link>
-      <QueryState query={setup} data={setup.data} skeleton={<Skeleton height="96" rounded="lg" aria-busy="true" aria-label="Loading the listing's viewings" />} errorTitle="Could not load this listing's viewings" notFoundTitle="This listing does not exist">
+      <QueryState query={setup} data={setup.data} skeleton={<LoadingBlock height="96" label="Loading the listing's viewings" />} errorTitle="Could not load this listing's viewings" notFoundTitle="This listing does not exist">
         {(loaded) => <Setup data={loaded} />}
       </QueryState>
     </Stack>

@@ -2,7 +2,8 @@
 // listing's coming open houses for everyone; for buyers, its free slots of the
 // next days to book at once, a form to propose another time, and their own
 // viewings of it; for its agent, a link to set when it takes viewings.
-import { Box, Button, Card, Field, Flex, Heading, HStack, Input, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Box, Button, Card, Field, Flex, Heading, HStack, Input, Stack, Text, Wrap } from '@chakra-ui/react';
+import { LoadingBlock } from '../ui/CardList';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { LuCalendarCheck, LuCalendarDays, LuDoorOpen } from 'react-icons/lu';
@@ -105,7 +106,7 @@ function BuyerViewings({ property }: { property: ListingForViewings }) {
   };
 
   if (viewings.error && !viewings.data) return <QueryError title="Could not load the viewing times" error={viewings.error} onRetry={() => viewings.refetch()} />;
-  if (!free) return <Skeleton height="40" rounded="lg" aria-busy="true" aria-label="Loading viewing times" />;
+  if (!free) return <LoadingBlock label="Loading viewing times" />;
   return (
     <Stack gap="5">
       {mine.length > 0 && (
