@@ -113,8 +113,11 @@ export async function settle(page: Page): Promise<void> {
   // Whatever that started (deferred parts, lazy images, what scrolling revealed) has loaded.
   await networkQuiet(page);
   await contentShown(page);
+  // A lazy image the scroll passed before it was rendered (content that arrived
+  // under load after the scroll) would never start: load every image now.
   await page.waitForFunction(() => {
     const { document } = globalThis as unknown as { document: Doc };
+    for (const image of document.images) if (!image.complete && image.loading === 'lazy') image.loading = 'eager';
     return [...document.images].every((image: Doc) => image.complete);
   }, undefined, { timeout: 20_000 });
   await page.evaluate(async () => {
