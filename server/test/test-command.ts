@@ -82,6 +82,25 @@ function runJest(args: string[]): Promise<number> {
 }
 
 /** client/build/client-build-stamp.ts's step (as npm start takes it), in its own process: server code imports no client code. */
+/**
+ * The Redis store's cases of server/rate-limits/leases.test.ts need Debian's
+ * redis-server (the test starts its own on a free port). Where it is missing it
+ * is installed as Chromium is (root, apt-get); elsewhere those cases are skipped,
+ * and this line and the test say why.
+ */
+function ensureRedisServer(): void {
+  const installed = () => spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (installed()) return;
+  const preflight = machinePreflight();
+  if (!preflight.isRoot || !preflight.hasApt) {
+    say('redis-server is missing ("apt-get install redis-server" adds it): the Redis rate-limit cases will be skipped.');
+    return;
+  }
+  say("redis-server is missing: installing Debian's redis-server package (apt-get) for the Redis rate-limit cases...");
+  const done = preflight.run('apt-get', ['update', '-qq']) === 0 && preflight.run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'redis-server']) === 0 && installed();
+  if (!done) say("Installing redis-server failed (see apt-get's output above): the Redis rate-limit cases will be skipped.");
+}
+
 const buildClientUnlessCurrent = () => runToExit(process.execPath, ['--import', 'tsx', path.join('client', 'build', 'client-build-stamp.ts')], { cwd: projectRoot });
 
 async function main(argv: string[]): Promise<number> {
@@ -106,6 +125,8 @@ async function main(argv: string[]): Promise<number> {
   }
 
   if (browserTestsRun && !ensureChromium(machinePreflight())) return 1;
+  const onlyUnitTests = jestArgs.includes('--selectProjects') && !jestArgs.includes('integration');
+  if (!onlyUnitTests) ensureRedisServer();
   const [typesChecked, clientBuilt] = await Promise.all([typecheck(), browserTestsRun ? buildClientUnlessCurrent() : 0]);
   if (typesChecked !== 0 || clientBuilt !== 0) return 1;
   return runJest(jestArgs);
