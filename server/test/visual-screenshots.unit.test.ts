@@ -13,7 +13,7 @@ const baselinePixels = () => PNG.sync.read(readFileSync(path.join(BASELINE_DIR, 
 
 describe('the visual check\'s comparison', () => {
   const diffs = ['actual', 'diff'].map((kind) => path.join(DIFF_DIR, 'unit-check', `painted.${kind}.png`));
-  afterAll(() => diffs.forEach((file) => rmSync(file, { force: true })));
+  afterAll(() => rmSync(path.join(DIFF_DIR, 'unit-check'), { recursive: true, force: true }));
 
   it('compares the same pixels whether the stored form is encoded for comparison or for a file', async () => {
     const screenshot = baselinePixels();
