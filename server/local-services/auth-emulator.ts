@@ -10,6 +10,9 @@ import { killGroup, stopGroup, waitUntilReady } from './child-process';
 import { freePort } from './free-port';
 import type { Logger } from '../infra/logger';
 
+/** Loaded into the emulator's process: its request validators are compiled when first used (about 12 s of CPU less per start). */
+const EMULATOR_PRELOAD = path.join(projectRoot, 'server', 'local-services', 'auth-emulator-preload.cjs');
+
 export interface AuthEmulatorHandle {
   /** host:port, the form FIREBASE_AUTH_EMULATOR_HOST takes. */
   host: string;
@@ -58,7 +61,8 @@ export async function startAuthEmulator({ projectId, workDir, persistDir, prefer
     cwd: workDir,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '' },
+    // The preload has the emulator compile each request validator on first use, not all at start (see the file).
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_EXPERIMENTS: '', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(EMULATOR_PRELOAD)}`.trim() },
   });
   let output = '';
   const collect = (chunk: Buffer) => {

@@ -16,6 +16,7 @@ import { startEmbeddedPostgres } from '../local-services/embedded-postgres';
 import { startMailServer } from '../local-services/mail-server';
 import { installJobQueueSchema } from '../jobs/job-queue';
 import { createLogger } from '../infra/logger';
+import { dockerMayAnswer } from './docker-presence';
 
 export const TEST_FIREBASE_PROJECT = 'demo-opennest-test';
 export const TEMPLATE_DATABASE = 'opennest_test_template';
@@ -106,6 +107,7 @@ async function startPostgres(log: ReturnType<typeof createLogger>): Promise<{ ad
 }
 
 async function startContainerIfDockerAnswers(): Promise<{ adminUrl: string; stop: () => Promise<void> } | null> {
+  if (!dockerMayAnswer()) return null; // nothing an engine could answer through: testcontainers not even loaded
   try {
     const { getContainerRuntimeClient } = await import('testcontainers');
     await withTimeout(getContainerRuntimeClient(), 5_000);

@@ -74,11 +74,14 @@ export function testsForChanges(changed: string[], related: (files: string[]) =>
   return { tests: [...tests].sort(), why: `${relevant.length} changed file(s) relate to ${tests.size} test file(s)` };
 }
 
+/**
+ * Jest's environment: Node's on-disk code cache for every Node process of the run (Jest's workers,
+ * app processes, the emulator, the mail server): each compiles its modules once per change, not once per start.
+ */
+export const jestEnvironment = (env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv => ({ NODE_COMPILE_CACHE: path.join(projectRoot, 'node_modules', '.cache', 'opennest', 'node-compile-cache'), ...env });
+
 function runJest(args: string[]): Promise<number> {
-  // Node's on-disk code cache for every Node process of the run (Jest's workers, app processes,
-  // the emulator, the mail server): each compiles its modules once per change, not once per start.
-  const env = { NODE_COMPILE_CACHE: path.join(projectRoot, 'node_modules', '.cache', 'opennest', 'node-compile-cache'), ...process.env };
-  return runToExit(process.execPath, ['--experimental-vm-modules', jestBin, ...args], { cwd: projectRoot, env });
+  return runToExit(process.execPath, ['--experimental-vm-modules', jestBin, ...args], { cwd: projectRoot, env: jestEnvironment() });
 }
 
 /** client/build/client-build-stamp.ts's step (as npm start takes it), in its own process: server code imports no client code. */
