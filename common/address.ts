@@ -80,3 +80,20 @@ export function splitLocation(location: string): AddressParts {
 export function missingAddressParts(parts: AddressParts): Array<keyof AddressParts> {
   return (['streetLine', 'city', 'postcode', 'countryCode'] as const).filter((key) => !parts[key]);
 }
+
+export const PLACE_KINDS = ['area', 'city', 'district'] as const;
+export type PlaceKindValue = (typeof PLACE_KINDS)[number];
+/** A place filter value is "kind:key" ("area:london/camden", "city:london", "district:GB NW1"); keys are at most this long. */
+export const PLACE_FILTER_MAX_LENGTH = 200;
+
+/** The filter value of a place (what the URL, saved searches and PropertyFilter.place hold). */
+export const placeFilterValue = (kind: PlaceKindValue, key: string) => `${kind}:${key}`;
+
+/** The kind and key of a place filter value, or null when it is not one. */
+export function parsePlaceFilter(value: string): { kind: PlaceKindValue; key: string } | null {
+  const colon = value.indexOf(':');
+  const kind = value.slice(0, colon) as PlaceKindValue;
+  const key = value.slice(colon + 1);
+  if (colon < 0 || !PLACE_KINDS.includes(kind) || key === '' || value.length > PLACE_FILTER_MAX_LENGTH) return null;
+  return { kind, key };
+}

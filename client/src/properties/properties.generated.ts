@@ -6,6 +6,8 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type AddPropertyInput = {
+  /** The structured address (the listing form sends it). */
+  address?: AddressInput | null | undefined;
   areaUnit?: AreaUnit | null | undefined;
   bathrooms?: number | null | undefined;
   bedrooms?: number | null | undefined;
@@ -13,7 +15,8 @@ export type AddPropertyInput = {
   floorArea?: number | null | undefined;
   /** URL from POST /api/uploads. */
   image: string;
-  location: string;
+  /** The display line; ignored when address is given (it is made from the address). Without address it is split best-effort into one. */
+  location?: string | null | undefined;
   /** Photos in order (URLs from POST /api/uploads), 1 to 20; the first becomes the cover (image). Omit to have image as the only photo. */
   photos?: Array<string> | null | undefined;
   priceMax: string;
@@ -21,6 +24,21 @@ export type AddPropertyInput = {
   propertyType?: PropertyType | null | undefined;
   title: string;
   yearBuilt?: number | null | undefined;
+};
+
+/** A listing's structured address. location is made from it (street, area, city postcode). */
+export type AddressInput = {
+  /** Area or neighbourhood (optional). */
+  area?: string | null | undefined;
+  city: string;
+  /** ISO 3166-1 alpha-2, e.g. GB, BD. */
+  countryCode: string;
+  /** Optional, entered by the agent: -90 to 90 (with longitude). */
+  latitude?: number | null | undefined;
+  /** Optional, entered by the agent: -180 to 180 (with latitude). */
+  longitude?: number | null | undefined;
+  postcode: string;
+  streetLine: string;
 };
 
 /** Square feet or square metres. */
@@ -53,6 +71,8 @@ export type PropertyFilter = {
   minBedrooms?: number | null | undefined;
   /** Only listings with an open house in the next 7 days (one not over that starts within 7 days). */
   openHouseSoon?: boolean | null | undefined;
+  /** One place, as Place.filter gives it ("area:dhaka/gulshan", "city:dhaka", "district:GB NW1"): exact keys, index-backed. */
+  place?: string | null | undefined;
   priceMax?: string | null | undefined;
   /** The buyer's price range: a listing matches when its own range overlaps it (bounds inclusive). */
   priceMin?: string | null | undefined;
@@ -94,6 +114,8 @@ export type SaleState =
   | 'under_offer';
 
 export type UpdatePropertyInput = {
+  /** The structured address (the listing form sends it). */
+  address?: AddressInput | null | undefined;
   areaUnit?: AreaUnit | null | undefined;
   bathrooms?: number | null | undefined;
   bedrooms?: number | null | undefined;
@@ -101,7 +123,8 @@ export type UpdatePropertyInput = {
   floorArea?: number | null | undefined;
   /** A new image URL; omit to keep the current image. */
   image?: string | null | undefined;
-  location: string;
+  /** The display line; ignored when address is given (it is made from the address). Without address it is split best-effort into one. */
+  location?: string | null | undefined;
   /** The photos in their new order, 1 to 20 (the first is the cover); omit to keep them. */
   photos?: Array<string> | null | undefined;
   priceMax: string;
