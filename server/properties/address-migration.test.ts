@@ -47,7 +47,7 @@ beforeAll(async () => {
      FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS u(t, l, s, ss)`,
     [AGENT_ID, demo.map((d) => d.title), demo.map((d) => d.location), demo.map((d) => d.status), demo.map((d) => d.saleState)],
   );
-  await seedBenchmarkData({ databaseUrl: database.url, properties: 3000, agents: 10, seed: 19 });
+  await seedBenchmarkData({ databaseUrl: database.url, properties: 3000, agents: 10, seed: 19, structuredAddress: false });
   await applyMigrations(database.url);
 }, 180_000);
 
