@@ -200,6 +200,9 @@ export default function AllPropertiesPage() {
         borderWidth="1px"
         rounded="lg"
         bg="bg.subtle"
+        // Above the cards: the place suggestions open over the grid.
+        position="relative"
+        zIndex="1"
       >
         <Box asChild flex="1">
           <form role="search" onSubmit={onSearchSubmit} aria-label="Search properties">
