@@ -2,14 +2,14 @@
 // place autocomplete: picking an area fills its city and country), postcode,
 // country (ISO 3166-1 codes from common/, named in the browser's language) and
 // optional coordinates. The rules are the shared ones (common/validation/address.ts).
-import { Fieldset, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
+import { Fieldset, SimpleGrid, Text } from '@chakra-ui/react';
 import { type FormikProps } from 'formik';
 import { useMemo } from 'react';
 import { addressLine } from '@opennest/common/address';
 import { COUNTRY_CODES } from '@opennest/common/countries';
 import { FormField } from '../ui/FormField';
 import { PlaceCombobox, type PlaceSuggestion } from './PlaceCombobox';
-import type { PropertyFormValues } from './property-form';
+import { FormSelect, type PropertyFormValues } from './property-form';
 
 const countryOptions = () => {
   const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
@@ -54,18 +54,7 @@ export function AddressFields({ form, disabled }: { form: FormikProps<PropertyFo
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <FormField form={form} name="postcode" label="Postcode" placeholder="e.g. 1212" autoComplete="postal-code" disabled={disabled} data-testid="address-postcode" />
-          <FormField form={form} name="countryCode" label="Country">
-            <NativeSelect.Root disabled={disabled}>
-              <NativeSelect.Field name="countryCode" value={form.values.countryCode} onChange={form.handleChange} onBlur={form.handleBlur} data-testid="address-country">
-                {countries.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
+          <FormSelect form={form} name="countryCode" label="Country" options={countries} disabled={disabled} />
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
           <FormField form={form} name="latitude" label="Latitude (optional)" inputMode="decimal" autoComplete="off" placeholder="-90 to 90" disabled={disabled} />

@@ -177,7 +177,7 @@ const TYPE_OPTIONS = [{ value: '', label: 'Not set' }, ...PROPERTY_TYPES.map((ty
 const UNIT_OPTIONS = AREA_UNITS.map((unit) => ({ value: unit, label: AREA_UNIT_LABELS[unit] }));
 
 /** A native select bound to a Formik field, with its message once touched. */
-function FormSelect({ form, name, label, options, disabled }: { form: FormikProps<PropertyFormValues>; name: keyof PropertyFormValues & string; label: string; options: Array<{ value: string; label: string }>; disabled?: boolean }) {
+export function FormSelect({ form, name, label, options, disabled }: { form: FormikProps<PropertyFormValues>; name: keyof PropertyFormValues & string; label: string; options: Array<{ value: string; label: string }>; disabled?: boolean }) {
   return (
     <FormField form={form} name={name} label={label}>
       <NativeSelect.Root disabled={disabled}>
