@@ -60,6 +60,10 @@ const settings = {
   warmupS: intSetting('BENCH_WARMUP', 3, 0),
   dbPool: intSetting('BENCH_DB_POOL', 10),
   search: (process.env.BENCH_SEARCH ?? 'dhaka').trim() || 'dhaka',
+  /** The place of "place + filters" (a PropertyFilter.place value; the seed's cities and neighbourhoods are places). */
+  place: (process.env.BENCH_PLACE ?? 'city:dhaka').trim() || 'city:dhaka',
+  /** The text of "substring fallback + filters": it must name no place (a word of street lines). */
+  substring: (process.env.BENCH_SUBSTRING ?? 'road').trim() || 'road',
   rareSearch: (process.env.BENCH_RARE_SEARCH ?? 'gulshan').trim() || 'gulshan',
   databaseUrl: process.env.BENCH_DATABASE_URL || null,
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'error',
@@ -342,11 +346,22 @@ const SCENARIOS: ScenarioDefinition[] = [
     check: checkListPage,
   },
   {
-    name: 'filtered (search + price + type + beds)',
+    // The buyer's common path (issue 19): a place picked in the search box (exact key, B-tree) + price + type + beds.
+    name: 'place + filters',
     as: 'buyer',
     explain: true,
     async request({ pool }) {
-      return { operationName: 'FilteredProperties', query: FILTERED_QUERY, variables: { search: settings.search, filter: { ...(await listingFilter(pool)) } } };
+      return { operationName: 'FilteredProperties', query: FILTERED_QUERY, variables: { filter: { ...(await listingFilter(pool)), place: settings.place } } };
+    },
+    check: (data, request) => checkFilteredPage(data, (request.variables as { filter: ListingFilter }).filter),
+  },
+  {
+    // Text that names no known place: the substring of the location (trigram index), with the same filters. Reported, pass or miss.
+    name: 'substring fallback + filters',
+    as: 'buyer',
+    explain: true,
+    async request({ pool }) {
+      return { operationName: 'FilteredProperties', query: FILTERED_QUERY, variables: { search: settings.substring, filter: { ...(await listingFilter(pool)) } } };
     },
     check: (data, request) => checkFilteredPage(data, (request.variables as { filter: ListingFilter }).filter),
   },

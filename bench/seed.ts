@@ -11,6 +11,13 @@ export interface SeedOptions {
   /** PRNG seed: the same seed and counts give the same data. */
   seed: number;
   batchSize?: number;
+  /**
+   * Structured addresses (issue 19; the default): street, area (the city's
+   * neighbourhood), city, a 4-digit postcode per neighbourhood, country BD, and
+   * the location line made from them. false: only today's free-text location,
+   * as before the structured-address migration (its migration test loads that).
+   */
+  structuredAddress?: boolean;
 }
 
 export interface SeedStats {
@@ -106,29 +113,47 @@ function uuidv7(ms: number, random: Random): string {
 /** Integer cents as decimal text with two places. */
 const money = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
-function weightedCity(random: Random) {
+function weightedCityIndex(random: Random) {
   const total = CITIES.reduce((sum, c) => sum + c.weight, 0);
   let r = random() * total;
-  for (const c of CITIES) {
+  for (const [index, c] of CITIES.entries()) {
     r -= c.weight;
-    if (r < 0) return c;
+    if (r < 0) return index;
   }
-  return CITIES[CITIES.length - 1];
+  return CITIES.length - 1;
 }
 
-function location(random: Random): string {
-  const { city, districts } = weightedCity(random);
-  const district = pick(random, districts);
+interface SeededAddress {
+  /** The free-text location as listings had it before structured addresses. */
+  text: string;
+  street: string | null;
+  area: string;
+  city: string;
+  /** 4 digits, one per neighbourhood (as Bangladesh's postcodes are per area). */
+  postcode: string;
+}
+
+function location(random: Random): SeededAddress {
+  const cityIndex = weightedCityIndex(random);
+  const { city, districts } = CITIES[cityIndex];
+  const districtIndex = Math.floor(random() * districts.length);
+  const area = districts[districtIndex];
+  const postcode = String(1000 + cityIndex * 100 + districtIndex * 7);
+  let street: string | null;
   switch (intBetween(random, 0, 3)) {
     case 0:
-      return `House ${intBetween(random, 1, 120)}, Road ${intBetween(random, 1, 40)}, ${district}, ${city}`;
+      street = `House ${intBetween(random, 1, 120)}, Road ${intBetween(random, 1, 40)}`;
+      break;
     case 1:
-      return `Flat ${intBetween(random, 1, 12)}${pick(random, ['A', 'B', 'C', 'D'])}, ${intBetween(random, 1, 300)} ${pick(random, STREETS)}, ${district}, ${city}`;
+      street = `Flat ${intBetween(random, 1, 12)}${pick(random, ['A', 'B', 'C', 'D'])}, ${intBetween(random, 1, 300)} ${pick(random, STREETS)}`;
+      break;
     case 2:
-      return `Sector ${intBetween(random, 1, 18)}, ${district}, ${city}`;
+      street = `Sector ${intBetween(random, 1, 18)}`;
+      break;
     default:
-      return `${district}, ${city}`;
+      street = null;
   }
+  return { text: [street, area, city].filter(Boolean).join(', '), street, area, city, postcode };
 }
 
 /** Log-uniform between 15,000 and 30,000,000 (cents); a third rounded to whole thousands, so equal prices (cursor ties) occur. */
@@ -139,7 +164,7 @@ function priceCents(random: Random): number {
   return random() < 0.33 ? Math.round(value / 1000) * 100_000 : Math.round(value * 100);
 }
 
-export async function seedBenchmarkData({ databaseUrl, properties, agents, seed, batchSize = 5000 }: SeedOptions): Promise<SeedStats> {
+export async function seedBenchmarkData({ databaseUrl, properties, agents, seed, batchSize = 5000, structuredAddress = true }: SeedOptions): Promise<SeedStats> {
   const random = prng(seed);
   const now = Date.now();
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -168,6 +193,8 @@ export async function seedBenchmarkData({ databaseUrl, properties, agents, seed,
       [agentRows.id, agentRows.uid, agentRows.email, agentRows.name, agentRows.image, agentRows.created],
     );
 
+    // The places' counts are made once after the load (refresh_places), not row by row.
+    if (structuredAddress) await client.query('ALTER TABLE properties DISABLE TRIGGER properties_places_count');
     // Listings: created over the last three years (more recently, more of them),
     // inserted oldest first as a live table would have been filled.
     const createdTimes = Array.from({ length: properties }, () => now - Math.floor(Math.pow(random(), 0.7) * 3 * 365 * DAY)).sort((a, b) => a - b);
@@ -177,6 +204,7 @@ export async function seedBenchmarkData({ databaseUrl, properties, agents, seed,
         id: [] as string[], agent: [] as string[], title: [] as string[], location: [] as string[], image: [] as string[],
         description: [] as Array<string | null>, priceMin: [] as string[], priceMax: [] as string[], status: [] as string[],
         advertised: [] as boolean[], created: [] as string[], updated: [] as string[], deleted: [] as Array<string | null>,
+        street: [] as Array<string | null>, area: [] as string[], city: [] as string[], postcode: [] as string[],
       };
       for (let i = start; i < end; i++) {
         const created = createdTimes[i];
@@ -185,13 +213,19 @@ export async function seedBenchmarkData({ databaseUrl, properties, agents, seed,
         const deleted = random() < 0.01 ? Math.min(now, created + intBetween(random, 1, 90) * DAY) : null;
         const min = priceCents(random);
         const max = min + Math.round(min * random() * 0.25);
-        const where = location(random);
+        const address = location(random);
+        // With structured addresses, the line is made from the parts as the service makes it (common/address.ts addressLine).
+        const where = structuredAddress ? `${address.text} ${address.postcode}` : address.text;
         const bedrooms = intBetween(random, 1, 6);
         const title = `${pick(random, ADJECTIVES)} ${bedrooms}-bed ${pick(random, KINDS)}`;
         cols.id.push(uuidv7(created, random));
         cols.agent.push(pick(random, agentIds));
         cols.title.push(title);
         cols.location.push(where);
+        cols.street.push(address.street);
+        cols.area.push(address.area);
+        cols.city.push(address.city);
+        cols.postcode.push(address.postcode);
         cols.image.push(`/uploads/${uuidv7(created, random)}.webp`);
         cols.description.push(random() < 0.1 ? null : `${title} in ${where}: ${intBetween(random, 450, 4200)} sq ft, floor ${intBetween(random, 0, 14)}, ${pick(random, ['south facing', 'lift and generator', 'car parking', 'near school', 'gas connection', 'rooftop garden'])}.`);
         cols.priceMin.push(money(min));
@@ -202,12 +236,24 @@ export async function seedBenchmarkData({ databaseUrl, properties, agents, seed,
         cols.updated.push(new Date(Math.min(now, created + intBetween(random, 0, 30) * DAY)).toISOString());
         cols.deleted.push(deleted === null ? null : new Date(deleted).toISOString());
       }
-      await client.query(
-        `INSERT INTO properties (id, agent_id, title, location, image, description, price_min, price_max, status, is_advertised, created_at, updated_at, deleted_at)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::numeric[],
-                              $9::"PropertyStatus"[], $10::boolean[], $11::timestamptz[], $12::timestamptz[], $13::timestamptz[])`,
-        [cols.id, cols.agent, cols.title, cols.location, cols.image, cols.description, cols.priceMin, cols.priceMax, cols.status, cols.advertised, cols.created, cols.updated, cols.deleted],
-      );
+      const values = [cols.id, cols.agent, cols.title, cols.location, cols.image, cols.description, cols.priceMin, cols.priceMax, cols.status, cols.advertised, cols.created, cols.updated, cols.deleted];
+      const types = `$1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::numeric[],
+                     $9::"PropertyStatus"[], $10::boolean[], $11::timestamptz[], $12::timestamptz[], $13::timestamptz[]`;
+      if (structuredAddress) {
+        await client.query(
+          `INSERT INTO properties (id, agent_id, title, location, image, description, price_min, price_max, status, is_advertised, created_at, updated_at, deleted_at,
+                                   street_line, area, city, postcode, country_code)
+           SELECT *, 'BD' FROM unnest(${types}, $14::text[], $15::text[], $16::text[], $17::text[])`,
+          [...values, cols.street, cols.area, cols.city, cols.postcode],
+        );
+      } else {
+        await client.query(`INSERT INTO properties (id, agent_id, title, location, image, description, price_min, price_max, status, is_advertised, created_at, updated_at, deleted_at) SELECT * FROM unnest(${types})`, values);
+      }
+    }
+    if (structuredAddress) {
+      await client.query('ALTER TABLE properties ENABLE TRIGGER properties_places_count');
+      await client.query('SELECT refresh_places()');
+      await client.query('VACUUM (ANALYZE) places');
     }
     const insertMs = performance.now() - started;
 

@@ -4,6 +4,7 @@
 // with the keyboard (full screen too) and reports it; the admin dismisses the
 // report with a note the buyer then sees; the agent changes the price and the
 // listing's timeline shows the change.
+import { fillAddress } from './address';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -31,7 +32,7 @@ it('lists a house with photos, finds it with filters, shows its gallery, handles
   const { page: agentPage } = await signedInPage('agent', 'Aziz Agent');
   await agentPage.goto('/dash-board/add-property');
   await agentPage.getByLabel('Property title').fill(title);
-  await agentPage.getByLabel('Location').fill(`Dhanmondi ${unique}, Dhaka`);
+  await fillAddress(agentPage, `Dhanmondi ${unique}, Dhaka`);
   await agentPage.getByLabel('Property image').setInputFiles(photoPaths);
   await agentPage.getByTestId('photo-item').nth(2).waitFor();
   await agentPage.getByRole('button', { name: 'Move photo 3 earlier' }).click();

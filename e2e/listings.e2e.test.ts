@@ -1,6 +1,7 @@
 // The listings journey in Chromium: an agent lists a property with an image, an
 // admin verifies and advertises it, buyers find and sort it, and a rejected
 // listing cannot be edited.
+import { fillAddress } from './address';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -44,7 +45,7 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   const { page: agentPage, account: agent } = await signedInPage('agent', 'Asha Agent');
   await agentPage.goto('/dash-board/add-property');
   await agentPage.getByLabel('Property title').fill(title);
-  await agentPage.getByLabel('Location').fill(location);
+  const shownLocation = await fillAddress(agentPage, location);
   await agentPage.getByLabel('Property image').setInputFiles(imagePath);
   await agentPage.getByLabel('Minimum price ($)').fill('250000');
   await agentPage.getByLabel('Maximum price ($)').fill('275000.50');
@@ -54,7 +55,7 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   await myCard.getByText('pending', { exact: true }).waitFor();
   await expectAccessible(agentPage, 'my added properties');
   const stored = await session.app.db.property.findFirstOrThrow({ where: { title } });
-  expect(stored).toMatchObject({ agentId: agent.user.id, status: 'pending', location });
+  expect(stored).toMatchObject({ agentId: agent.user.id, status: 'pending', location: shownLocation });
   expect(stored.priceMax.toFixed(2)).toBe('275000.50');
   expect(stored.image).toMatch(/^\/uploads\/.+\.webp$/);
 
@@ -137,7 +138,7 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   await agentPage.goto('/dash-board/add-property');
   const doomed = `Shaky Shack ${unique}`;
   await agentPage.getByLabel('Property title').fill(doomed);
-  await agentPage.getByLabel('Location').fill(`Keraniganj ${unique}`);
+  await fillAddress(agentPage, `Keraniganj ${unique}`);
   await agentPage.getByLabel('Property image').setInputFiles(imagePath);
   await agentPage.getByLabel('Minimum price ($)').fill('5000');
   await agentPage.getByLabel('Maximum price ($)').fill('6000');

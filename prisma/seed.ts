@@ -7,6 +7,7 @@
 // Dates count back from `now` (the start-up's clock by default), so a new demo
 // always looks recent; the visual check passes a fixed one, so that its
 // screenshots show the same dates on every run.
+import { splitLocation } from '@opennest/common/address';
 import { dollars } from '@opennest/common/money';
 import { floorAreaInSquareMetres } from '@opennest/common/property-facts';
 import { addDays, isoWeekday, zonedDate, zonedInstant } from '@opennest/common/zoned-time';
@@ -125,6 +126,8 @@ async function seedDemoMarketplace(db: Db, storage: ImageStorage, log: Logger, p
             agentId: person(listing.agent),
             title: listing.title,
             location: listing.location,
+            // Split as the structured-address migration splits existing listings (area and city; the agent completes the rest).
+            ...splitLocation(listing.location),
             image: photos[0]!,
             description: listing.description,
             priceMin: listing.priceMin,

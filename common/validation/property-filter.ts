@@ -4,6 +4,9 @@ import { array, boolean, mixed, number, object, string } from 'yup';
 import { isMoney, moneyText, toCents } from '../money';
 import { AREA_UNITS, PROPERTY_TYPES, type AreaUnitValue, type PropertyTypeValue } from '../property-facts';
 import { MAX_FLOOR_AREA, MAX_ROOMS } from './property-facts';
+import { parsePlaceFilter } from '../address';
+
+export const PLACE_FILTER_MESSAGE = 'Choose a place from the suggestions';
 
 export const PRICE_RANGE_MESSAGE = 'The highest price must be at least the lowest';
 export const AREA_RANGE_MESSAGE = 'The largest area must be at least the smallest';
@@ -39,4 +42,6 @@ export const propertyFilterSchema = object({
   includeSold: boolean(),
   /** Only listings with an open house in the next 7 days (issue 20). */
   openHouseSoon: boolean(),
+  /** One place (issue 19): "area:<city>/<area>", "city:<city>" or "district:<CC> <district>", as the place suggestions give it. */
+  place: string().test('place-key', PLACE_FILTER_MESSAGE, (value) => value === undefined || parsePlaceFilter(value) !== null),
 });

@@ -10,6 +10,7 @@ export const propertiesAccess = accessTable({
   property: auth(),
   myProperties: auth('agent'),
   allProperties: auth('admin'),
+  placeSuggestions: auth(),
   addProperty: auth('agent'),
   updateProperty: auth('agent'),
   deleteProperty: auth('agent'),

@@ -3,6 +3,7 @@ import { loadRequired } from '../context/load-required';
 import type { ImageStorage } from '../uploads/image-storage';
 import { daysOnOpenNest } from './listing-history';
 import { isNoLongerListed } from './listing-visibility';
+import { addressComplete } from './address';
 
 /** A stored photo as the Photo type: its thumbnail and, when it has responsive copies, their srcsets. */
 function photoOf(storage: ImageStorage, url: string, alt: string) {
@@ -19,6 +20,7 @@ export const propertiesResolvers: Resolvers = {
       countView === false ? services.properties.getVisible(caller, id, loaders) : services.properties.openDetails(caller, id, loaders, { clientIp, userAgent }),
     myProperties: (_parent, args, { caller, services }) => services.properties.listMine(caller, args),
     allProperties: (_parent, args, { caller, services }) => services.properties.listAll(caller, args),
+    placeSuggestions: (_parent, { text, first }, { caller, services }) => services.properties.placeSuggestions(caller, text, first),
   },
   Mutation: {
     addProperty: (_parent, { input }, { caller, services }) => services.properties.add(caller, input),
@@ -31,6 +33,7 @@ export const propertiesResolvers: Resolvers = {
   // A listing's no-longer-listed view (listing-visibility.ts) has no photos and no history.
   Property: {
     noLongerListed: (property) => isNoLongerListed(property),
+    addressComplete: (property) => isNoLongerListed(property) || addressComplete(property),
     thumbnail: (property, _args, { storage }) => (isNoLongerListed(property) ? '' : storage.thumbnailUrl(property.image)),
     history: async (property, _args, { services }) =>
       isNoLongerListed(property) ? [] : (await services.properties.history(property.id)).map((event) => {

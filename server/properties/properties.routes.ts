@@ -23,7 +23,9 @@ import { routesOf, type ApiRoute } from '../rest/route';
 import { propertiesAccess } from './properties.access';
 import { listByEmail } from '../rest/route-kinds';
 import { z } from '../rest/zod';
-import type { PropertySort } from './properties.service';
+import { SEARCH_MAX_LENGTH, type PropertySort } from './properties.service';
+import { MAX_PLACE_SUGGESTIONS } from './places';
+import { PLACE_KINDS } from '@opennest/common/address';
 
 const route = routesOf(propertiesAccess);
 
@@ -47,6 +49,17 @@ export const PropertyJson = z
   .openapi('Property', { description: 'A property listing (spec section 3). agentName, agentEmail and agentImage come from the agent’s record.' });
 
 type PropertyAnswer = z.input<typeof PropertyJson>;
+
+const PlaceJson = z
+  .strictObject({
+    kind: z.enum(PLACE_KINDS),
+    name: z.string(),
+    within: z.string().nullable(),
+    countryCode: z.string().nullable(),
+    listedCount: z.number().int(),
+    filter: z.string(),
+  })
+  .openapi('Place', { description: 'An area, city or postcode district with listed homes (issue 19).' });
 
 /**
  * The spec's property document. Prices are JSON numbers, as legacy callers
@@ -149,6 +162,19 @@ export const propertyRoutes: ApiRoute[] = [
       sendNextCursor(res, page);
       return toJsonList(page.nodes, context);
     },
+  }),
+
+  route('GET /places', 'placeSuggestions', {
+    spec: false,
+    summary: 'Places with listed homes like a text (autocomplete)',
+    description: 'Areas, cities and postcode districts, best first. Text with no letter or digit finds nothing. filter is the value of the All Properties place filter.',
+    query: z.object({
+      q: optionalParam({ param: { description: `What was typed; longer than ${SEARCH_MAX_LENGTH} characters finds nothing; once.` } }),
+      limit: pageSizeParam(8, MAX_PLACE_SUGGESTIONS),
+    }),
+    success: { status: 200, description: 'The places.', schema: z.array(PlaceJson) },
+    refusals: [403],
+    handler: async ({ query, context }) => context.services.properties.placeSuggestions(context.caller, query.q ?? '', query.limit),
   }),
 
   route('GET /properties/advertised', 'listAdvertisedProperties', {

@@ -27,6 +27,8 @@ import { cancelFutureViewings } from '../viewings/listing-ends';
 import type { DetailsVisitor, ListingNumbersService } from '../listing-numbers/listing-numbers.service';
 import { listingCountSql, listingPageSql, type ListingPosition, type ListingQuery } from './verified-listings-sql';
 import { propertiesAccess } from './properties.access';
+import { addressOfInput } from './address';
+import { placeSearch, placeSuggestions } from './places';
 
 export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC';
 export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'AREA_DESC'];
@@ -114,7 +116,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
       const order = sort ?? 'NEWEST';
       if (!PROPERTY_SORTS.includes(order)) throw badInput('Unknown sort order.');
       const size = pageSize(first);
-      const query: ListingQuery = { ...(await verifiedListingSearch(search, filter)), sort: order, after: after ? listingPosition(order, decodeCursor(after, order)) : null, limit: size + 1 };
+      const query: ListingQuery = { ...(await verifiedListingSearch(db, search, filter)), sort: order, after: after ? listingPosition(order, decodeCursor(after, order)) : null, limit: size + 1 };
       const rows = await db.$queryRaw<PropertyRecord[]>(listingPageSql(query));
       return toPage(rows, size, (row) => encodeCursor({ sort: order, value: sortValue(order, row), id: row.id }));
     },
@@ -123,8 +125,14 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
     async countVerified(caller: Caller, { search, filter }: Pick<ListVerifiedArgs, 'search' | 'filter'>): Promise<{ count: number; capped: boolean }> {
       requireViewer(caller);
       // SELECT count(*) FROM (SELECT ... LIMIT cap): the scan stops at the cap.
-      const [{ count }] = await db.$queryRaw<Array<{ count: number }>>(listingCountSql(await verifiedListingSearch(search, filter), MATCH_COUNT_CAP));
+      const [{ count }] = await db.$queryRaw<Array<{ count: number }>>(listingCountSql(await verifiedListingSearch(db, search, filter), MATCH_COUNT_CAP));
       return { count, capped: count >= MATCH_COUNT_CAP };
+    },
+
+    /** Places with listed homes like `text`, for the search box and the listing form (places.ts). */
+    async placeSuggestions(caller: Caller, text: string, first?: number | null) {
+      requireViewer(caller, propertiesAccess.placeSuggestions.roles);
+      return placeSuggestions(db, text, first);
     },
 
     /** Home page: verified and advertised, newest first, sold ones left out. No sign-in needed. */
@@ -184,7 +192,8 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
     /** A new listing by the calling agent, pending until an admin decides. */
     async add(caller: Caller, rawInput: unknown): Promise<PropertyRecord> {
       const viewer = requireViewer(caller, propertiesAccess.addProperty.roles);
-      const input = await validateInput(addPropertySchema, rawInput);
+      const address = await addressOfInput(rawInput);
+      const input = await validateInput(addPropertySchema, { ...(rawInput as object), location: address.location });
       const facts = factsData(await validateInput(propertyFactsSchema, rawInput));
       // The first photo is the cover: image keeps it for the cards, REST and the spec's screens.
       const photos = input.photos ?? [input.image];
@@ -196,6 +205,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
           agentId: viewer.id,
           title: input.title,
           location: input.location,
+          ...address.columns,
           image: photos[0],
           description: input.description || null,
           priceMin: normalizeMoney(input.priceMin),
@@ -226,7 +236,8 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
       const property = await findLive(id);
       assertOwnListing(viewer, property);
       if (property.status === 'rejected') throw conflict(REJECTED_CANNOT_UPDATE);
-      const input = await validateInput(updatePropertySchema, rawInput);
+      const address = await addressOfInput(rawInput, property.location);
+      const input = await validateInput(updatePropertySchema, { ...(rawInput as object), location: address.location });
       // An update that sends no facts at all (the spec's REST form) keeps the listing's facts.
       const facts = factsGiven(rawInput) ? factsData(await validateInput(propertyFactsSchema, rawInput)) : {};
       const cover = input.photos?.[0] ?? input.image;
@@ -244,7 +255,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
         // rejection landing in between cannot be overwritten.
         const { count: updated } = await tx.property.updateMany({
           where: { id: property.id, agentId: viewer.id, status: { not: 'rejected' }, ...live },
-          data: { title: input.title, ...changes, ...facts, ...(cover ? { image: cover } : {}), description: input.description || null },
+          data: { title: input.title, ...changes, ...address.columns, ...facts, ...(cover ? { image: cover } : {}), description: input.description || null },
         });
         if (!updated) return updated;
         await replacePhotos(tx, property.id, input.photos, input.image);
@@ -389,12 +400,14 @@ const withoutNulls = (value: unknown) =>
  * The All Properties location search and filter, checked (BAD_USER_INPUT
  * otherwise); the list and its count build their conditions from it.
  */
-async function verifiedListingSearch(search: string | null | undefined, rawFilter: unknown): Promise<Pick<ListingQuery, 'term' | 'filter'>> {
+async function verifiedListingSearch(db: Db, search: string | null | undefined, rawFilter: unknown): Promise<Pick<ListingQuery, 'term' | 'filter' | 'termPlace'>> {
   const term = (search ?? '').trim();
   if (term.length > SEARCH_MAX_LENGTH) throw badInput(`Search at most ${SEARCH_MAX_LENGTH} characters.`);
   // PostgreSQL text cannot hold U+0000 (the query would fail with a 500); no location contains it.
   if (term.includes('\u0000')) throw badInput('Search must not contain NUL characters.');
-  return { term, filter: await validPropertyFilter(rawFilter) };
+  const filter = await validPropertyFilter(rawFilter);
+  // Text that names a known place filters by it (exact keys); other text is a substring of the location.
+  return { term, filter, termPlace: term ? await placeSearch(db, term) : null };
 }
 
 /** An area cursor without an area is '' (those rows come last). */

@@ -892,8 +892,9 @@ describe('no N+1 queries', () => {
     expect(large.statements.filter((sql) => callerLookUp.test(sql)).length).toBeLessThanOrEqual(1);
     // On failure Jest prints the statements themselves.
     expect(withoutCaller(large.statements)).toHaveLength(withoutCaller(small.statements).length);
-    // One page query, one batched query for all 24 agents.
+    // Whether the text names a place (a look-up in the small places table), one page query, one batched query for all 24 agents.
     expect(withoutCaller(large.statements)).toEqual([
+      expect.stringMatching(/FROM places WHERE listed_count > 0 AND lower\(name\) = \$1/),
       // The page query is the list's own SQL (verified-listings-sql.ts), joined to its agents only for the fraud rule.
       expect.stringMatching(/FROM properties p JOIN users a ON a\.id = p\.agent_id WHERE/),
       expect.stringMatching(/FROM "public"\."users" WHERE "public"\."users"\."id" IN \((\$\d+,){23}\$\d+\)/),

@@ -18,6 +18,7 @@ import { normalizeMoney } from '@opennest/common/money';
 import { Prisma, type Property as PropertyRecord } from '../generated/prisma/client';
 import { escapeLike } from '../shared/pagination';
 import type { ValidPropertyFilter } from './properties.service';
+import { placeOfFilter, type PlaceMatch } from './places';
 
 export type ListingSort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC';
 
@@ -31,6 +32,8 @@ export type ListingPosition =
 export interface ListingQuery {
   /** The trimmed location search ('' for none). */
   term: string;
+  /** The place the search names (then the term is not a substring condition), or null. */
+  termPlace?: PlaceMatch | null;
   filter: ValidPropertyFilter;
   sort: ListingSort;
   after: ListingPosition | null;
@@ -63,6 +66,16 @@ const COLUMNS: Record<keyof PropertyRecord, string> = {
   deletedAt: 'deleted_at',
   timeZone: 'time_zone',
   viewingMinutes: 'viewing_minutes',
+  streetLine: 'street_line',
+  area: 'area',
+  city: 'city',
+  postcode: 'postcode',
+  countryCode: 'country_code',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  areaKey: 'area_key',
+  cityKey: 'city_key',
+  districtKey: 'district_key',
 };
 
 const SELECT_LIST = Prisma.raw(Object.entries(COLUMNS).map(([field, column]) => `p.${column} AS "${field}"`).join(', '));
@@ -72,7 +85,7 @@ const SELECT_LIST = Prisma.raw(Object.entries(COLUMNS).map(([field, column]) => 
  * only when asked; narrowed by the location search and the filters. The
  * buyer's minimum price is left out: `priceParts` adds it.
  */
-function conditions({ term, filter }: Pick<ListingQuery, 'term' | 'filter'>): Prisma.Sql[] {
+function conditions({ term, termPlace, filter }: Pick<ListingQuery, 'term' | 'termPlace' | 'filter'>): Prisma.Sql[] {
   const toSqm = (area: number) => new Prisma.Decimal(floorAreaInSquareMetres(area, filter.areaUnit ?? DEFAULT_AREA_UNIT)).toFixed(2);
   const where: Prisma.Sql[] = [
     // publicListing (listing-visibility.ts). Constants, not parameters: the
@@ -80,7 +93,10 @@ function conditions({ term, filter }: Pick<ListingQuery, 'term' | 'filter'>): Pr
     Prisma.sql`p.status = 'verified' AND p.deleted_at IS NULL AND a.role <> 'fraud'`,
   ];
   if (!filter.includeSold) where.push(Prisma.sql`p.sale_state <> 'sold'`);
-  if (term) where.push(Prisma.sql`p.location ILIKE ('%' || ${escapeLike(term)} || '%')`);
+  if (termPlace) where.push(placeCondition(termPlace));
+  else if (term) where.push(Prisma.sql`p.location ILIKE ('%' || ${escapeLike(term)} || '%')`);
+  const place = placeOfFilter(filter.place);
+  if (place) where.push(placeCondition(place));
   // Ranges overlap when each starts before the other ends (bounds inclusive).
   if (filter.priceMax !== undefined) where.push(Prisma.sql`p.price_min <= ${normalizeMoney(filter.priceMax)}::numeric`);
   if (filter.types?.length) where.push(Prisma.sql`p.property_type IN (${Prisma.join(filter.types.map((type) => Prisma.sql`${type}::"PropertyType"`))})`);
@@ -92,6 +108,15 @@ function conditions({ term, filter }: Pick<ListingQuery, 'term' | 'filter'>): Pr
   if (filter.openHouseSoon) where.push(Prisma.sql`EXISTS (SELECT 1 FROM open_houses oh WHERE oh.property_id = p.id AND oh.ends_at > now() AND oh.starts_at < now() + interval '7 days')`);
   return where;
 }
+
+/** The key column of each kind of place (B-tree indexes with status and the sorts; migration 20261127100000_structured_address). */
+const PLACE_KEY_COLUMNS = { area: 'area_key', city: 'city_key', district: 'district_key' } as const;
+
+/** Listings in one of the places: an exact key, never a pattern. */
+const placeCondition = ({ kind, keys }: PlaceMatch) =>
+  keys.length === 1
+    ? Prisma.sql`p.${Prisma.raw(PLACE_KEY_COLUMNS[kind])} = ${keys[0]}`
+    : Prisma.sql`p.${Prisma.raw(PLACE_KEY_COLUMNS[kind])} IN (${Prisma.join(keys)})`;
 
 /**
  * The buyer's minimum price (price_max >= minimum) as alternatives that
@@ -172,7 +197,7 @@ export function listingPageSql(query: ListingQuery): Prisma.Sql {
 }
 
 /** How many listings match, counting stops at `cap` (a LIMITed scan, never all of them). */
-export function listingCountSql(query: Pick<ListingQuery, 'term' | 'filter'>, cap: number): Prisma.Sql {
+export function listingCountSql(query: Pick<ListingQuery, 'term' | 'termPlace' | 'filter'>, cap: number): Prisma.Sql {
   const where = Prisma.join(conditions(query), ' AND ');
   const [price] = priceParts(query.filter, false);
   return Prisma.sql`SELECT count(*)::int AS count FROM (SELECT 1 ${FROM} WHERE ${where} ${price} LIMIT ${cap}) AS capped`;

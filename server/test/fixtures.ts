@@ -4,6 +4,7 @@
 //
 // The record helpers take the app (only its `db` is used) first, so that a test
 // file that starts a second app can arrange data in either.
+import { splitLocation } from '@opennest/common/address';
 import { randomBytes } from 'node:crypto';
 import type { OfferStatus, Property as PropertyRecord, Role, User as UserRecord } from '../generated/prisma/client';
 import { startAppProcess, type AppProcess } from './app-process';
@@ -133,13 +134,19 @@ export function createUserRow(app: WithDb, label: string, { role = 'user', image
 /** The fields of a listing a test may set; prices are exact decimal strings. */
 export type ListingData = Partial<Omit<PropertyRecord, 'id' | 'agentId' | 'priceMin' | 'priceMax'>> & { priceMin?: string; priceMax?: string };
 
-/** A listing of `agentId` arranged directly in the database: verified, 1000.00–2000.00, in Banani, unless `data` says otherwise. */
+/**
+ * A listing of `agentId` arranged directly in the database: verified, 1000.00–2000.00, in Banani, unless `data` says otherwise.
+ * Without address parts in `data`, they are split from the location as the service and the migration do (common/address.ts).
+ */
 export function createListing(app: WithDb, agentId: string, data: ListingData = {}) {
+  const location = data.location ?? 'Banani, Dhaka';
+  const addressGiven = (['streetLine', 'area', 'city', 'postcode', 'countryCode'] as const).some((part) => data[part] !== undefined);
   return app.db.property.create({
     data: {
       agentId,
       title: unique('Listing'),
-      location: 'Banani, Dhaka',
+      location,
+      ...(addressGiven ? {} : splitLocation(location)),
       image: 'https://images.example.test/listing.jpg',
       priceMin: '1000.00',
       priceMax: '2000.00',

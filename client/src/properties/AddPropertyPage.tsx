@@ -10,11 +10,11 @@ import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
 import { PageHeader } from './page-parts';
 import { evictListsGainingProperty } from './properties.cache';
-import { addPropertyFormSchema, factsFormValues, PropertyFields, propertyInput, usePhotoMarker, usePropertyValidation, type PropertyFormValues } from './property-form';
+import { addPropertyFormSchema, addressFormValues, factsFormValues, PropertyFields, propertyInput, usePhotoMarker, usePropertyValidation, type PropertyFormValues } from './property-form';
 import { PhotosField, usePhotoList } from './PhotosField';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
 
-const EMPTY: PropertyFormValues = { title: '', location: '', image: '', priceMin: '', priceMax: '', description: '', ...factsFormValues() };
+const EMPTY: PropertyFormValues = { title: '', ...addressFormValues(), image: '', priceMin: '', priceMax: '', description: '', ...factsFormValues() };
 
 /** Agent: a new listing (spec section 2, Add property). It starts pending. */
 export default function AddPropertyPage() {

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Field, Flex, Heading, Input, InputGroup, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Field, Flex, Heading, InputGroup, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { LuSearch, LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
 import { useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { cardGridColumns } from './image-sizes';
 import { PropertyCard } from './PropertyCard';
 import { PropertyGridSkeleton } from './PropertyCardSkeleton';
 import { SaveSearchButton } from '../saved-searches/SaveSearchButton';
+import { PlaceCombobox, placeLabel, type PlaceSuggestion } from './PlaceCombobox';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /** The first row on the widest grid (3 columns): the cards a first screenful can show. */
@@ -50,9 +51,20 @@ export default function AllPropertiesPage() {
   const committedSearch = useRef(search);
   const currentSearch = useRef(search);
   currentSearch.current = search;
+  const placeName = params.get('place-name') ?? '';
+  const currentPlace = useRef(filter.place);
+  currentPlace.current = filter.place;
+
+  const pickPlace = (place: PlaceSuggestion) => {
+    clearTimeout(debounceTimer.current);
+    const label = placeLabel(place);
+    committedSearch.current = '';
+    setDraft(label);
+    updateParams({ search: '', place: place.filter, 'place-name': label });
+  };
 
   const updateParams = useCallback(
-    (changes: { search?: string; sort?: string }) => {
+    (changes: { search?: string; sort?: string; place?: string; 'place-name'?: string }) => {
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous);
@@ -73,21 +85,26 @@ export default function AllPropertiesPage() {
       clearTimeout(debounceTimer.current);
       const term = value.trim();
       committedSearch.current = term;
-      if (term !== currentSearch.current) updateParams({ search: term });
+      // Typing replaces a picked place: the text is searched (a place it names exactly, else a substring).
+      if (term !== currentSearch.current || currentPlace.current) updateParams({ search: term, place: '', 'place-name': '' });
     },
     [updateParams],
   );
 
-  // The URL changed by itself (back/forward, a pasted link): show its term in the box.
+  // The URL changed by itself (back/forward, a pasted link): show its term (or place) in the box.
   useEffect(() => {
     if (search === committedSearch.current) return;
     committedSearch.current = search;
     setDraft(search);
   }, [search]);
+  useEffect(() => {
+    if (filter.place) setDraft(placeName);
+  }, [filter.place, placeName]);
 
   useEffect(() => () => clearTimeout(debounceTimer.current), []);
 
   const onSearchChange = (value: string) => {
+    if (value === draft) return;
     setDraft(value);
     clearTimeout(debounceTimer.current);
     debounceTimer.current = setTimeout(() => commitSearch(value), SEARCH_DEBOUNCE_MS);
@@ -183,21 +200,26 @@ export default function AllPropertiesPage() {
         borderWidth="1px"
         rounded="lg"
         bg="bg.subtle"
+        // Above the cards: the place suggestions open over the grid.
+        position="relative"
+        zIndex="1"
       >
         <Box asChild flex="1">
           <form role="search" onSubmit={onSearchSubmit} aria-label="Search properties">
             <Field.Root>
               <Field.Label>Search by location</Field.Label>
               <InputGroup startElement={<LuSearch aria-hidden />}>
-                <Input
+                <PlaceCombobox
                   type="search"
                   name="search"
                   value={draft}
-                  onChange={(event) => onSearchChange(event.target.value)}
+                  onValueChange={onSearchChange}
+                  onPick={pickPlace}
+                  listLabel="Places"
                   placeholder="e.g. Dhaka, Banani, Sylhet"
                   maxLength={SEARCH_MAX_LENGTH}
-                  autoComplete="off"
                   bg="bg"
+                  ps="10"
                   data-testid="search-input"
                 />
               </InputGroup>

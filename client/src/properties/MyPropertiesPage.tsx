@@ -1,4 +1,4 @@
-import { AspectRatio, Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import { Alert, AspectRatio, Badge, Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { LuCalendarDays, LuHouse, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -82,8 +82,19 @@ export default function MyPropertiesPage() {
     </EmptyNotice>
   );
 
-  const grid = (listings: PropertyCardFieldsFragment[]) => (
+  const toComplete = (properties ?? []).filter((property) => !property.addressComplete);
+  const grid = (listings: NonNullable<typeof properties>) => (
     <Stack gap="6">
+    {toComplete.length > 0 && (
+      // Listings whose old free-text location could not be split into an address (issue 19).
+      <Alert.Root status="warning" data-testid="address-to-complete">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{plural(toComplete.length, 'address', 'addresses')} to complete</Alert.Title>
+          <Alert.Description>Buyers find listings by area, city and postcode. Update these to fill in their address: {toComplete.map((property) => property.title).join(', ')}.</Alert.Description>
+        </Alert.Content>
+      </Alert.Root>
+    )}
     <SimpleGrid columns={cardGridColumns.all} gap="6">
       {listings.map((property) => (
         <PropertyCard
@@ -92,6 +103,11 @@ export default function MyPropertiesPage() {
           headingLevel="h2"
           actions={
             <Stack width="full" gap="3">
+              {!property.addressComplete && (
+                <Badge colorPalette="orange" variant="surface" alignSelf="start">
+                  Address to complete
+                </Badge>
+              )}
               {property.status !== 'rejected' && (
                 <Button asChild width="full" colorPalette="teal" variant="subtle" aria-label={`Viewings of ${property.title}`}>
                   <RouterLink to={`/dash-board/listing-viewings/${property.id}`}>

@@ -10,7 +10,7 @@ import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
 import { QueryState } from '../ui/QueryState';
 import { PageHeader, StatusBadge } from './page-parts';
-import { factsFormValues, PropertyFields, propertyInput, usePhotoMarker, usePropertyValidation, updatePropertyFormSchema, type PropertyFormValues } from './property-form';
+import { factsFormValues, addressFormValues, PropertyFields, propertyInput, usePhotoMarker, usePropertyValidation, updatePropertyFormSchema, type PropertyFormValues } from './property-form';
 import { PhotosField, storedPhotos, usePhotoList } from './PhotosField';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
 
@@ -71,7 +71,7 @@ function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsQu
   const form = useFormik<PropertyFormValues>({
     initialValues: {
       title: property.title,
-      location: property.location,
+      ...addressFormValues(property),
       image: 'chosen',
       priceMin: property.priceMin,
       priceMax: property.priceMax,

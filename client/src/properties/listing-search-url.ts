@@ -2,9 +2,11 @@
 // page reads and writes it, and saved searches link to it.
 //   ?search=dhaka&sort=price-asc&price-min=100000&price-max=250000&type=house&type=townhouse
 //    &beds=3&baths=2&area-min=80&area-max=200&unit=sq_m&sold=1&open-house=1
+//    &place=area:dhaka/gulshan&place-name=Gulshan,+Dhaka (a place picked in the search box)
 // Values the page could not have written (letters for a number, an unknown
 // type) are ignored, so a mangled link still opens the page.
 import { AREA_UNITS, PROPERTY_TYPES, type AreaUnitValue, type PropertyTypeValue } from '@opennest/common/property-facts';
+import { parsePlaceFilter } from '@opennest/common/address';
 import type { PropertyFilter, PropertySort } from './properties.generated';
 
 /** The sort as it appears in the URL (?sort=price-asc) and as the API names it. */
@@ -44,6 +46,8 @@ export function filterFromParams(params: URLSearchParams): PropertyFilter {
   if (unit && (AREA_UNITS as readonly string[]).includes(unit)) filter.areaUnit = unit as AreaUnitValue;
   if (params.get('sold') === '1') filter.includeSold = true;
   if (params.get('open-house') === '1') filter.openHouseSoon = true;
+  const place = params.get('place');
+  if (place && parsePlaceFilter(place)) filter.place = place;
   return filter;
 }
 
@@ -58,6 +62,8 @@ export function writeFilterParams(params: URLSearchParams, filter: PropertyFilte
   if (filter.areaUnit && (filter.areaMin != null || filter.areaMax != null)) params.set('unit', filter.areaUnit);
   if (filter.includeSold) params.set('sold', '1');
   if (filter.openHouseSoon) params.set('open-house', '1');
+  // The place belongs to the search box, not the filter panel: written when given, kept otherwise.
+  if (filter.place) params.set('place', filter.place);
   return params;
 }
 
@@ -68,8 +74,9 @@ export const activeFilterCount = (filter: PropertyFilter) =>
   ).length;
 
 /** The All Properties page for a search, sort and filter (saved searches' "Run now"). */
-export function allPropertiesLink({ search, sort, filter }: { search: string; sort: PropertySort; filter?: PropertyFilter | null }) {
+export function allPropertiesLink({ search, sort, filter, placeName }: { search: string; sort: PropertySort; filter?: PropertyFilter | null; placeName?: string }) {
   const params = new URLSearchParams();
+  if (placeName && filter?.place) params.set('place-name', placeName);
   if (search) params.set('search', search);
   const sortParam = sortOptionOf(sort).param;
   if (sortParam) params.set('sort', sortParam);

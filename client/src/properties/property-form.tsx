@@ -10,11 +10,21 @@ import { AREA_UNIT_LABELS, AREA_UNITS, DEFAULT_AREA_UNIT, PROPERTY_TYPE_LABELS, 
 import { propertyFactsFields } from '@opennest/common/validation/property-facts';
 import type { AreaUnit, PropertyType } from './properties.generated';
 import { FormField } from '../ui/FormField';
+import { addressLine } from '@opennest/common/address';
+import { addressFields } from '@opennest/common/validation/address';
+import { AddressFields } from './AddressFields';
 import { useServerAwareValidation } from '../ui/form-validation';
 
 export interface PropertyFormValues {
   title: string;
-  location: string;
+  /** The structured address (issue 19); the location line is made from it. */
+  streetLine: string;
+  area: string;
+  city: string;
+  postcode: string;
+  countryCode: string;
+  latitude: string;
+  longitude: string;
   /** 'chosen' while the photo list has a photo, '' otherwise (the photos themselves live in usePhotoList). */
   image: string;
   priceMin: string;
@@ -39,9 +49,23 @@ export const factsFormValues = (property?: { propertyType?: string | null; bedro
   yearBuilt: property?.yearBuilt?.toString() ?? '',
 });
 
+/** A listing's address as the form holds it ('' for a part not filled in yet). */
+export const addressFormValues = (property?: { streetLine?: string | null; area?: string | null; city?: string | null; postcode?: string | null; countryCode?: string | null; latitude?: number | null; longitude?: number | null }) => ({
+  streetLine: property?.streetLine ?? '',
+  area: property?.area ?? '',
+  city: property?.city ?? '',
+  postcode: property?.postcode ?? '',
+  countryCode: property?.countryCode ?? '',
+  latitude: property?.latitude?.toString() ?? '',
+  longitude: property?.longitude?.toString() ?? '',
+});
+
 /** The shared add rules; the photos are checked by the photo list, which sets image while it has one. */
 export const addPropertyFormSchema = addPropertySchema.shape({
   ...propertyFactsFields,
+  ...addressFields,
+  // Made from the address on submit.
+  location: mixed().strip(),
   image: string().required('Property image is required'),
   photos: mixed().strip(),
 });
@@ -49,15 +73,28 @@ export const addPropertyFormSchema = addPropertySchema.shape({
 /** The shared update rules; a listing keeps at least one photo. */
 export const updatePropertyFormSchema = updatePropertySchema.shape({
   ...propertyFactsFields,
+  ...addressFields,
+  location: mixed().strip(),
   image: string().required('Property image is required'),
   photos: mixed().strip(),
 });
 
 /** What the API receives: trimmed text, prices as the decimal text the user typed. */
 export function propertyInput(values: PropertyFormValues) {
+  const coordinate = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+  const address = {
+    streetLine: values.streetLine.trim(),
+    area: values.area.trim() || null,
+    city: values.city.trim(),
+    postcode: values.postcode.trim(),
+    countryCode: values.countryCode,
+    latitude: coordinate(values.latitude),
+    longitude: coordinate(values.longitude),
+  };
   return {
     title: values.title.trim(),
-    location: values.location.trim(),
+    location: addressLine(address),
+    address,
     description: values.description.trim(),
     priceMin: values.priceMin.trim(),
     priceMax: values.priceMax.trim(),
@@ -79,7 +116,7 @@ function factsInput(values: PropertyFormValues) {
   };
 }
 
-const FIELD_NAMES: Array<keyof PropertyFormValues> = ['title', 'location', 'image', 'priceMin', 'priceMax', 'description', 'propertyType', 'bedrooms', 'bathrooms', 'floorArea', 'areaUnit', 'yearBuilt'];
+const FIELD_NAMES: Array<keyof PropertyFormValues> = ['title', 'streetLine', 'area', 'city', 'postcode', 'countryCode', 'latitude', 'longitude', 'image', 'priceMin', 'priceMax', 'description', 'propertyType', 'bedrooms', 'bathrooms', 'floorArea', 'areaUnit', 'yearBuilt'];
 
 /** The shared schema plus the server's per-field messages, for the property fields. */
 export const usePropertyValidation = (schema: AnyObjectSchema) => useServerAwareValidation<PropertyFormValues>(schema, FIELD_NAMES);
@@ -98,7 +135,7 @@ export function PropertyFields({ form, agent, imageField, disabled }: PropertyFi
   return (
     <Stack gap="5">
       <FormField form={form} name="title" label="Property title" placeholder="e.g. Sunny two-bedroom flat" disabled={disabled} />
-      <FormField form={form} name="location" label="Location" placeholder="e.g. Dhanmondi, Dhaka" disabled={disabled} />
+      <AddressFields form={form} disabled={disabled} />
       {imageField}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
         <Field.Root readOnly>
@@ -140,7 +177,7 @@ const TYPE_OPTIONS = [{ value: '', label: 'Not set' }, ...PROPERTY_TYPES.map((ty
 const UNIT_OPTIONS = AREA_UNITS.map((unit) => ({ value: unit, label: AREA_UNIT_LABELS[unit] }));
 
 /** A native select bound to a Formik field, with its message once touched. */
-function FormSelect({ form, name, label, options, disabled }: { form: FormikProps<PropertyFormValues>; name: keyof PropertyFormValues & string; label: string; options: Array<{ value: string; label: string }>; disabled?: boolean }) {
+export function FormSelect({ form, name, label, options, disabled }: { form: FormikProps<PropertyFormValues>; name: keyof PropertyFormValues & string; label: string; options: Array<{ value: string; label: string }>; disabled?: boolean }) {
   return (
     <FormField form={form} name={name} label={label}>
       <NativeSelect.Root disabled={disabled}>

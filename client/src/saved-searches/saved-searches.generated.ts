@@ -29,6 +29,8 @@ export type PropertyFilter = {
   minBedrooms?: number | null | undefined;
   /** Only listings with an open house in the next 7 days (one not over that starts within 7 days). */
   openHouseSoon?: boolean | null | undefined;
+  /** One place, as Place.filter gives it ("area:dhaka/gulshan", "city:dhaka", "district:GB NW1"): exact keys, index-backed. */
+  place?: string | null | undefined;
   priceMax?: string | null | undefined;
   /** The buyer's price range: a listing matches when its own range overlaps it (bounds inclusive). */
   priceMin?: string | null | undefined;

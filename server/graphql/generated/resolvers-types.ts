@@ -28,6 +28,8 @@ export type Scalars = {
 };
 
 export type AddPropertyInput = {
+  /** The structured address (the listing form sends it). */
+  address?: InputMaybe<AddressInput>;
   areaUnit?: InputMaybe<AreaUnit>;
   bathrooms?: InputMaybe<Scalars['Int']['input']>;
   bedrooms?: InputMaybe<Scalars['Int']['input']>;
@@ -35,7 +37,8 @@ export type AddPropertyInput = {
   floorArea?: InputMaybe<Scalars['Int']['input']>;
   /** URL from POST /api/uploads. */
   image: Scalars['String']['input'];
-  location: Scalars['String']['input'];
+  /** The display line; ignored when address is given (it is made from the address). Without address it is split best-effort into one. */
+  location?: InputMaybe<Scalars['String']['input']>;
   /** Photos in order (URLs from POST /api/uploads), 1 to 20; the first becomes the cover (image). Omit to have image as the only photo. */
   photos?: InputMaybe<Array<Scalars['String']['input']>>;
   priceMax: Scalars['Decimal']['input'];
@@ -43,6 +46,21 @@ export type AddPropertyInput = {
   propertyType?: InputMaybe<PropertyType>;
   title: Scalars['String']['input'];
   yearBuilt?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A listing's structured address. location is made from it (street, area, city postcode). */
+export type AddressInput = {
+  /** Area or neighbourhood (optional). */
+  area?: InputMaybe<Scalars['String']['input']>;
+  city: Scalars['String']['input'];
+  /** ISO 3166-1 alpha-2, e.g. GB, BD. */
+  countryCode: Scalars['String']['input'];
+  /** Optional, entered by the agent: -90 to 90 (with longitude). */
+  latitude?: InputMaybe<Scalars['Float']['input']>;
+  /** Optional, entered by the agent: -180 to 180 (with latitude). */
+  longitude?: InputMaybe<Scalars['Float']['input']>;
+  postcode: Scalars['String']['input'];
+  streetLine: Scalars['String']['input'];
 };
 
 /** How often a saved search tells its owner about new listings that match it. */
@@ -827,6 +845,26 @@ export type Photo = {
   url: Scalars['String']['output'];
 };
 
+/** A place buyers search by: an area (neighbourhood), a city or a postcode district, named by at least one listed home. */
+export type Place = {
+  __typename?: 'Place';
+  countryCode?: Maybe<Scalars['String']['output']>;
+  /** The value of PropertyFilter.place for this place. */
+  filter: Scalars['String']['output'];
+  kind: PlaceKind;
+  /** Listed homes there now (verified, not sold). */
+  listedCount: Scalars['Int']['output'];
+  /** As agents wrote it (an area's or city's name, a district's code). */
+  name: Scalars['String']['output'];
+  /** The city an area or district is in. */
+  within?: Maybe<Scalars['String']['output']>;
+};
+
+export type PlaceKind =
+  | 'area'
+  | 'city'
+  | 'district';
+
 /** Figures for the caller's profile page; each role gets the ones that matter to it (others are null). */
 export type ProfileFigures = {
   __typename?: 'ProfileFigures';
@@ -852,10 +890,15 @@ export type ProfileFigures = {
 
 export type Property = {
   __typename?: 'Property';
+  /** False while a street line, city, postcode or country is missing (listings whose old location could not be split): the agent's Manage Properties page asks to complete it. */
+  addressComplete: Scalars['Boolean']['output'];
   agent: UserSummary;
+  area?: Maybe<Scalars['String']['output']>;
   areaUnit?: Maybe<AreaUnit>;
   bathrooms?: Maybe<Scalars['Int']['output']>;
   bedrooms?: Maybe<Scalars['Int']['output']>;
+  city?: Maybe<Scalars['String']['output']>;
+  countryCode?: Maybe<Scalars['String']['output']>;
   /** The cover (image) with its responsive copies, for cards: derived from image alone, so a page of cards costs no extra query. */
   cover: Photo;
   createdAt: Scalars['DateTime']['output'];
@@ -870,7 +913,10 @@ export type Property = {
   /** Full-size image URL. */
   image: Scalars['String']['output'];
   isAdvertised: Scalars['Boolean']['output'];
+  latitude?: Maybe<Scalars['Float']['output']>;
+  /** The display line of the address (the spec's location). */
   location: Scalars['String']['output'];
+  longitude?: Maybe<Scalars['Float']['output']>;
   /** The next open house not yet over (cards show it), if any. */
   nextOpenHouse?: Maybe<OpenHouse>;
   /**
@@ -886,11 +932,14 @@ export type Property = {
   openHouses: Array<OpenHouse>;
   /** 1 to 20 photos in order; the first is the cover (the same as image). */
   photos: Array<Photo>;
+  postcode?: Maybe<Scalars['String']['output']>;
   priceMax: Scalars['Decimal']['output'];
   priceMin: Scalars['Decimal']['output'];
   propertyType?: Maybe<PropertyType>;
   saleState: SaleState;
   status: PropertyStatus;
+  /** The structured address; null parts on listings from before it whose agent has not completed it. */
+  streetLine?: Maybe<Scalars['String']['output']>;
   /** A 640x480 thumbnail of the image, for cards. */
   thumbnail: Scalars['String']['output'];
   /** The listing's time zone (viewings and open houses are in it). */
@@ -918,6 +967,8 @@ export type PropertyFilter = {
   minBedrooms?: InputMaybe<Scalars['Int']['input']>;
   /** Only listings with an open house in the next 7 days (one not over that starts within 7 days). */
   openHouseSoon?: InputMaybe<Scalars['Boolean']['input']>;
+  /** One place, as Place.filter gives it ("area:dhaka/gulshan", "city:dhaka", "district:GB NW1"): exact keys, index-backed. */
+  place?: InputMaybe<Scalars['String']['input']>;
   priceMax?: InputMaybe<Scalars['Decimal']['input']>;
   /** The buyer's price range: a listing matches when its own range overlaps it (bounds inclusive). */
   priceMin?: InputMaybe<Scalars['Decimal']['input']>;
@@ -1008,6 +1059,12 @@ export type Query = {
   offer: Offer;
   /** Offers on the calling agent's properties, newest first (requested properties page), by cursor pages (20 by default, at most 100). */
   offersOnMyProperties: OfferConnection;
+  /**
+   * Places (areas, cities, postcode districts) with listed homes whose name is like
+   * text (trigram word similarity), best first; at most 10. Text of no letters or
+   * digits, or longer than 100 characters, finds nothing.
+   */
+  placeSuggestions: Array<Place>;
   /**
    * One property. Verified ones are visible to every signed-in user; pending and
    * rejected ones only to their agent and to admins (NOT_FOUND for others).
@@ -1154,6 +1211,12 @@ export type QueryOfferArgs = {
 export type QueryOffersOnMyPropertiesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryPlaceSuggestionsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  text: Scalars['String']['input'];
 };
 
 
@@ -1323,6 +1386,8 @@ export type SearchFilter = {
   includeSold?: Maybe<Scalars['Boolean']['output']>;
   minBathrooms?: Maybe<Scalars['Int']['output']>;
   minBedrooms?: Maybe<Scalars['Int']['output']>;
+  /** A place filter value (see PropertyFilter.place). */
+  place?: Maybe<Scalars['String']['output']>;
   priceMax?: Maybe<Scalars['Decimal']['output']>;
   priceMin?: Maybe<Scalars['Decimal']['output']>;
   types?: Maybe<Array<PropertyType>>;
@@ -1354,6 +1419,8 @@ export type UnsubscribeResult = {
 };
 
 export type UpdatePropertyInput = {
+  /** The structured address (the listing form sends it). */
+  address?: InputMaybe<AddressInput>;
   areaUnit?: InputMaybe<AreaUnit>;
   bathrooms?: InputMaybe<Scalars['Int']['input']>;
   bedrooms?: InputMaybe<Scalars['Int']['input']>;
@@ -1361,7 +1428,8 @@ export type UpdatePropertyInput = {
   floorArea?: InputMaybe<Scalars['Int']['input']>;
   /** A new image URL; omit to keep the current image. */
   image?: InputMaybe<Scalars['String']['input']>;
-  location: Scalars['String']['input'];
+  /** The display line; ignored when address is given (it is made from the address). Without address it is split best-effort into one. */
+  location?: InputMaybe<Scalars['String']['input']>;
   /** The photos in their new order, 1 to 20 (the first is the cover); omit to keep them. */
   photos?: InputMaybe<Array<Scalars['String']['input']>>;
   priceMax: Scalars['Decimal']['input'];
@@ -1605,6 +1673,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
   AddPropertyInput: AddPropertyInput;
+  AddressInput: AddressInput;
   AlertFrequency: AlertFrequency;
   AreaUnit: AreaUnit;
   AssignableRole: AssignableRole;
@@ -1652,6 +1721,8 @@ export type ResolversTypes = ResolversObject<{
   OpenHouse: ResolverTypeWrapper<OpenHouseRecord>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Photo: ResolverTypeWrapper<Photo>;
+  Place: ResolverTypeWrapper<Place>;
+  PlaceKind: PlaceKind;
   ProfileFigures: ResolverTypeWrapper<ProfileFigures>;
   Property: ResolverTypeWrapper<PropertyRecord>;
   PropertyConnection: ResolverTypeWrapper<Omit<PropertyConnection, 'nodes'> & { nodes: Array<ResolversTypes['Property']> }>;
@@ -1702,6 +1773,7 @@ export type ResolversTypes = ResolversObject<{
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
   AddPropertyInput: AddPropertyInput;
+  AddressInput: AddressInput;
   Boolean: Scalars['Boolean']['output'];
   ContactAgentResult: ContactAgentResultView;
   Conversation: ConversationView;
@@ -1741,6 +1813,7 @@ export type ResolversParentTypes = ResolversObject<{
   OpenHouse: OpenHouseRecord;
   PageInfo: PageInfo;
   Photo: Photo;
+  Place: Place;
   ProfileFigures: ProfileFigures;
   Property: PropertyRecord;
   PropertyConnection: Omit<PropertyConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Property']> };
@@ -2060,6 +2133,15 @@ export type PhotoResolvers<ContextType = RequestContext, ParentType extends Reso
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type PlaceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Place'] = ResolversParentTypes['Place']> = ResolversObject<{
+  countryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  filter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PlaceKind'], ParentType, ContextType>;
+  listedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  within?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type ProfileFiguresResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProfileFigures'] = ResolversParentTypes['ProfileFigures']> = ResolversObject<{
   agents?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   fraudAccounts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -2073,10 +2155,14 @@ export type ProfileFiguresResolvers<ContextType = RequestContext, ParentType ext
 }>;
 
 export type PropertyResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Property'] = ResolversParentTypes['Property']> = ResolversObject<{
+  addressComplete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   agent?: Resolver<ResolversTypes['UserSummary'], ParentType, ContextType>;
+  area?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   areaUnit?: Resolver<Maybe<ResolversTypes['AreaUnit']>, ParentType, ContextType>;
   bathrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   bedrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  countryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   cover?: Resolver<ResolversTypes['Photo'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   daysOnOpenNest?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2086,16 +2172,20 @@ export type PropertyResolvers<ContextType = RequestContext, ParentType extends R
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   image?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   isAdvertised?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  latitude?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  longitude?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   nextOpenHouse?: Resolver<Maybe<ResolversTypes['OpenHouse']>, ParentType, ContextType>;
   noLongerListed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   openHouses?: Resolver<Array<ResolversTypes['OpenHouse']>, ParentType, ContextType>;
   photos?: Resolver<Array<ResolversTypes['Photo']>, ParentType, ContextType>;
+  postcode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   priceMax?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   priceMin?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   propertyType?: Resolver<Maybe<ResolversTypes['PropertyType']>, ParentType, ContextType>;
   saleState?: Resolver<ResolversTypes['SaleState'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['PropertyStatus'], ParentType, ContextType>;
+  streetLine?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   thumbnail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2136,6 +2226,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   notifications?: Resolver<ResolversTypes['NotificationConnection'], ParentType, ContextType, RequireFields<QueryNotificationsArgs, 'first'>>;
   offer?: Resolver<ResolversTypes['Offer'], ParentType, ContextType, RequireFields<QueryOfferArgs, 'id'>>;
   offersOnMyProperties?: Resolver<ResolversTypes['OfferConnection'], ParentType, ContextType, RequireFields<QueryOffersOnMyPropertiesArgs, 'first'>>;
+  placeSuggestions?: Resolver<Array<ResolversTypes['Place']>, ParentType, ContextType, RequireFields<QueryPlaceSuggestionsArgs, 'first' | 'text'>>;
   property?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<QueryPropertyArgs, 'countView' | 'id'>>;
   propertyReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType, RequireFields<QueryPropertyReviewsArgs, 'propertyId'>>;
   roleByEmail?: Resolver<ResolversTypes['RoleOfEmail'], ParentType, ContextType, RequireFields<QueryRoleByEmailArgs, 'email'>>;
@@ -2202,6 +2293,7 @@ export type SearchFilterResolvers<ContextType = RequestContext, ParentType exten
   includeSold?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   minBathrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   minBedrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  place?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   priceMax?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   priceMin?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   types?: Resolver<Maybe<Array<ResolversTypes['PropertyType']>>, ParentType, ContextType>;
@@ -2338,6 +2430,7 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   OpenHouse?: OpenHouseResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Photo?: PhotoResolvers<ContextType>;
+  Place?: PlaceResolvers<ContextType>;
   ProfileFigures?: ProfileFiguresResolvers<ContextType>;
   Property?: PropertyResolvers<ContextType>;
   PropertyConnection?: PropertyConnectionResolvers<ContextType>;
