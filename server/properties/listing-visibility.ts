@@ -110,6 +110,7 @@ export function noLongerListedView(listing: PropertyRecord): PropertyRecord {
     areaUnit: null,
     floorAreaSqm: null,
     yearBuilt: null,
+    amenities: [],
     // Its viewings keep their own time zones; the view says the configured one.
     timeZone: null,
     viewingMinutes: listing.viewingMinutes,

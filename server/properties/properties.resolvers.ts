@@ -3,6 +3,7 @@ import { loadRequired } from '../context/load-required';
 import type { ImageStorage } from '../uploads/image-storage';
 import { daysOnOpenNest } from './listing-history';
 import { isNoLongerListed } from './listing-visibility';
+import { isAmenity } from '@opennest/common/amenities';
 
 /** A stored photo as the Photo type: its thumbnail and, when it has responsive copies, their srcsets. */
 function photoOf(storage: ImageStorage, url: string, alt: string) {
@@ -53,6 +54,8 @@ export const propertiesResolvers: Resolvers = {
     },
     // The cover is always image (the service keeps them equal), so cards need no photo look-up.
     cover: (property, _args, { storage }) => (isNoLongerListed(property) ? { url: '', thumbnail: '', srcsetWebp: null, srcsetJpeg: null, alt: property.title } : photoOf(storage, property.image, property.title)),
+    // Only values of the one list reach the enum (the service stores nothing else).
+    amenities: (property) => (isNoLongerListed(property) ? [] : (property.amenities ?? []).filter(isAmenity)),
     agent: (property, _args, { loaders }) => loadRequired(loaders.userById, property.agentId, 'agent'),
   },
 };

@@ -19,14 +19,19 @@ import { Prisma, type Property as PropertyRecord } from '../generated/prisma/cli
 import { escapeLike } from '../shared/pagination';
 import type { ValidPropertyFilter } from './properties.service';
 
-export type ListingSort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC';
+export type ListingSort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC' | 'RELEVANCE';
 
 /** A validated cursor position: the last row's sort value and id. */
 export type ListingPosition =
   | { sort: 'NEWEST'; createdAt: Date; id: string }
   | { sort: 'PRICE_ASC' | 'PRICE_DESC'; priceMin: string; id: string }
   /** floorAreaSqm null: the last row had no area (those rows come last). */
-  | { sort: 'AREA_DESC'; floorAreaSqm: string | null; id: string };
+  | { sort: 'AREA_DESC'; floorAreaSqm: string | null; id: string }
+  /** rank: the last row's ts_rank as PostgreSQL printed it (a real, which prints back exactly). */
+  | { sort: 'RELEVANCE'; rank: string; id: string };
+
+/** A listing row of the list; `relevance` (ts_rank as text) only under the RELEVANCE sort, for its cursor. */
+export type ListingRow = PropertyRecord & { relevance?: string };
 
 export interface ListingQuery {
   /** The trimmed location search ('' for none). */
@@ -63,6 +68,7 @@ const COLUMNS: Record<keyof PropertyRecord, string> = {
   deletedAt: 'deleted_at',
   timeZone: 'time_zone',
   viewingMinutes: 'viewing_minutes',
+  amenities: 'amenities',
 };
 
 const SELECT_LIST = Prisma.raw(Object.entries(COLUMNS).map(([field, column]) => `p.${column} AS "${field}"`).join(', '));
@@ -89,9 +95,21 @@ function conditions({ term, filter }: Pick<ListingQuery, 'term' | 'filter'>): Pr
   if (filter.areaMin !== undefined) where.push(Prisma.sql`p.floor_area_sqm >= ${toSqm(filter.areaMin)}::numeric`);
   if (filter.areaMax !== undefined) where.push(Prisma.sql`p.floor_area_sqm <= ${toSqm(filter.areaMax)}::numeric`);
   // An open house not over that starts within 7 days (index open_houses(property_id, ends_at)).
+  // Keywords: the stored vector's GIN index (migration 20261127120000_keyword_search).
+  // websearch_to_tsquery never fails on syntax: stray operators are ignored, and
+  // text with no words at all matches nothing.
+  if (filter.keywords) where.push(Prisma.sql`p.search_vector @@ ${keywordQuery(filter.keywords)}`);
+  // Has all of the chosen amenities (the GIN index on amenities).
+  if (filter.amenities?.length) where.push(Prisma.sql`p.amenities @> ${filter.amenities}::text[]`);
   if (filter.openHouseSoon) where.push(Prisma.sql`EXISTS (SELECT 1 FROM open_houses oh WHERE oh.property_id = p.id AND oh.ends_at > now() AND oh.starts_at < now() + interval '7 days')`);
   return where;
 }
+
+/** The buyer's keywords as a text-search query, in the configured language (text-search-language.ts). */
+const keywordQuery = (keywords: string) => Prisma.sql`websearch_to_tsquery(opennest_text_search_config(), ${keywords})`;
+
+/** How well a listing matches the keywords (title words weigh most); only with keywords. */
+const relevance = (keywords: string | undefined) => Prisma.sql`ts_rank(p.search_vector, ${keywordQuery(keywords ?? '')})`;
 
 /**
  * The buyer's minimum price (price_max >= minimum) as alternatives that
@@ -112,9 +130,11 @@ function priceParts(filter: ValidPropertyFilter, split: boolean): Prisma.Sql[] {
 }
 
 /** ORDER BY for a sort, on the table's columns (`p.`) or on the selected fields. */
-function orderBy(sort: ListingSort, on: 'columns' | 'fields'): Prisma.Sql {
+function orderBy(sort: ListingSort, on: 'columns' | 'fields', keywords?: string): Prisma.Sql {
   const c = (column: keyof typeof COLUMNS) => Prisma.raw(on === 'columns' ? `p.${COLUMNS[column]}` : `"${column}"`);
   switch (sort) {
+    case 'RELEVANCE':
+      return on === 'columns' ? Prisma.sql`ORDER BY ${relevance(keywords)} DESC, p.id DESC` : Prisma.sql`ORDER BY "relevance"::real DESC, "id" DESC`;
     case 'AREA_DESC':
       return Prisma.sql`ORDER BY ${c('floorAreaSqm')} DESC NULLS LAST, ${c('id')} DESC`;
     case 'PRICE_ASC':
@@ -131,10 +151,15 @@ function orderBy(sort: ListingSort, on: 'columns' | 'fields'): Prisma.Sql {
  * redundant outer bound lets PostgreSQL start the index scan at the cursor;
  * the OR alone makes it read and discard every earlier row.
  */
-function keysetAfter(after: ListingPosition | null): Prisma.Sql {
+function keysetAfter(after: ListingPosition | null, keywords?: string): Prisma.Sql {
   if (!after) return Prisma.empty;
   const id = Prisma.sql`${after.id}::uuid`;
   switch (after.sort) {
+    case 'RELEVANCE': {
+      const rank = Prisma.sql`${after.rank}::real`;
+      const of = relevance(keywords);
+      return Prisma.sql`AND ${of} <= ${rank} AND (${of} < ${rank} OR (${of} = ${rank} AND p.id < ${id}))`;
+    }
     case 'NEWEST': {
       const at = Prisma.sql`${after.createdAt}::timestamptz`;
       return Prisma.sql`AND p.created_at <= ${at} AND (p.created_at < ${at} OR (p.created_at = ${at} AND p.id < ${id}))`;
@@ -160,11 +185,13 @@ const FROM = Prisma.sql`FROM properties p JOIN users a ON a.id = p.agent_id`;
 /** One page of listings (`limit` rows at most), in the sort's order. */
 export function listingPageSql(query: ListingQuery): Prisma.Sql {
   const where = Prisma.join(conditions(query), ' AND ');
-  const keyset = keysetAfter(query.after);
+  const keywords = query.filter.keywords;
+  const keyset = keysetAfter(query.after, keywords);
   // Only the price sorts walk an index whose order the minimum price is correlated with.
   const split = query.sort === 'PRICE_ASC' || query.sort === 'PRICE_DESC';
+  const rank = query.sort === 'RELEVANCE' ? Prisma.sql`, ${relevance(keywords)}::text AS "relevance"` : Prisma.empty;
   const parts = priceParts(query.filter, split).map(
-    (price) => Prisma.sql`SELECT ${SELECT_LIST} ${FROM} WHERE ${where} ${price} ${keyset} ${orderBy(query.sort, 'columns')} LIMIT ${query.limit}`,
+    (price) => Prisma.sql`SELECT ${SELECT_LIST} ${rank} ${FROM} WHERE ${where} ${price} ${keyset} ${orderBy(query.sort, 'columns', keywords)} LIMIT ${query.limit}`,
   );
   if (parts.length === 1) return parts[0];
   // Each part in the page's order, merged; parentheses keep each part's ORDER BY and LIMIT.

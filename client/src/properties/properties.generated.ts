@@ -6,6 +6,8 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 export type AddPropertyInput = {
+  /** Its amenities, each once (an update without facts keeps them). */
+  amenities?: Array<Amenity> | null | undefined;
   areaUnit?: AreaUnit | null | undefined;
   bathrooms?: number | null | undefined;
   bedrooms?: number | null | undefined;
@@ -22,6 +24,21 @@ export type AddPropertyInput = {
   title: string;
   yearBuilt?: number | null | undefined;
 };
+
+/** A listing's amenities: the one list of common/amenities.ts. */
+export type Amenity =
+  | 'air_conditioning'
+  | 'balcony'
+  | 'furnished'
+  | 'garage'
+  | 'garden'
+  | 'gym'
+  | 'lift'
+  | 'parking'
+  | 'pets_allowed'
+  | 'security'
+  | 'swimming_pool'
+  | 'terrace';
 
 /** Square feet or square metres. */
 export type AreaUnit =
@@ -43,12 +60,19 @@ export type ListingEventKind =
 
 /** All Properties filters; every one is optional, and they combine with AND. */
 export type PropertyFilter = {
+  /** Only listings that have all of these amenities (empty: any). */
+  amenities?: Array<Amenity> | null | undefined;
   areaMax?: number | null | undefined;
   /** Floor area range, in areaUnit (square metres when omitted). */
   areaMin?: number | null | undefined;
   areaUnit?: AreaUnit | null | undefined;
   /** Also list sold listings (left out by default). */
   includeSold?: boolean | null | undefined;
+  /**
+   * Words to find in the title, description and amenities, in web-search syntax
+   * ("a phrase", -word, or); at most 200 characters; blank: no keyword filter.
+   */
+  keywords?: string | null | undefined;
   minBathrooms?: number | null | undefined;
   minBedrooms?: number | null | undefined;
   /** Only listings with an open house in the next 7 days (one not over that starts within 7 days). */
@@ -69,7 +93,9 @@ export type PropertySort =
   /** Lowest minimum price first. */
   | 'PRICE_ASC'
   /** Highest minimum price first. */
-  | 'PRICE_DESC';
+  | 'PRICE_DESC'
+  /** Best keyword matches first (title words weigh most); without keywords, newest first. */
+  | 'RELEVANCE';
 
 export type PropertyStatus =
   | 'pending'
@@ -94,6 +120,8 @@ export type SaleState =
   | 'under_offer';
 
 export type UpdatePropertyInput = {
+  /** Its amenities, each once (an update without facts keeps them). */
+  amenities?: Array<Amenity> | null | undefined;
   areaUnit?: AreaUnit | null | undefined;
   bathrooms?: number | null | undefined;
   bedrooms?: number | null | undefined;

@@ -12,6 +12,21 @@ export type AlertFrequency =
   | 'off'
   | 'weekly';
 
+/** A listing's amenities: the one list of common/amenities.ts. */
+export type Amenity =
+  | 'air_conditioning'
+  | 'balcony'
+  | 'furnished'
+  | 'garage'
+  | 'garden'
+  | 'gym'
+  | 'lift'
+  | 'parking'
+  | 'pets_allowed'
+  | 'security'
+  | 'swimming_pool'
+  | 'terrace';
+
 /** Square feet or square metres. */
 export type AreaUnit =
   | 'sq_ft'
@@ -19,12 +34,19 @@ export type AreaUnit =
 
 /** All Properties filters; every one is optional, and they combine with AND. */
 export type PropertyFilter = {
+  /** Only listings that have all of these amenities (empty: any). */
+  amenities?: Array<Amenity> | null | undefined;
   areaMax?: number | null | undefined;
   /** Floor area range, in areaUnit (square metres when omitted). */
   areaMin?: number | null | undefined;
   areaUnit?: AreaUnit | null | undefined;
   /** Also list sold listings (left out by default). */
   includeSold?: boolean | null | undefined;
+  /**
+   * Words to find in the title, description and amenities, in web-search syntax
+   * ("a phrase", -word, or); at most 200 characters; blank: no keyword filter.
+   */
+  keywords?: string | null | undefined;
   minBathrooms?: number | null | undefined;
   minBedrooms?: number | null | undefined;
   /** Only listings with an open house in the next 7 days (one not over that starts within 7 days). */
@@ -45,7 +67,9 @@ export type PropertySort =
   /** Lowest minimum price first. */
   | 'PRICE_ASC'
   /** Highest minimum price first. */
-  | 'PRICE_DESC';
+  | 'PRICE_DESC'
+  /** Best keyword matches first (title words weigh most); without keywords, newest first. */
+  | 'RELEVANCE';
 
 export type PropertyType =
   | 'apartment'

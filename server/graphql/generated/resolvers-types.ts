@@ -28,6 +28,8 @@ export type Scalars = {
 };
 
 export type AddPropertyInput = {
+  /** Its amenities, each once (an update without facts keeps them). */
+  amenities?: InputMaybe<Array<Amenity>>;
   areaUnit?: InputMaybe<AreaUnit>;
   bathrooms?: InputMaybe<Scalars['Int']['input']>;
   bedrooms?: InputMaybe<Scalars['Int']['input']>;
@@ -51,6 +53,21 @@ export type AlertFrequency =
   | 'instant'
   | 'off'
   | 'weekly';
+
+/** A listing's amenities: the one list of common/amenities.ts. */
+export type Amenity =
+  | 'air_conditioning'
+  | 'balcony'
+  | 'furnished'
+  | 'garage'
+  | 'garden'
+  | 'gym'
+  | 'lift'
+  | 'parking'
+  | 'pets_allowed'
+  | 'security'
+  | 'swimming_pool'
+  | 'terrace';
 
 /** Square feet or square metres. */
 export type AreaUnit =
@@ -853,6 +870,8 @@ export type ProfileFigures = {
 export type Property = {
   __typename?: 'Property';
   agent: UserSummary;
+  /** Its amenities, in the list's order. */
+  amenities: Array<Amenity>;
   areaUnit?: Maybe<AreaUnit>;
   bathrooms?: Maybe<Scalars['Int']['output']>;
   bedrooms?: Maybe<Scalars['Int']['output']>;
@@ -908,12 +927,19 @@ export type PropertyConnection = {
 
 /** All Properties filters; every one is optional, and they combine with AND. */
 export type PropertyFilter = {
+  /** Only listings that have all of these amenities (empty: any). */
+  amenities?: InputMaybe<Array<Amenity>>;
   areaMax?: InputMaybe<Scalars['Int']['input']>;
   /** Floor area range, in areaUnit (square metres when omitted). */
   areaMin?: InputMaybe<Scalars['Int']['input']>;
   areaUnit?: InputMaybe<AreaUnit>;
   /** Also list sold listings (left out by default). */
   includeSold?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * Words to find in the title, description and amenities, in web-search syntax
+   * ("a phrase", -word, or); at most 200 characters; blank: no keyword filter.
+   */
+  keywords?: InputMaybe<Scalars['String']['input']>;
   minBathrooms?: InputMaybe<Scalars['Int']['input']>;
   minBedrooms?: InputMaybe<Scalars['Int']['input']>;
   /** Only listings with an open house in the next 7 days (one not over that starts within 7 days). */
@@ -934,7 +960,9 @@ export type PropertySort =
   /** Lowest minimum price first. */
   | 'PRICE_ASC'
   /** Highest minimum price first. */
-  | 'PRICE_DESC';
+  | 'PRICE_DESC'
+  /** Best keyword matches first (title words weigh most); without keywords, newest first. */
+  | 'RELEVANCE';
 
 export type PropertyStatus =
   | 'pending'
@@ -1317,10 +1345,12 @@ export type SearchCriteria = {
 /** A saved PropertyFilter (see that input for what each field means). */
 export type SearchFilter = {
   __typename?: 'SearchFilter';
+  amenities?: Maybe<Array<Amenity>>;
   areaMax?: Maybe<Scalars['Int']['output']>;
   areaMin?: Maybe<Scalars['Int']['output']>;
   areaUnit?: Maybe<AreaUnit>;
   includeSold?: Maybe<Scalars['Boolean']['output']>;
+  keywords?: Maybe<Scalars['String']['output']>;
   minBathrooms?: Maybe<Scalars['Int']['output']>;
   minBedrooms?: Maybe<Scalars['Int']['output']>;
   priceMax?: Maybe<Scalars['Decimal']['output']>;
@@ -1354,6 +1384,8 @@ export type UnsubscribeResult = {
 };
 
 export type UpdatePropertyInput = {
+  /** Its amenities, each once (an update without facts keeps them). */
+  amenities?: InputMaybe<Array<Amenity>>;
   areaUnit?: InputMaybe<AreaUnit>;
   bathrooms?: InputMaybe<Scalars['Int']['input']>;
   bedrooms?: InputMaybe<Scalars['Int']['input']>;
@@ -1606,6 +1638,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversTypes = ResolversObject<{
   AddPropertyInput: AddPropertyInput;
   AlertFrequency: AlertFrequency;
+  Amenity: Amenity;
   AreaUnit: AreaUnit;
   AssignableRole: AssignableRole;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -2074,6 +2107,7 @@ export type ProfileFiguresResolvers<ContextType = RequestContext, ParentType ext
 
 export type PropertyResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Property'] = ResolversParentTypes['Property']> = ResolversObject<{
   agent?: Resolver<ResolversTypes['UserSummary'], ParentType, ContextType>;
+  amenities?: Resolver<Array<ResolversTypes['Amenity']>, ParentType, ContextType>;
   areaUnit?: Resolver<Maybe<ResolversTypes['AreaUnit']>, ParentType, ContextType>;
   bathrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   bedrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -2196,10 +2230,12 @@ export type SearchCriteriaResolvers<ContextType = RequestContext, ParentType ext
 }>;
 
 export type SearchFilterResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SearchFilter'] = ResolversParentTypes['SearchFilter']> = ResolversObject<{
+  amenities?: Resolver<Maybe<Array<ResolversTypes['Amenity']>>, ParentType, ContextType>;
   areaMax?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   areaMin?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   areaUnit?: Resolver<Maybe<ResolversTypes['AreaUnit']>, ParentType, ContextType>;
   includeSold?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  keywords?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   minBathrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   minBedrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   priceMax?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
