@@ -1,6 +1,7 @@
 import { Box, Button, Container, Field, Flex, Heading, Input, InputGroup, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { LuSearch, LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
+import { LuSearch, LuSearchX, LuSlidersHorizontal, LuTextSearch } from 'react-icons/lu';
+import { KEYWORDS_MAX_LENGTH } from '@opennest/common/amenities';
 import { useSearchParams } from 'react-router';
 import { useVerifiedPropertiesQuery, useVerifiedPropertyCountQuery, type PropertyCardFieldsFragment, type PropertyFilter } from './properties.generated';
 import { activeFilterCount, filterFromParams, SORTS, sortFromParam, writeFilterParams } from './listing-search-url';
@@ -96,6 +97,41 @@ export default function AllPropertiesPage() {
   const onSearchSubmit = (event: FormEvent) => {
     event.preventDefault();
     commitSearch(draft);
+    commitKeywords(keywordDraft);
+  };
+
+  // The keywords box: like the location box, typed words reach the URL 300 ms after the last key (replacing the entry).
+  const keywords = filter.keywords ?? '';
+  const [keywordDraft, setKeywordDraft] = useState(keywords);
+  const keywordTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const committedKeywords = useRef(keywords);
+  const commitKeywords = useCallback(
+    (value: string) => {
+      clearTimeout(keywordTimer.current);
+      const words = value.trim();
+      committedKeywords.current = words;
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (words) next.set('keywords', words);
+          else next.delete('keywords');
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [setParams],
+  );
+  useEffect(() => {
+    if (keywords === committedKeywords.current) return;
+    committedKeywords.current = keywords;
+    setKeywordDraft(keywords);
+  }, [keywords]);
+  useEffect(() => () => clearTimeout(keywordTimer.current), []);
+  const onKeywordsChange = (value: string) => {
+    setKeywordDraft(value);
+    clearTimeout(keywordTimer.current);
+    keywordTimer.current = setTimeout(() => commitKeywords(value), SEARCH_DEBOUNCE_MS);
   };
 
   // A new filter is a new history entry, so the back button returns to the previous one.
@@ -123,7 +159,7 @@ export default function AllPropertiesPage() {
       icon={<LuSearchX />}
       title="No properties found"
       description={
-        filtersSet ? 'Nothing matches these filters. Widen the price range or clear some filters.' : search ? <>Nothing matches the location “{search}”. Try another place or a shorter term.</> : 'There are no verified properties yet. Please check back soon.'
+        keywords && !filtersSet ? <>No listing mentions “{keywords}”{search && <> in “{search}”</>}. Try other words.</> : filtersSet ? 'Nothing matches these filters. Widen the price range or clear some filters.' : search ? <>Nothing matches the location “{search}”. Try another place or a shorter term.</> : 'There are no verified properties yet. Please check back soon.'
       }
       testId="properties-empty"
     >
@@ -186,6 +222,7 @@ export default function AllPropertiesPage() {
       >
         <Box asChild flex="1">
           <form role="search" onSubmit={onSearchSubmit} aria-label="Search properties">
+            <Flex direction={{ base: 'column', sm: 'row' }} gap="4">
             <Field.Root>
               <Field.Label>Search by location</Field.Label>
               <InputGroup startElement={<LuSearch aria-hidden />}>
@@ -202,6 +239,25 @@ export default function AllPropertiesPage() {
                 />
               </InputGroup>
             </Field.Root>
+            <Field.Root>
+              <Field.Label>Keywords</Field.Label>
+              <InputGroup startElement={<LuTextSearch aria-hidden />}>
+                <Input
+                  type="search"
+                  name="keywords"
+                  value={keywordDraft}
+                  onChange={(event) => onKeywordsChange(event.target.value)}
+                  placeholder="e.g. garden, parking, “sea view”"
+                  maxLength={KEYWORDS_MAX_LENGTH}
+                  autoComplete="off"
+                  bg="bg"
+                  data-testid="keywords-input"
+                />
+              </InputGroup>
+            </Field.Root>
+            </Flex>
+            {/* Enter in either box searches at once. */}
+            <button type="submit" hidden />
           </form>
         </Box>
         <Button variant="outline" flexShrink={0} onClick={() => setFiltersOpen((open) => !open)} aria-expanded={filtersOpen} aria-controls="property-filters" data-testid="filters-toggle">

@@ -8,7 +8,7 @@ import NotFoundPage from '../pages/NotFoundPage';
 import { isNotFound } from '../app/errors';
 import { QueryState } from '../ui/QueryState';
 import { priceRange, STATUS_COLOUR } from './format';
-import { PropertyFacts, PropertyLocation, SaleBadge, SaleStateNotice } from './page-parts';
+import { AmenityList, PropertyFacts, PropertyLocation, SaleBadge, SaleStateNotice } from './page-parts';
 import { PropertyReviewsSlot } from './PropertyReviewsSlot';
 import { ListingTimeline } from './ListingTimeline';
 import { GALLERY_SIZES } from './image-sizes';
@@ -139,6 +139,14 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
         <Text color={property.description ? 'fg' : 'fg.muted'} whiteSpace="pre-line" lineHeight="tall" maxW="3xl" data-testid="property-description">
           {property.description?.trim() || 'No description provided.'}
         </Text>
+        {property.amenities.length > 0 && (
+          <Box mt="5">
+            <Heading as="h3" size="md" mb="2">
+              Amenities
+            </Heading>
+            <AmenityList amenities={property.amenities} />
+          </Box>
+        )}
       </Box>
 
       {property.saleState !== 'sold' && (

@@ -2,9 +2,11 @@
 // page reads and writes it, and saved searches link to it.
 //   ?search=dhaka&sort=price-asc&price-min=100000&price-max=250000&type=house&type=townhouse
 //    &beds=3&baths=2&area-min=80&area-max=200&unit=sq_m&sold=1&open-house=1
+//    &keywords=garden&amenity=parking&amenity=lift
 // Values the page could not have written (letters for a number, an unknown
 // type) are ignored, so a mangled link still opens the page.
 import { AREA_UNITS, PROPERTY_TYPES, type AreaUnitValue, type PropertyTypeValue } from '@opennest/common/property-facts';
+import { AMENITIES, KEYWORDS_MAX_LENGTH } from '@opennest/common/amenities';
 import type { PropertyFilter, PropertySort } from './properties.generated';
 
 /** The sort as it appears in the URL (?sort=price-asc) and as the API names it. */
@@ -13,6 +15,7 @@ export const SORTS: Array<{ param: string; sort: PropertySort; label: string }> 
   { param: 'price-asc', sort: 'PRICE_ASC', label: 'Price: low to high' },
   { param: 'price-desc', sort: 'PRICE_DESC', label: 'Price: high to low' },
   { param: 'area-desc', sort: 'AREA_DESC', label: 'Largest area first' },
+  { param: 'relevance', sort: 'RELEVANCE', label: 'Most relevant (keywords)' },
 ];
 
 export const sortFromParam = (param: string | null) => SORTS.find((option) => option.param && option.param === param) ?? SORTS[0];
@@ -22,7 +25,7 @@ export const sortOptionOf = (sort: PropertySort) => SORTS.find((option) => optio
 const NUMBER_PARAMS = { minBedrooms: 'beds', minBathrooms: 'baths', areaMin: 'area-min', areaMax: 'area-max' } as const;
 const MONEY_PARAMS = { priceMin: 'price-min', priceMax: 'price-max' } as const;
 /** Every parameter the filter owns (cleared before a new filter is written). */
-export const FILTER_PARAMS = ['type', 'unit', 'sold', 'open-house', ...Object.values(NUMBER_PARAMS), ...Object.values(MONEY_PARAMS)];
+export const FILTER_PARAMS = ['type', 'unit', 'sold', 'open-house', 'keywords', 'amenity', ...Object.values(NUMBER_PARAMS), ...Object.values(MONEY_PARAMS)];
 
 const WHOLE = /^\d{1,8}$/;
 const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
@@ -44,6 +47,10 @@ export function filterFromParams(params: URLSearchParams): PropertyFilter {
   if (unit && (AREA_UNITS as readonly string[]).includes(unit)) filter.areaUnit = unit as AreaUnitValue;
   if (params.get('sold') === '1') filter.includeSold = true;
   if (params.get('open-house') === '1') filter.openHouseSoon = true;
+  const keywords = params.get('keywords')?.trim();
+  if (keywords) filter.keywords = keywords.slice(0, KEYWORDS_MAX_LENGTH);
+  const amenities = AMENITIES.filter((amenity) => params.getAll('amenity').includes(amenity));
+  if (amenities.length) filter.amenities = amenities;
   return filter;
 }
 
@@ -58,12 +65,14 @@ export function writeFilterParams(params: URLSearchParams, filter: PropertyFilte
   if (filter.areaUnit && (filter.areaMin != null || filter.areaMax != null)) params.set('unit', filter.areaUnit);
   if (filter.includeSold) params.set('sold', '1');
   if (filter.openHouseSoon) params.set('open-house', '1');
+  if (filter.keywords?.trim()) params.set('keywords', filter.keywords.trim());
+  for (const amenity of filter.amenities ?? []) params.append('amenity', amenity);
   return params;
 }
 
-/** How many filters are set (for the Filters button's label). */
+/** How many filters of the Filters panel are set (for its button's label; the keywords have their own box). */
 export const activeFilterCount = (filter: PropertyFilter) =>
-  [filter.priceMin ?? filter.priceMax, filter.types?.length ? true : undefined, filter.minBedrooms, filter.minBathrooms, filter.areaMin ?? filter.areaMax, filter.includeSold || undefined, filter.openHouseSoon || undefined].filter(
+  [filter.priceMin ?? filter.priceMax, filter.types?.length ? true : undefined, filter.amenities?.length ? true : undefined, filter.minBedrooms, filter.minBathrooms, filter.areaMin ?? filter.areaMax, filter.includeSold || undefined, filter.openHouseSoon || undefined].filter(
     (value) => value !== undefined && value !== null,
   ).length;
 

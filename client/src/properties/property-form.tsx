@@ -7,8 +7,10 @@ import { useEffect, type ReactNode } from 'react';
 import { mixed, string, type AnyObjectSchema } from 'yup';
 import { DESCRIPTION_MAX_LENGTH, addPropertySchema, updatePropertySchema } from '@opennest/common/validation/property';
 import { AREA_UNIT_LABELS, AREA_UNITS, DEFAULT_AREA_UNIT, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '@opennest/common/property-facts';
-import { propertyFactsFields } from '@opennest/common/validation/property-facts';
+import { amenitiesField, propertyFactsFields } from '@opennest/common/validation/property-facts';
+import type { AmenityValue } from '@opennest/common/amenities';
 import type { AreaUnit, PropertyType } from './properties.generated';
+import { AmenityCheckboxes } from './AmenityCheckboxes';
 import { FormField } from '../ui/FormField';
 import { useServerAwareValidation } from '../ui/form-validation';
 
@@ -27,21 +29,25 @@ export interface PropertyFormValues {
   floorArea: string;
   areaUnit: string;
   yearBuilt: string;
+  /** Amenities, checked boxes in the list's order. */
+  amenities: AmenityValue[];
 }
 
 /** A listing's facts as the form holds them. */
-export const factsFormValues = (property?: { propertyType?: string | null; bedrooms?: number | null; bathrooms?: number | null; floorArea?: number | null; areaUnit?: string | null; yearBuilt?: number | null }) => ({
+export const factsFormValues = (property?: { propertyType?: string | null; bedrooms?: number | null; bathrooms?: number | null; floorArea?: number | null; areaUnit?: string | null; yearBuilt?: number | null; amenities?: readonly AmenityValue[] }) => ({
   propertyType: property?.propertyType ?? '',
   bedrooms: property?.bedrooms?.toString() ?? '',
   bathrooms: property?.bathrooms?.toString() ?? '',
   floorArea: property?.floorArea?.toString() ?? '',
   areaUnit: property?.areaUnit ?? DEFAULT_AREA_UNIT,
   yearBuilt: property?.yearBuilt?.toString() ?? '',
+  amenities: [...(property?.amenities ?? [])],
 });
 
 /** The shared add rules; the photos are checked by the photo list, which sets image while it has one. */
 export const addPropertyFormSchema = addPropertySchema.shape({
   ...propertyFactsFields,
+  amenities: amenitiesField,
   image: string().required('Property image is required'),
   photos: mixed().strip(),
 });
@@ -49,6 +55,7 @@ export const addPropertyFormSchema = addPropertySchema.shape({
 /** The shared update rules; a listing keeps at least one photo. */
 export const updatePropertyFormSchema = updatePropertySchema.shape({
   ...propertyFactsFields,
+  amenities: amenitiesField,
   image: string().required('Property image is required'),
   photos: mixed().strip(),
 });
@@ -76,10 +83,11 @@ function factsInput(values: PropertyFormValues) {
     floorArea,
     areaUnit: floorArea === null ? null : ((values.areaUnit || null) as AreaUnit | null),
     yearBuilt: whole(values.yearBuilt),
+    amenities: values.amenities,
   };
 }
 
-const FIELD_NAMES: Array<keyof PropertyFormValues> = ['title', 'location', 'image', 'priceMin', 'priceMax', 'description', 'propertyType', 'bedrooms', 'bathrooms', 'floorArea', 'areaUnit', 'yearBuilt'];
+const FIELD_NAMES: Array<keyof PropertyFormValues> = ['title', 'location', 'image', 'priceMin', 'priceMax', 'description', 'propertyType', 'bedrooms', 'bathrooms', 'floorArea', 'areaUnit', 'yearBuilt', 'amenities'];
 
 /** The shared schema plus the server's per-field messages, for the property fields. */
 export const usePropertyValidation = (schema: AnyObjectSchema) => useServerAwareValidation<PropertyFormValues>(schema, FIELD_NAMES);
@@ -115,6 +123,14 @@ export function PropertyFields({ form, agent, imageField, disabled }: PropertyFi
         <FormField form={form} name="priceMax" label="Maximum price ($)" inputMode="decimal" autoComplete="off" placeholder="e.g. 150000" disabled={disabled} />
       </SimpleGrid>
       <FactsFields form={form} disabled={disabled} />
+      <AmenityCheckboxes
+        legend="Amenities"
+        helperText="Buyers can filter by these and search their words."
+        value={form.values.amenities}
+        onChange={(amenities) => void form.setFieldValue('amenities', amenities)}
+        testIdPrefix="amenity"
+        disabled={disabled}
+      />
       <Field.Root invalid={Boolean(descriptionError)}>
         <Field.Label>
           Description <Field.RequiredIndicator fallback={<Text as="span" color="fg.muted" fontWeight="normal">(optional)</Text>} />
