@@ -11,6 +11,7 @@
 // in the database that this table does not explain. docs/invariants.md lists them.
 import { AppError, badInput, conflict, notFound } from '../shared/errors';
 import { databaseUnavailable, isDatabaseUnavailable } from './unavailable';
+import { LATITUDE_RANGE, LONGITUDE_RANGE } from '@opennest/common/validation/address';
 
 export type UniqueMeaning =
   /** The second writer gets CONFLICT with this message. */
@@ -51,6 +52,7 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniqueMeaning> = {
   listing_view_secrets_pkey: { idempotent: 'listing-numbers.service: INSERT ... ON CONFLICT DO NOTHING, then the stored secret is read' },
   viewing_blocked_dates_pkey: { idempotent: 'viewings.service setAvailability: the dates are de-duplicated and replaced as a whole under the listing’s lock' },
   viewing_feedback_pkey: { conflict: FEEDBACK_ALREADY_GIVEN },
+  places_pkey: { idempotent: 'the trigger properties_places_count (20261127100000_structured_address): INSERT ... ON CONFLICT DO UPDATE of the count' },
 };
 
 /**
@@ -72,6 +74,9 @@ export const CHECK_CONSTRAINTS: Record<string, string> = {
   viewing_windows_shape: 'A window must end after it starts, within one day.',
   viewing_feedback_rating_range: 'Choose a rating from 1 to 5',
   viewing_feedback_text_length: 'Feedback is at most 2000 characters',
+  properties_latitude_range: LATITUDE_RANGE,
+  properties_longitude_range: LONGITUDE_RANGE,
+  places_listed_count_not_negative: 'A place cannot count fewer than no listings.',
 };
 
 /** A unique violation of a constraint this table does not know (a bug: add the constraint's meaning above). */
