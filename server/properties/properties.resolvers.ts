@@ -15,6 +15,8 @@ export const propertiesResolvers: Resolvers = {
   Query: {
     verifiedProperties: (_parent, args, { caller, services }) => services.properties.listVerified(caller, args),
     verifiedPropertyCount: (_parent, args, { caller, services }) => services.properties.countVerified(caller, args),
+    verifiedPropertyRelaxations: (_parent, args, { caller, services }) => services.properties.relaxations(caller, args),
+    similarProperties: (_parent, { id }, { caller, services, loaders }) => services.properties.similar(caller, id, loaders),
     advertisedProperties: (_parent, { first }, { services }) => services.properties.listAdvertised(first),
     property: (_parent, { id, countView }, { caller, services, loaders, clientIp, userAgent }) =>
       countView === false ? services.properties.getVisible(caller, id, loaders) : services.properties.openDetails(caller, id, loaders, { clientIp, userAgent }),

@@ -215,6 +215,15 @@ export const propertyRoutes: ApiRoute[] = [
       toPropertyJson(await context.services.properties.openDetails(context.caller, params.id, context.loaders, context), context),
   }),
 
+  route('GET /properties/{id}/similar', 'listSimilarProperties', {
+    summary: 'Up to 6 similar listings (the details page’s similar homes)',
+    description: 'Buyers can see them, not sold, the same type, bedrooms within one, price ranges overlapping this one’s widened by 20 %; the same area first, then the same city; nearest in price first. 404 as for GET /properties/{id}.',
+    params: idParams,
+    success: { status: 200, description: 'The listings (empty for a listing without a type or a city).', schema: z.array(PropertyJson) },
+    refusals: [403, 404],
+    handler: async ({ params, context }) => toJsonList(await context.services.properties.similar(context.caller, params.id, context.loaders), context),
+  }),
+
   route('PUT /properties/{id}', 'updateProperty', {
     summary: 'Edit one’s own listing (agents)',
     description: 'The status is kept; status, agent and dates in the body are ignored. 409 for a rejected listing.',

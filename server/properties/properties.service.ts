@@ -26,7 +26,9 @@ import { recordListingEvent, recordPriceChange } from './listing-history';
 import { lockListing } from './listing-locks';
 import { cancelFutureViewings } from '../viewings/listing-ends';
 import type { DetailsVisitor, ListingNumbersService } from '../listing-numbers/listing-numbers.service';
-import { listingCountSql, listingPageSql, type ListingPosition, type ListingQuery, type ListingRow } from './verified-listings-sql';
+import { similarHomesSql } from './similar-homes';
+import { RELAXABLE_FILTER_NAMES, setsFilter, withoutFilter, type RelaxableFilterName } from '@opennest/common/filter-relaxations';
+import { listingCountSql, listingPageSql, relaxedCountsSql, type ListingPosition, type ListingQuery, type ListingRow } from './verified-listings-sql';
 import { propertiesAccess } from './properties.access';
 
 export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC' | 'RELEVANCE';
@@ -129,6 +131,36 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
       // SELECT count(*) FROM (SELECT ... LIMIT cap): the scan stops at the cap.
       const [{ count }] = await db.$queryRaw<Array<{ count: number }>>(listingCountSql(await verifiedListingSearch(search, filter), MATCH_COUNT_CAP));
       return { count, capped: count >= MATCH_COUNT_CAP };
+    },
+
+    /**
+     * The details page's similar homes (similar-homes.ts): up to 6, from the
+     * same area then the same city. Two statements at most: the listing (the
+     * request's loader, shared with the details read) and the homes.
+     */
+    async similar(caller: Caller, id: string, loaders: Pick<Loaders, 'visibleListingById'>): Promise<PropertyRecord[]> {
+      const listing = await getVisible(caller, id, loaders);
+      const sql = similarHomesSql(listing);
+      return sql ? db.$queryRaw<PropertyRecord[]>(sql) : [];
+    },
+
+    /**
+     * For a search that finds few listings: each filter it sets, left out in
+     * turn, with how many listings it would then find (capped like the count),
+     * all in one statement. No filter set: none.
+     */
+    async relaxations(caller: Caller, { search, filter }: Pick<ListVerifiedArgs, 'search' | 'filter'>): Promise<Array<{ filter: RelaxableFilterName; count: { count: number; capped: boolean } }>> {
+      requireViewer(caller);
+      const query = await verifiedListingSearch(search, filter);
+      const asSearch = { search: query.term, ...query.filter };
+      const relaxable = RELAXABLE_FILTER_NAMES.filter((name) => setsFilter(asSearch, name));
+      if (!relaxable.length) return [];
+      const without = relaxable.map((name) => {
+        const { search: term, ...rest } = withoutFilter(asSearch, name);
+        return { name, relaxed: { term: term ?? '', filter: rest as ValidPropertyFilter } };
+      });
+      const [row] = await db.$queryRaw<Array<Record<string, number>>>(relaxedCountsSql(without, MATCH_COUNT_CAP));
+      return relaxable.map((name) => ({ filter: name, count: { count: row[name], capped: row[name] >= MATCH_COUNT_CAP } }));
     },
 
     /** Home page: verified and advertised, newest first, sold ones left out. No sign-in needed. */

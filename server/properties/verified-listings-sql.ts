@@ -17,6 +17,7 @@ import { DEFAULT_AREA_UNIT, floorAreaInSquareMetres } from '@opennest/common/pro
 import { normalizeMoney } from '@opennest/common/money';
 import { Prisma, type Property as PropertyRecord } from '../generated/prisma/client';
 import { escapeLike } from '../shared/pagination';
+import { PUBLIC_LISTING_SQL } from './listing-visibility';
 import type { ValidPropertyFilter } from './properties.service';
 
 export type ListingSort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC' | 'RELEVANCE';
@@ -81,7 +82,7 @@ const COLUMNS: Record<keyof PropertyRecord, string> = {
   districtKey: 'district_key',
 };
 
-const SELECT_LIST = Prisma.raw(Object.entries(COLUMNS).map(([field, column]) => `p.${column} AS "${field}"`).join(', '));
+export const SELECT_LIST = Prisma.raw(Object.entries(COLUMNS).map(([field, column]) => `p.${column} AS "${field}"`).join(', '));
 
 /**
  * What buyers may list: verified, not deleted, not by a fraud agent, sold ones
@@ -90,11 +91,8 @@ const SELECT_LIST = Prisma.raw(Object.entries(COLUMNS).map(([field, column]) => 
  */
 function conditions({ term, filter }: Pick<ListingQuery, 'term' | 'filter'>): Prisma.Sql[] {
   const toSqm = (area: number) => new Prisma.Decimal(floorAreaInSquareMetres(area, filter.areaUnit ?? DEFAULT_AREA_UNIT)).toFixed(2);
-  const where: Prisma.Sql[] = [
-    // publicListing (listing-visibility.ts). Constants, not parameters: the
-    // partial price-range index is chosen on them.
-    Prisma.sql`p.status = 'verified' AND p.deleted_at IS NULL AND a.role <> 'fraud'`,
-  ];
+  // publicListing (listing-visibility.ts): the partial price-range index is chosen on its constants.
+  const where: Prisma.Sql[] = [PUBLIC_LISTING_SQL];
   if (!filter.includeSold) where.push(Prisma.sql`p.sale_state <> 'sold'`);
   if (term) where.push(Prisma.sql`p.location ILIKE ('%' || ${escapeLike(term)} || '%')`);
   // Ranges overlap when each starts before the other ends (bounds inclusive).
@@ -190,7 +188,7 @@ function keysetAfter(after: ListingPosition | null, keywords?: string): Prisma.S
   }
 }
 
-const FROM = Prisma.sql`FROM properties p JOIN users a ON a.id = p.agent_id`;
+export const FROM = Prisma.sql`FROM properties p JOIN users a ON a.id = p.agent_id`;
 
 /** One page of listings (`limit` rows at most), in the sort's order. */
 export function listingPageSql(query: ListingQuery): Prisma.Sql {
@@ -213,4 +211,14 @@ export function listingCountSql(query: Pick<ListingQuery, 'term' | 'filter'>, ca
   const where = Prisma.join(conditions(query), ' AND ');
   const [price] = priceParts(query.filter, false);
   return Prisma.sql`SELECT count(*)::int AS count FROM (SELECT 1 ${FROM} WHERE ${where} ${price} LIMIT ${cap}) AS capped`;
+}
+
+/**
+ * The capped count of each filter in `without` left out of the query, in ONE
+ * statement (a scalar subquery each, every one a LIMITed scan like
+ * listingCountSql): All Properties' "relax one filter" suggestions.
+ */
+export function relaxedCountsSql(without: ReadonlyArray<{ name: string; relaxed: Pick<ListingQuery, 'term' | 'filter'> }>, cap: number): Prisma.Sql {
+  const counts = without.map(({ name, relaxed }) => Prisma.sql`(${listingCountSql(relaxed, cap)}) AS ${Prisma.raw(`"${name.replace(/[^A-Za-z]/g, '')}"`)}`);
+  return Prisma.sql`SELECT ${Prisma.join(counts, ', ')}`;
 }

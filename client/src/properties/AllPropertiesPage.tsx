@@ -14,6 +14,8 @@ import { cardGridColumns } from './image-sizes';
 import { PropertyCard } from './PropertyCard';
 import { PropertyGridSkeleton } from './PropertyCardSkeleton';
 import { SaveSearchButton } from '../saved-searches/SaveSearchButton';
+import { RELAX_BELOW } from '@opennest/common/filter-relaxations';
+import { RelaxFilterSuggestions } from './RelaxFilterSuggestions';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /** The first row on the widest grid (3 columns): the cards a first screenful can show. */
@@ -281,6 +283,11 @@ export default function AllPropertiesPage() {
             <PropertyFiltersPanel key={filterKey} filter={filter} onApply={applyFilter} />
           </Suspense>
         </Box>
+      )}
+
+      {/* Few results: which one filter to relax, and what that would find. */}
+      {data && !paging.hasMore && data.verifiedProperties.nodes.length < RELAX_BELOW && (search || activeFilterCount(filter) > 0 || filter.keywords) && (
+        <RelaxFilterSuggestions search={search} sort={sortOption.sort} filter={filter} found={data.verifiedProperties.nodes.length} />
       )}
 
       {/* Announces the outcome of a search without moving focus. */}

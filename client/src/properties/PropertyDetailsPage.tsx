@@ -25,6 +25,8 @@ const PropertyGallery = lazy(() => import('./PropertyGallery'));
 const PropertyViewingsSlot = lazy(() => import('../viewings/PropertyViewingsSlot'));
 // The affordability calculator: below the fold, its own chunk (Formik and the shared rules come with it).
 const MortgageCalculator = lazy(() => import('./MortgageCalculator'));
+// Below the fold: its cards and query load after the listing.
+const SimilarHomes = lazy(() => import('./SimilarHomes'));
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -157,6 +159,10 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
 
       <Suspense fallback={null}>
         <PropertyViewingsSlot property={property} />
+      </Suspense>
+
+      <Suspense fallback={null}>
+        <SimilarHomes propertyId={property.id} />
       </Suspense>
 
       <ListingTimeline property={property} />

@@ -109,6 +109,18 @@ export type PropertyType =
   | 'land'
   | 'townhouse';
 
+/** A filter of All Properties that a search can relax (common/filter-relaxations.ts). */
+export type RelaxableFilter =
+  | 'AMENITIES'
+  | 'AREA'
+  | 'BATHROOMS'
+  | 'BEDROOMS'
+  | 'KEYWORDS'
+  | 'LOCATION'
+  | 'OPEN_HOUSE'
+  | 'PRICE'
+  | 'TYPES';
+
 /**
  * Where a verified listing is in its sale: under offer once an offer on it is
  * accepted, sold once that offer is paid. Stored, and changed in the same
@@ -227,6 +239,21 @@ export type AdvertisePropertyMutationVariables = Exact<{
 
 export type AdvertisePropertyMutation = { advertiseProperty: { id: string, status: PropertyStatus, isAdvertised: boolean } };
 
+export type SimilarPropertiesQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SimilarPropertiesQuery = { similarProperties: Array<{ id: string, title: string, location: string, image: string, thumbnail: string, priceMin: string, priceMax: string, status: PropertyStatus, isAdvertised: boolean, saleState: SaleState, propertyType: PropertyType | null, bedrooms: number | null, bathrooms: number | null, floorArea: number | null, areaUnit: AreaUnit | null, amenities: Array<Amenity>, cover: { url: string, thumbnail: string, srcsetWebp: string | null, srcsetJpeg: string | null, alt: string }, nextOpenHouse: { startsAt: string, timeZone: string } | null, agent: { id: string, name: string, image: string | null } }> };
+
+export type VerifiedPropertyRelaxationsQueryVariables = Exact<{
+  search?: string | null | undefined;
+  filter?: PropertyFilter | null | undefined;
+}>;
+
+
+export type VerifiedPropertyRelaxationsQuery = { verifiedPropertyRelaxations: Array<{ filter: RelaxableFilter, count: { count: number, capped: boolean } }> };
+
 export type PropertyCardFieldsFragment = { id: string, title: string, location: string, image: string, thumbnail: string, priceMin: string, priceMax: string, status: PropertyStatus, isAdvertised: boolean, saleState: SaleState, propertyType: PropertyType | null, bedrooms: number | null, bathrooms: number | null, floorArea: number | null, areaUnit: AreaUnit | null, amenities: Array<Amenity>, cover: { url: string, thumbnail: string, srcsetWebp: string | null, srcsetJpeg: string | null, alt: string }, nextOpenHouse: { startsAt: string, timeZone: string } | null, agent: { id: string, name: string, image: string | null } };
 
 export type PropertyDetailsFieldsFragment = { description: string | null, yearBuilt: number | null, createdAt: string, updatedAt: string, id: string, title: string, location: string, image: string, thumbnail: string, priceMin: string, priceMax: string, status: PropertyStatus, isAdvertised: boolean, saleState: SaleState, propertyType: PropertyType | null, bedrooms: number | null, bathrooms: number | null, floorArea: number | null, areaUnit: AreaUnit | null, amenities: Array<Amenity>, agent: { id: string, name: string, email: string, image: string | null }, cover: { url: string, thumbnail: string, srcsetWebp: string | null, srcsetJpeg: string | null, alt: string }, nextOpenHouse: { startsAt: string, timeZone: string } | null };
@@ -245,6 +272,8 @@ export const DeletePropertyDocument = {"kind":"Document","definitions":[{"kind":
 export const VerifyPropertyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyProperty"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyProperty"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isAdvertised"}}]}}]}}]} as unknown as DocumentNode<VerifyPropertyMutation, VerifyPropertyMutationVariables>;
 export const RejectPropertyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RejectProperty"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rejectProperty"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isAdvertised"}}]}}]}}]} as unknown as DocumentNode<RejectPropertyMutation, RejectPropertyMutationVariables>;
 export const AdvertisePropertyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdvertiseProperty"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"advertiseProperty"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isAdvertised"}}]}}]}}]} as unknown as DocumentNode<AdvertisePropertyMutation, AdvertisePropertyMutationVariables>;
+export const SimilarPropertiesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SimilarProperties"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"similarProperties"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PropertyCardFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PropertyCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Property"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"location"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"priceMin"}},{"kind":"Field","name":{"kind":"Name","value":"priceMax"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"isAdvertised"}},{"kind":"Field","name":{"kind":"Name","value":"saleState"}},{"kind":"Field","name":{"kind":"Name","value":"propertyType"}},{"kind":"Field","name":{"kind":"Name","value":"bedrooms"}},{"kind":"Field","name":{"kind":"Name","value":"bathrooms"}},{"kind":"Field","name":{"kind":"Name","value":"floorArea"}},{"kind":"Field","name":{"kind":"Name","value":"areaUnit"}},{"kind":"Field","name":{"kind":"Name","value":"amenities"}},{"kind":"Field","name":{"kind":"Name","value":"cover"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"thumbnail"}},{"kind":"Field","name":{"kind":"Name","value":"srcsetWebp"}},{"kind":"Field","name":{"kind":"Name","value":"srcsetJpeg"}},{"kind":"Field","name":{"kind":"Name","value":"alt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nextOpenHouse"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startsAt"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}}]}},{"kind":"Field","name":{"kind":"Name","value":"agent"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]} as unknown as DocumentNode<SimilarPropertiesQuery, SimilarPropertiesQueryVariables>;
+export const VerifiedPropertyRelaxationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"VerifiedPropertyRelaxations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"PropertyFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifiedPropertyRelaxations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"filter"}},{"kind":"Field","name":{"kind":"Name","value":"count"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"capped"}}]}}]}}]}}]} as unknown as DocumentNode<VerifiedPropertyRelaxationsQuery, VerifiedPropertyRelaxationsQueryVariables>;
 export function useVerifiedPropertiesQuery(options: useQuery.Options<VerifiedPropertiesQuery, VerifiedPropertiesQueryVariables> = {}) {
   return useQuery<VerifiedPropertiesQuery, VerifiedPropertiesQueryVariables>(VerifiedPropertiesDocument, options as useQuery.Options<VerifiedPropertiesQuery, VerifiedPropertiesQueryVariables> & { variables: VerifiedPropertiesQueryVariables });
 }
@@ -292,4 +321,16 @@ export function useRejectPropertyMutation(options: useMutation.Options<RejectPro
 }
 export function useAdvertisePropertyMutation(options: useMutation.Options<AdvertisePropertyMutation, AdvertisePropertyMutationVariables> = {}) {
   return useMutation<AdvertisePropertyMutation, AdvertisePropertyMutationVariables>(AdvertisePropertyDocument, options);
+}
+export function useSimilarPropertiesQuery(options: useQuery.Options<SimilarPropertiesQuery, SimilarPropertiesQueryVariables> & { variables: SimilarPropertiesQueryVariables }) {
+  return useQuery<SimilarPropertiesQuery, SimilarPropertiesQueryVariables>(SimilarPropertiesDocument, options as useQuery.Options<SimilarPropertiesQuery, SimilarPropertiesQueryVariables> & { variables: SimilarPropertiesQueryVariables });
+}
+export function useSimilarPropertiesLazyQuery(options: useLazyQuery.Options<SimilarPropertiesQuery, SimilarPropertiesQueryVariables> = {}) {
+  return useLazyQuery<SimilarPropertiesQuery, SimilarPropertiesQueryVariables>(SimilarPropertiesDocument, options);
+}
+export function useVerifiedPropertyRelaxationsQuery(options: useQuery.Options<VerifiedPropertyRelaxationsQuery, VerifiedPropertyRelaxationsQueryVariables> = {}) {
+  return useQuery<VerifiedPropertyRelaxationsQuery, VerifiedPropertyRelaxationsQueryVariables>(VerifiedPropertyRelaxationsDocument, options as useQuery.Options<VerifiedPropertyRelaxationsQuery, VerifiedPropertyRelaxationsQueryVariables> & { variables: VerifiedPropertyRelaxationsQueryVariables });
+}
+export function useVerifiedPropertyRelaxationsLazyQuery(options: useLazyQuery.Options<VerifiedPropertyRelaxationsQuery, VerifiedPropertyRelaxationsQueryVariables> = {}) {
+  return useLazyQuery<VerifiedPropertyRelaxationsQuery, VerifiedPropertyRelaxationsQueryVariables>(VerifiedPropertyRelaxationsDocument, options);
 }

@@ -141,6 +141,13 @@ export type EmailSetting = {
   type: NotificationType;
 };
 
+/** One filter of a search left out, and how many listings the search would then find. */
+export type FilterRelaxation = {
+  __typename?: 'FilterRelaxation';
+  count: MatchCount;
+  filter: RelaxableFilter;
+};
+
 /** A listing's free viewing slots in a range of its local days. */
 export type FreeViewingSlots = {
   __typename?: 'FreeViewingSlots';
@@ -1050,6 +1057,13 @@ export type Query = {
   roleByEmail: RoleOfEmail;
   /** The calling buyer's saved searches, newest first. */
   savedSearches: Array<SavedSearch>;
+  /**
+   * Up to 6 listings like this one, for its details page: buyers can see them, not
+   * sold, the same type, bedrooms within one, price ranges overlapping this one's
+   * widened by 20 %; the same area first, then the same city; nearest in price
+   * first. Empty for a listing without a type or a city. NOT_FOUND as for property.
+   */
+  similarProperties: Array<Property>;
   /** Unread messages in all the caller's conversations. */
   unreadMessageCount: Scalars['Int']['output'];
   unreadNotificationCount: Scalars['Int']['output'];
@@ -1062,6 +1076,12 @@ export type Query = {
   verifiedProperties: PropertyConnection;
   /** How many verified listings the same search and filter match (capped; see MatchCount). */
   verifiedPropertyCount: MatchCount;
+  /**
+   * For a search that finds few listings: each filter it sets, left out in turn,
+   * with how many listings it would then find (capped like verifiedPropertyCount).
+   * Empty when it sets no filter. One SQL statement.
+   */
+  verifiedPropertyRelaxations: Array<FilterRelaxation>;
   /** The calling agent's listing's availability (FORBIDDEN for another agent's listing). */
   viewingAvailability: ViewingAvailability;
   /** Buyers' feedback on a listing's viewings, newest first: its agent's own, or any listing's for admins. */
@@ -1201,6 +1221,11 @@ export type QueryRoleByEmailArgs = {
 };
 
 
+export type QuerySimilarPropertiesArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type QueryUsersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -1222,6 +1247,12 @@ export type QueryVerifiedPropertyCountArgs = {
 };
 
 
+export type QueryVerifiedPropertyRelaxationsArgs = {
+  filter?: InputMaybe<PropertyFilter>;
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryViewingAvailabilityArgs = {
   propertyId: Scalars['ID']['input'];
 };
@@ -1235,6 +1266,18 @@ export type QueryViewingFeedbackArgs = {
 export type QueryWishlistItemArgs = {
   id: Scalars['ID']['input'];
 };
+
+/** A filter of All Properties that a search can relax (common/filter-relaxations.ts). */
+export type RelaxableFilter =
+  | 'AMENITIES'
+  | 'AREA'
+  | 'BATHROOMS'
+  | 'BEDROOMS'
+  | 'KEYWORDS'
+  | 'LOCATION'
+  | 'OPEN_HOUSE'
+  | 'PRICE'
+  | 'TYPES';
 
 export type ReportListingInput = {
   details?: InputMaybe<Scalars['String']['input']>;
@@ -1651,6 +1694,7 @@ export type ResolversTypes = ResolversObject<{
   DeletePropertyResult: ResolverTypeWrapper<DeletePropertyResult>;
   EmailDelivery: EmailDelivery;
   EmailSetting: ResolverTypeWrapper<EmailSettingView>;
+  FilterRelaxation: ResolverTypeWrapper<FilterRelaxation>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   FreeViewingSlots: ResolverTypeWrapper<FreeViewingSlots>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
@@ -1693,6 +1737,7 @@ export type ResolversTypes = ResolversObject<{
   PropertyStatus: PropertyStatus;
   PropertyType: PropertyType;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RelaxableFilter: RelaxableFilter;
   ReportListingInput: ReportListingInput;
   ReportReason: ReportReason;
   ReportStatus: ReportStatus;
@@ -1744,6 +1789,7 @@ export type ResolversParentTypes = ResolversObject<{
   Decimal: Scalars['Decimal']['output'];
   DeletePropertyResult: DeletePropertyResult;
   EmailSetting: EmailSettingView;
+  FilterRelaxation: FilterRelaxation;
   Float: Scalars['Float']['output'];
   FreeViewingSlots: FreeViewingSlots;
   ID: Scalars['ID']['output'];
@@ -1869,6 +1915,11 @@ export type EmailSettingResolvers<ContextType = RequestContext, ParentType exten
   choices?: Resolver<Array<ResolversTypes['EmailDelivery']>, ParentType, ContextType>;
   delivery?: Resolver<ResolversTypes['EmailDelivery'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['NotificationType'], ParentType, ContextType>;
+}>;
+
+export type FilterRelaxationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FilterRelaxation'] = ResolversParentTypes['FilterRelaxation']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['MatchCount'], ParentType, ContextType>;
+  filter?: Resolver<ResolversTypes['RelaxableFilter'], ParentType, ContextType>;
 }>;
 
 export type FreeViewingSlotsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FreeViewingSlots'] = ResolversParentTypes['FreeViewingSlots']> = ResolversObject<{
@@ -2174,11 +2225,13 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   propertyReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType, RequireFields<QueryPropertyReviewsArgs, 'propertyId'>>;
   roleByEmail?: Resolver<ResolversTypes['RoleOfEmail'], ParentType, ContextType, RequireFields<QueryRoleByEmailArgs, 'email'>>;
   savedSearches?: Resolver<Array<ResolversTypes['SavedSearch']>, ParentType, ContextType>;
+  similarProperties?: Resolver<Array<ResolversTypes['Property']>, ParentType, ContextType, RequireFields<QuerySimilarPropertiesArgs, 'id'>>;
   unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   users?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, RequireFields<QueryUsersArgs, 'first'>>;
   verifiedProperties?: Resolver<ResolversTypes['PropertyConnection'], ParentType, ContextType, RequireFields<QueryVerifiedPropertiesArgs, 'first' | 'sort'>>;
   verifiedPropertyCount?: Resolver<ResolversTypes['MatchCount'], ParentType, ContextType, Partial<QueryVerifiedPropertyCountArgs>>;
+  verifiedPropertyRelaxations?: Resolver<Array<ResolversTypes['FilterRelaxation']>, ParentType, ContextType, Partial<QueryVerifiedPropertyRelaxationsArgs>>;
   viewingAvailability?: Resolver<ResolversTypes['ViewingAvailability'], ParentType, ContextType, RequireFields<QueryViewingAvailabilityArgs, 'propertyId'>>;
   viewingFeedback?: Resolver<Array<ResolversTypes['ViewingFeedbackEntry']>, ParentType, ContextType, RequireFields<QueryViewingFeedbackArgs, 'propertyId'>>;
   wishlistItem?: Resolver<ResolversTypes['WishlistItem'], ParentType, ContextType, RequireFields<QueryWishlistItemArgs, 'id'>>;
@@ -2349,6 +2402,7 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   Decimal?: GraphQLScalarType;
   DeletePropertyResult?: DeletePropertyResultResolvers<ContextType>;
   EmailSetting?: EmailSettingResolvers<ContextType>;
+  FilterRelaxation?: FilterRelaxationResolvers<ContextType>;
   FreeViewingSlots?: FreeViewingSlotsResolvers<ContextType>;
   ListingCounts?: ListingCountsResolvers<ContextType>;
   ListingEvent?: ListingEventResolvers<ContextType>;
