@@ -216,6 +216,7 @@ export const propertyRoutes: ApiRoute[] = [
   }),
 
   route('GET /properties/{id}/similar', 'listSimilarProperties', {
+    spec: false,
     summary: 'Up to 6 similar listings (the details page’s similar homes)',
     description: 'Buyers can see them, not sold, the same type, bedrooms within one, price ranges overlapping this one’s widened by 20 %; the same area first, then the same city; nearest in price first. 404 as for GET /properties/{id}.',
     params: idParams,
