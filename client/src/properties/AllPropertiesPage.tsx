@@ -47,15 +47,8 @@ export default function AllPropertiesPage() {
   const filtersSet = activeFilterCount(filter);
   const [filtersOpen, setFiltersOpen] = useState(filtersSet > 0);
 
-  // The search box: typed text reaches the URL (and the query) 300 ms after the last key.
-  const [draft, setDraft] = useState(search);
-  const debounceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const committedSearch = useRef(search);
-  const currentSearch = useRef(search);
-  currentSearch.current = search;
-
   const updateParams = useCallback(
-    (changes: { search?: string; sort?: string }) => {
+    (changes: { search?: string; sort?: string; keywords?: string }) => {
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous);
@@ -71,69 +64,15 @@ export default function AllPropertiesPage() {
     [setParams],
   );
 
-  const commitSearch = useCallback(
-    (value: string) => {
-      clearTimeout(debounceTimer.current);
-      const term = value.trim();
-      committedSearch.current = term;
-      if (term !== currentSearch.current) updateParams({ search: term });
-    },
-    [updateParams],
-  );
-
-  // The URL changed by itself (back/forward, a pasted link): show its term in the box.
-  useEffect(() => {
-    if (search === committedSearch.current) return;
-    committedSearch.current = search;
-    setDraft(search);
-  }, [search]);
-
-  useEffect(() => () => clearTimeout(debounceTimer.current), []);
-
-  const onSearchChange = (value: string) => {
-    setDraft(value);
-    clearTimeout(debounceTimer.current);
-    debounceTimer.current = setTimeout(() => commitSearch(value), SEARCH_DEBOUNCE_MS);
-  };
+  // The location and keywords boxes: typed text reaches the URL (and the query) 300 ms after the last key.
+  const placeBox = useDebouncedParam(search, useCallback((term: string) => updateParams({ search: term }), [updateParams]));
+  const keywords = filter.keywords ?? '';
+  const words = useDebouncedParam(keywords, useCallback((text: string) => updateParams({ keywords: text }), [updateParams]));
 
   const onSearchSubmit = (event: FormEvent) => {
     event.preventDefault();
-    commitSearch(draft);
-    commitKeywords(keywordDraft);
-  };
-
-  // The keywords box: like the location box, typed words reach the URL 300 ms after the last key (replacing the entry).
-  const keywords = filter.keywords ?? '';
-  const [keywordDraft, setKeywordDraft] = useState(keywords);
-  const keywordTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const committedKeywords = useRef(keywords);
-  const commitKeywords = useCallback(
-    (value: string) => {
-      clearTimeout(keywordTimer.current);
-      const words = value.trim();
-      committedKeywords.current = words;
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (words) next.set('keywords', words);
-          else next.delete('keywords');
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    },
-    [setParams],
-  );
-  useEffect(() => {
-    if (keywords === committedKeywords.current) return;
-    committedKeywords.current = keywords;
-    setKeywordDraft(keywords);
-  }, [keywords]);
-  useEffect(() => () => clearTimeout(keywordTimer.current), []);
-  const onKeywordsChange = (value: string) => {
-    setKeywordDraft(value);
-    clearTimeout(keywordTimer.current);
-    keywordTimer.current = setTimeout(() => commitKeywords(value), SEARCH_DEBOUNCE_MS);
+    placeBox.commit(placeBox.draft);
+    words.commit(words.draft);
   };
 
   // A new filter is a new history entry, so the back button returns to the previous one.
@@ -169,8 +108,8 @@ export default function AllPropertiesPage() {
         <Button
           variant="outline"
           onClick={() => {
-            setDraft('');
-            commitSearch('');
+            placeBox.setDraft('');
+            placeBox.commit('');
           }}
         >
           Clear search
@@ -231,8 +170,8 @@ export default function AllPropertiesPage() {
                 <Input
                   type="search"
                   name="search"
-                  value={draft}
-                  onChange={(event) => onSearchChange(event.target.value)}
+                  value={placeBox.draft}
+                  onChange={(event) => placeBox.onChange(event.target.value)}
                   placeholder="e.g. Dhaka, Banani, Sylhet"
                   maxLength={SEARCH_MAX_LENGTH}
                   autoComplete="off"
@@ -247,8 +186,8 @@ export default function AllPropertiesPage() {
                 <Input
                   type="search"
                   name="keywords"
-                  value={keywordDraft}
-                  onChange={(event) => onKeywordsChange(event.target.value)}
+                  value={words.draft}
+                  onChange={(event) => words.onChange(event.target.value)}
                   placeholder="e.g. garden, parking, “sea view”"
                   maxLength={KEYWORDS_MAX_LENGTH}
                   autoComplete="off"
@@ -322,4 +261,43 @@ export default function AllPropertiesPage() {
       </QueryState>
     </Container>
   );
+}
+
+/**
+ * A text box bound to a URL parameter (`value`): what is typed is written
+ * (`write`, trimmed) 300 ms after the last key or at once on `commit`; when the
+ * URL changes by itself (back/forward, a pasted link) the box shows its value.
+ */
+function useDebouncedParam(value: string, write: (text: string) => void) {
+  const [draft, setDraft] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const committed = useRef(value);
+  const current = useRef(value);
+  current.current = value;
+
+  const commit = useCallback(
+    (text: string) => {
+      clearTimeout(timer.current);
+      const trimmed = text.trim();
+      committed.current = trimmed;
+      if (trimmed !== current.current) write(trimmed);
+    },
+    [write],
+  );
+
+  useEffect(() => {
+    if (value === committed.current) return;
+    committed.current = value;
+    setDraft(value);
+  }, [value]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onChange = (text: string) => {
+    setDraft(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => commit(text), SEARCH_DEBOUNCE_MS);
+  };
+
+  return { draft, setDraft, commit, onChange };
 }
