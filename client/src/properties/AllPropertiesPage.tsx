@@ -1,5 +1,5 @@
 import { Box, Button, Container, Field, Flex, Heading, Input, InputGroup, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LuSearch, LuSearchX, LuSlidersHorizontal, LuTextSearch } from 'react-icons/lu';
 import { KEYWORDS_MAX_LENGTH } from '@opennest/common/amenities';
 import { useSearchParams } from 'react-router';
@@ -164,38 +164,8 @@ export default function AllPropertiesPage() {
         <Box asChild flex="1">
           <form role="search" onSubmit={onSearchSubmit} aria-label="Search properties">
             <Flex direction={{ base: 'column', sm: 'row' }} gap="4">
-            <Field.Root>
-              <Field.Label>Search by location</Field.Label>
-              <InputGroup startElement={<LuSearch aria-hidden />}>
-                <Input
-                  type="search"
-                  name="search"
-                  value={placeBox.draft}
-                  onChange={(event) => placeBox.onChange(event.target.value)}
-                  placeholder="e.g. Dhaka, Banani, Sylhet"
-                  maxLength={SEARCH_MAX_LENGTH}
-                  autoComplete="off"
-                  bg="bg"
-                  data-testid="search-input"
-                />
-              </InputGroup>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Keywords</Field.Label>
-              <InputGroup startElement={<LuTextSearch aria-hidden />}>
-                <Input
-                  type="search"
-                  name="keywords"
-                  value={words.draft}
-                  onChange={(event) => words.onChange(event.target.value)}
-                  placeholder="e.g. garden, parking, “sea view”"
-                  maxLength={KEYWORDS_MAX_LENGTH}
-                  autoComplete="off"
-                  bg="bg"
-                  data-testid="keywords-input"
-                />
-              </InputGroup>
-            </Field.Root>
+              <SearchBox label="Search by location" name="search" box={placeBox} icon={<LuSearch aria-hidden />} placeholder="e.g. Dhaka, Banani, Sylhet" maxLength={SEARCH_MAX_LENGTH} testId="search-input" />
+              <SearchBox label="Keywords" name="keywords" box={words} icon={<LuTextSearch aria-hidden />} placeholder="e.g. garden, parking, “sea view”" maxLength={KEYWORDS_MAX_LENGTH} testId="keywords-input" />
             </Flex>
             {/* Enter in either box searches at once. */}
             <button type="submit" hidden />
@@ -300,4 +270,26 @@ function useDebouncedParam(value: string, write: (text: string) => void) {
   };
 
   return { draft, setDraft, commit, onChange };
+}
+
+interface SearchBoxProps {
+  label: string;
+  name: string;
+  box: ReturnType<typeof useDebouncedParam>;
+  icon: ReactNode;
+  placeholder: string;
+  maxLength: number;
+  testId: string;
+}
+
+/** One of the search form's text boxes, bound to its debounced URL parameter. */
+function SearchBox({ label, name, box, icon, placeholder, maxLength, testId }: SearchBoxProps) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <InputGroup startElement={icon}>
+        <Input type="search" name={name} value={box.draft} onChange={(event) => box.onChange(event.target.value)} placeholder={placeholder} maxLength={maxLength} autoComplete="off" bg="bg" data-testid={testId} />
+      </InputGroup>
+    </Field.Root>
+  );
 }
