@@ -28,6 +28,7 @@ import { startRecordingApp, type Statement } from './capture';
 import { explain } from './explain';
 import { runAutocannon, runSqlLoop, type HttpLoad, type LoadResult } from './load';
 import { runSavedSearchScenario } from './saved-search-matching';
+import { addListingWords, checkKeywordPage, checkSimilarHomes, KEYWORD_QUERY, keywordFilter, SIMILAR_QUERY, similarHomesListing, type KeywordFilter } from './keywords';
 import { addListingFacts, checkFilteredPage, FILTERED_QUERY, listingFilter, type ListingFilter } from './filtered-search';
 import { countMatches, seedBenchmarkData, seedScenarioRecords, type ScenarioRecords, type SeedStats } from './seed';
 import { agentWeekRequest, checkAgentWeek, checkFreeSlots, freeSlotsRequest, seedViewingRecords, SLOT_BOOKINGS, WEEK_VIEWINGS, type ViewingRecords } from './viewings';
@@ -252,7 +253,8 @@ function checkPage(data: PageData, variables: Variables): string {
   if (!nodes.length) problems.push('no nodes');
   if (variables.search && nodes.some((n) => !n.location.toLowerCase().includes(variables.search!.toLowerCase()))) problems.push('a node does not match the search');
   if (variables.sort === 'PRICE_ASC' && nodes.some((n, i) => i > 0 && Number(n.priceMin) < Number(nodes[i - 1].priceMin))) problems.push('not sorted by price');
-  if (nodes.some((n) => !n.agent.name || !n.thumbnail.endsWith('-thumb.webp'))) problems.push('agent or thumbnail missing');
+  const bare = nodes.find((n) => !n.agent.name || !n.thumbnail.endsWith('-thumb.webp'));
+  if (bare) problems.push(`agent or thumbnail missing: ${JSON.stringify(bare)}`);
   if (problems.length) throw new Error(`Unexpected page for ${JSON.stringify(variables)}: ${problems.join('; ')}`);
   return `${nodes.length} nodes, prices ${nodes[0].priceMin} .. ${nodes.at(-1)!.priceMin}, hasNextPage ${pageInfo.hasNextPage}${nodes.length < PAGE_SIZE ? ` (fewer than ${PAGE_SIZE}: not enough matching rows)` : ''}`;
 }
@@ -364,6 +366,21 @@ const SCENARIOS: ScenarioDefinition[] = [
       return { operationName: 'FilteredProperties', query: FILTERED_QUERY, variables: { search: settings.substring, filter: { ...(await listingFilter(pool)) } } };
     },
     check: (data, request) => checkFilteredPage(data, (request.variables as { filter: ListingFilter }).filter),
+  },
+  // Issue 19: keywords ("garden") with an amenity, a price band and bedrooms; similar homes of one listing.
+  {
+    name: 'keyword + filters',
+    as: 'buyer',
+    async request({ pool }) {
+      return { operationName: 'KeywordProperties', query: KEYWORD_QUERY, variables: { filter: { ...(await keywordFilter(pool)) } } };
+    },
+    check: (data, request) => checkKeywordPage(data, (request.variables as { filter: KeywordFilter }).filter),
+  },
+  {
+    name: 'similar homes',
+    as: 'buyer',
+    request: async ({ pool }) => ({ operationName: 'SimilarHomes', query: SIMILAR_QUERY, variables: { id: await similarHomesListing(pool) } }),
+    check: (data) => checkSimilarHomes(data),
   },
   {
     name: 'home: advertised (public)',
@@ -618,6 +635,9 @@ async function runSize({ size, first, adminUrl, runId, workDir, emulatorHost, lo
     const factsStarted = performance.now();
     await addListingFacts(pool);
     out(`facts     given to every seeded listing in ${secs(performance.now() - factsStarted)} (type, rooms for homes, area in sq ft; VACUUM ANALYZE after)`);
+    const wordsStarted = performance.now();
+    await addListingWords(pool);
+    out(`words     amenities, searchable description words and (where unset) area and city given in ${secs(performance.now() - wordsStarted)}`);
     const matches = await countMatches(databaseUrl, [settings.search, settings.rareSearch]);
     out(`search    ${matches.map((m) => `'${m.term}' matches ${m.rows} listable rows (${pct(m.share)})`).join('; ')}`);
     if (matches[0].rows <= PAGE_SIZE) {

@@ -19,6 +19,7 @@ import type { ImageStorage } from '../server/uploads/image-storage';
 import {
   DEMO_ACCOUNTS,
   DEMO_CONVERSATIONS,
+  DEMO_AMENITY_FACTS,
   DEMO_LISTINGS,
   DEMO_OFFERS,
   DEMO_OPEN_HOUSES,
@@ -142,6 +143,7 @@ async function seedDemoMarketplace(db: Db, storage: ImageStorage, log: Logger, p
             areaUnit: listing.areaUnit,
             floorAreaSqm: floorAreaInSquareMetres(listing.floorArea, listing.areaUnit).toFixed(2),
             yearBuilt: listing.yearBuilt,
+            amenities: DEMO_AMENITY_FACTS[listing.key] ?? [],
             createdAt: listedAt,
             updatedAt: at(Math.min(listing.listedDaysAgo, ...listing.events.map((event) => event.daysAgo))),
             photos: { create: photos.map((url, position) => ({ url, position, createdAt: listedAt })) },

@@ -82,6 +82,12 @@ export const SETTINGS = {
     meaning:
       'The IANA time zone of a listing whose agent has not chosen one: its viewing times and open houses are in it (see [Viewings](viewings.md)); an unknown name stops the start',
   },
+  TEXT_SEARCH_LANGUAGE: {
+    section: 'server',
+    default: 'english',
+    meaning:
+      'The PostgreSQL text-search configuration (language) of the keyword search, e.g. `simple`, `french`, `german`: words are stemmed and stop words dropped in it. Changing it recomputes every listing\'s search words at the next start (see [Keyword search and similar homes](search.md)); a name PostgreSQL does not know stops the start',
+  },
   GRAPHQL_INTROSPECTION: {
     section: 'server',
     defaultIs: '`true`, `false` in production',
@@ -336,6 +342,8 @@ export interface AppConfig {
   apiProcesses: number;
   /** The time zone of listings whose agent chose none (LISTING_TIME_ZONE, an IANA name). */
   listingTimeZone: string;
+  /** The keyword search's PostgreSQL text-search configuration (TEXT_SEARCH_LANGUAGE), e.g. `english`. */
+  textSearchLanguage: string;
   /** Lifetime of the browser's session cookie (SESSION_DAYS), in milliseconds. */
   sessionLifetimeMs: number;
 }
@@ -379,6 +387,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     apiProcesses: Math.max(1, optionalInt(env, 'API_PROCESSES') ?? availableParallelism()),
     listingTimeZone: timeZone(valueOf(env, 'LISTING_TIME_ZONE')),
+    textSearchLanguage: textSearchLanguage(valueOf(env, 'TEXT_SEARCH_LANGUAGE')),
     sessionLifetimeMs: sessionDays(intOf(env, 'SESSION_DAYS')) * 24 * 60 * 60 * 1000,
   };
 }
@@ -390,6 +399,12 @@ function timeZone(value: string): string {
   } catch {
     throw new Error(`LISTING_TIME_ZONE must be an IANA time zone name such as "Europe/London", got "${value}".`);
   }
+}
+
+/** TEXT_SEARCH_LANGUAGE: a configuration's name (PostgreSQL checks that it exists at start-up). */
+function textSearchLanguage(value: string): string {
+  if (!/^[a-z][a-z_]{0,62}$/.test(value)) throw new Error(`TEXT_SEARCH_LANGUAGE must be a PostgreSQL text-search configuration such as "english" or "simple", got "${value}".`);
+  return value;
 }
 
 /** SESSION_DAYS within what Firebase's session cookies allow. */

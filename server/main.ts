@@ -5,6 +5,7 @@ import { createFirebaseIdentityProvider } from './auth/identity-provider';
 import { loadConfig } from './config';
 import { createDb } from './db/client';
 import { applyMigrations } from './db/migrate';
+import { applyTextSearchLanguage } from './properties/text-search-language';
 import { startInfrastructure } from './local-services/infrastructure';
 import { createLogger } from './infra/logger';
 import { stopOnSignals } from './infra/shutdown';
@@ -44,6 +45,7 @@ async function main() {
   const infrastructure = await startInfrastructure(config, log);
   const applied = await applyMigrations(infrastructure.databaseUrl, log);
   if (applied.length) log.info({ applied }, 'migrations applied');
+  if (await applyTextSearchLanguage(infrastructure.databaseUrl, config.textSearchLanguage)) log.info({ language: config.textSearchLanguage }, 'keyword search language changed: search words recomputed');
 
   const db = createDb(infrastructure.databaseUrl);
   const identity = createFirebaseIdentityProvider(config.firebase, infrastructure.authEmulatorHost ?? undefined);

@@ -7,6 +7,7 @@
 import { eventsAndJobsOptions, startEventsAndJobs } from './events-and-jobs';
 import { loadConfig } from './config';
 import { applyMigrations } from './db/migrate';
+import { applyTextSearchLanguage } from './properties/text-search-language';
 import { createLogger } from './infra/logger';
 import { stopOnSignals } from './infra/shutdown';
 import { loadUnsubscribeSecret } from './notifications/unsubscribe-token';
@@ -18,6 +19,7 @@ async function main() {
   if (!config.databaseUrl) throw new Error('npm run worker needs DATABASE_URL: the database the API uses (with `npm start` and no DATABASE_URL, the API runs the workers itself).');
   if (config.mail.mode !== 'smtp') throw new Error('npm run worker needs SMTP_URL: the mail service e-mail goes through.');
   await applyMigrations(config.databaseUrl, log);
+  if (await applyTextSearchLanguage(config.databaseUrl, config.textSearchLanguage)) log.info({ language: config.textSearchLanguage }, 'keyword search language changed: search words recomputed');
   const eventsAndJobs = await startEventsAndJobs(
     eventsAndJobsOptions(
       { ...config, jobWorkers: true },

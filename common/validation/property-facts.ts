@@ -1,7 +1,8 @@
 // A listing's structured facts (issue 11), shared by the property form and the
 // properties service. Which facts a listing needs depends on its type: land has
 // no bedrooms, bathrooms or year built; homes need bedrooms and bathrooms.
-import { mixed, number, object } from 'yup';
+import { array, mixed, number, object } from 'yup';
+import { AMENITIES, type AmenityValue } from '../amenities';
 import { AREA_UNITS, PROPERTY_TYPES, type AreaUnitValue, type PropertyTypeValue } from '../property-facts';
 
 /** Homes: bedrooms and bathrooms are required. */
@@ -71,5 +72,10 @@ export const propertyFactsFields = {
       }),
 };
 
-export const propertyFactsSchema = object(propertyFactsFields);
+/** The listing's amenities (issue 19): values of the one list, at most each once. */
+export const amenitiesField = array(mixed<AmenityValue>().oneOf([...AMENITIES], 'Unknown amenity').defined())
+  .max(AMENITIES.length, `Choose at most ${AMENITIES.length} amenities`)
+  .test('each-once', 'Choose each amenity at most once', (values) => !values || new Set(values).size === values.length);
+
+export const propertyFactsSchema = object({ ...propertyFactsFields, amenities: amenitiesField });
 

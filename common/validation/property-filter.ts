@@ -2,6 +2,7 @@
 // the server checks them with the same rules before they reach SQL.
 import { array, boolean, mixed, number, object, string } from 'yup';
 import { isMoney, moneyText, toCents } from '../money';
+import { AMENITIES, KEYWORDS_MAX_LENGTH, type AmenityValue } from '../amenities';
 import { AREA_UNITS, PROPERTY_TYPES, type AreaUnitValue, type PropertyTypeValue } from '../property-facts';
 import { MAX_FLOOR_AREA, MAX_ROOMS } from './property-facts';
 import { parsePlaceFilter } from '../address';
@@ -44,4 +45,14 @@ export const propertyFilterSchema = object({
   openHouseSoon: boolean(),
   /** One place (issue 19): "area:<city>/<area>", "city:<city>" or "district:<CC> <district>", as the place suggestions give it. */
   place: string().test('place-key', PLACE_FILTER_MESSAGE, (value) => value === undefined || parsePlaceFilter(value) !== null),
+  /**
+   * Words to find in the title, description and amenities (issue 19), in web
+   * search syntax ("quoted phrase", -excluded, or); blank means no keyword filter.
+   */
+  keywords: string()
+    .transform((value: string) => (value.trim() === '' ? undefined : value.trim()))
+    .max(KEYWORDS_MAX_LENGTH, `Keywords must be at most ${KEYWORDS_MAX_LENGTH} characters`)
+    .test('no-nul', 'Keywords must not contain NUL characters', (value) => value === undefined || !value.includes('\u0000')),
+  /** Listings that have all of these amenities (empty: no amenity filter). */
+  amenities: array(mixed<AmenityValue>().oneOf([...AMENITIES], 'Unknown amenity').defined()).max(AMENITIES.length, `Choose at most ${AMENITIES.length} amenities`),
 });

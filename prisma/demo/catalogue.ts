@@ -9,6 +9,7 @@
 // from $48,000 to $520,000, one listing under offer and one sold.
 import type { AreaUnit, ListingEventKind, OfferStatus, PropertyStatus, PropertyType, ReportReason, ReportStatus, Role, SaleState } from '../../server/generated/prisma/client';
 import type { Scene } from './photos';
+import type { AmenityValue } from '../../common/amenities';
 
 /** Who signs in (identity accounts made by the seed), by role. */
 export const DEMO_ACCOUNTS: Array<{ role: Role; uid: string; name: string; email: string; password: string }> = [
@@ -57,6 +58,19 @@ export interface DemoListing {
 }
 
 const amenities = (items: string[]) => `Amenities: ${items.join(', ')}.`;
+
+/** The listings' amenities as facts (issue 19), from the words of their descriptions' "Amenities:" line. */
+export const DEMO_AMENITY_FACTS: Record<string, AmenityValue[]> = {
+  lakeside: ['garage', 'garden', 'terrace', 'security'],
+  loft: ['parking', 'lift', 'gym'],
+  cottage: ['parking', 'garden'],
+  harbour: ['parking', 'balcony', 'lift', 'security'],
+  townhouse: ['garage', 'garden', 'terrace'],
+  studio: ['lift'],
+  duplex: ['parking', 'terrace', 'lift', 'security'],
+  bungalow: ['parking', 'garden', 'terrace'],
+  flat: ['balcony', 'lift', 'security'],
+};
 
 export const DEMO_LISTINGS: DemoListing[] = [
   {

@@ -24,6 +24,13 @@ export const publicListing = {
 } satisfies Prisma.PropertyWhereInput;
 
 /**
+ * publicListing in SQL, for queries over `properties p JOIN users a ON a.id =
+ * p.agent_id` (All Properties, its count, similar homes). Constants, not
+ * parameters: partial indexes are chosen on them.
+ */
+export const PUBLIC_LISTING_SQL = Prisma.sql`p.status = 'verified' AND p.deleted_at IS NULL AND a.role <> 'fraud'`;
+
+/**
  * Live listings the viewer may open: everything public, plus what the viewer
  * owns (agents) or oversees (admins). One condition, so the check is part of
  * the query that reads the listing (the agent's role comes by a join).
@@ -110,6 +117,7 @@ export function noLongerListedView(listing: PropertyRecord): PropertyRecord {
     areaUnit: null,
     floorAreaSqm: null,
     yearBuilt: null,
+    amenities: [],
     // Its viewings keep their own time zones; the view says the configured one.
     timeZone: null,
     viewingMinutes: listing.viewingMinutes,

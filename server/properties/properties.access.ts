@@ -6,6 +6,8 @@ export const propertiesAccess = accessTable({
   // GraphQL root fields (properties.graphql); also the REST routes of the same operationId: addProperty, advertiseProperty, updateProperty, deleteProperty
   verifiedProperties: auth(),
   verifiedPropertyCount: auth(),
+  verifiedPropertyRelaxations: auth(),
+  similarProperties: auth(),
   advertisedProperties: publicAccess(),
   property: auth(),
   myProperties: auth('agent'),
@@ -24,4 +26,5 @@ export const propertiesAccess = accessTable({
   listAllProperties: auth('admin'),
   reviewProperty: auth('admin'),
   getProperty: auth(),
+  listSimilarProperties: auth(),
 });

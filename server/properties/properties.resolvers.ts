@@ -4,6 +4,7 @@ import type { ImageStorage } from '../uploads/image-storage';
 import { daysOnOpenNest } from './listing-history';
 import { isNoLongerListed } from './listing-visibility';
 import { addressComplete } from './address';
+import { isAmenity } from '@opennest/common/amenities';
 
 /** A stored photo as the Photo type: its thumbnail and, when it has responsive copies, their srcsets. */
 function photoOf(storage: ImageStorage, url: string, alt: string) {
@@ -15,6 +16,8 @@ export const propertiesResolvers: Resolvers = {
   Query: {
     verifiedProperties: (_parent, args, { caller, services }) => services.properties.listVerified(caller, args),
     verifiedPropertyCount: (_parent, args, { caller, services }) => services.properties.countVerified(caller, args),
+    verifiedPropertyRelaxations: (_parent, args, { caller, services }) => services.properties.relaxations(caller, args),
+    similarProperties: (_parent, { id }, { caller, services, loaders }) => services.properties.similar(caller, id, loaders),
     advertisedProperties: (_parent, { first }, { services }) => services.properties.listAdvertised(first),
     property: (_parent, { id, countView }, { caller, services, loaders, clientIp, userAgent }) =>
       countView === false ? services.properties.getVisible(caller, id, loaders) : services.properties.openDetails(caller, id, loaders, { clientIp, userAgent }),
@@ -56,6 +59,8 @@ export const propertiesResolvers: Resolvers = {
     },
     // The cover is always image (the service keeps them equal), so cards need no photo look-up.
     cover: (property, _args, { storage }) => (isNoLongerListed(property) ? { url: '', thumbnail: '', srcsetWebp: null, srcsetJpeg: null, alt: property.title } : photoOf(storage, property.image, property.title)),
+    // Only values of the one list reach the enum (the service stores nothing else).
+    amenities: (property) => (isNoLongerListed(property) ? [] : (property.amenities ?? []).filter(isAmenity)),
     agent: (property, _args, { loaders }) => loadRequired(loaders.userById, property.agentId, 'agent'),
   },
 };

@@ -1,4 +1,5 @@
 // REST routes of spec section 7 for properties, over the properties service.
+import { AMENITIES, KEYWORDS_MAX_LENGTH } from '@opennest/common/amenities';
 import { DESCRIPTION_MAX_LENGTH, LOCATION_MAX_LENGTH, TITLE_MAX_LENGTH } from '@opennest/common/validation/property';
 import type { RequestContext } from '../context/request-context';
 import type { Property as PropertyRecord } from '../generated/prisma/client';
@@ -117,7 +118,7 @@ const editable = (body: PropertyFields) => ({
   priceMax: body.priceMax,
 });
 
-const SORTS: Record<string, PropertySort> = { newest: 'NEWEST', asc: 'PRICE_ASC', 'price-asc': 'PRICE_ASC', desc: 'PRICE_DESC', 'price-desc': 'PRICE_DESC' };
+const SORTS: Record<string, PropertySort> = { newest: 'NEWEST', asc: 'PRICE_ASC', 'price-asc': 'PRICE_ASC', desc: 'PRICE_DESC', 'price-desc': 'PRICE_DESC', relevance: 'RELEVANCE' };
 const search = (description: string) => optionalParam({ maxLength: 100, param: { description } });
 export const propertyRoutes: ApiRoute[] = [
   route('POST /properties', 'addProperty', {
@@ -142,11 +143,13 @@ export const propertyRoutes: ApiRoute[] = [
   route('GET /properties/verified', 'listVerifiedProperties', {
     summary: 'Verified listings: searched by location, sorted, paged',
     query: z.object({
-      sort: optionalChoiceParam(['newest', 'asc', 'price-asc', 'desc', 'price-desc'], 'must be one of newest, asc, desc.', {
-        param: { description: 'newest (default), asc/price-asc or desc/price-desc by priceMin; once.' },
+      sort: optionalChoiceParam(['newest', 'asc', 'price-asc', 'desc', 'price-desc', 'relevance'], 'must be one of newest, asc, desc, relevance.', {
+        param: { description: 'newest (default), asc/price-asc or desc/price-desc by priceMin, relevance (best keyword matches first); once.' },
       }),
       search: search('Case-insensitive substring of the location (at most 100 characters); once.'),
       location: search('Same as search (used when search is absent); once.'),
+      keywords: optionalParam({ maxLength: KEYWORDS_MAX_LENGTH, param: { description: 'Words of the title, description and amenities, in web-search syntax ("a phrase", -word, or); at most 200 characters; once.' } }),
+      amenities: optionalParam({ param: { description: `Comma-separated amenities the listing must all have (${AMENITIES.join(', ')}); once.` } }),
       limit: pageSizeParam(24, 48),
       cursor: cursorParam,
     }),
@@ -155,6 +158,8 @@ export const propertyRoutes: ApiRoute[] = [
     async handler({ query, res, context }) {
       const page = await context.services.properties.listVerified(context.caller, {
         search: query.search ?? query.location,
+        // The service checks them (400 with its message for an unknown amenity or overlong keywords).
+        filter: { keywords: query.keywords, amenities: query.amenities?.split(',').filter(Boolean) },
         sort: query.sort === undefined ? 'NEWEST' : SORTS[query.sort],
         first: query.limit,
         after: query.cursor,
@@ -234,6 +239,16 @@ export const propertyRoutes: ApiRoute[] = [
     refusals: [403, 404],
     handler: async ({ params, context }) =>
       toPropertyJson(await context.services.properties.openDetails(context.caller, params.id, context.loaders, context), context),
+  }),
+
+  route('GET /properties/{id}/similar', 'listSimilarProperties', {
+    spec: false,
+    summary: 'Up to 6 similar listings (the details page’s similar homes)',
+    description: 'Buyers can see them, not sold, the same type, bedrooms within one, price ranges overlapping this one’s widened by 20 %; the same area first, then the same city; nearest in price first. 404 as for GET /properties/{id}.',
+    params: idParams,
+    success: { status: 200, description: 'The listings (empty for a listing without a type or a city).', schema: z.array(PropertyJson) },
+    refusals: [403, 404],
+    handler: async ({ params, context }) => toJsonList(await context.services.properties.similar(context.caller, params.id, context.loaders), context),
   }),
 
   route('PUT /properties/{id}', 'updateProperty', {

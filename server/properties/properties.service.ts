@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { normalizeMoney } from '@opennest/common/money';
 import { addPropertySchema, updatePropertySchema } from '@opennest/common/validation/property';
 import { floorAreaInSquareMetres } from '@opennest/common/property-facts';
+import { orderedAmenities } from '@opennest/common/amenities';
 import { propertyFactsSchema } from '@opennest/common/validation/property-facts';
 import { propertyFilterSchema } from '@opennest/common/validation/property-filter';
 import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/caller';
@@ -25,13 +26,15 @@ import { recordListingEvent, recordPriceChange } from './listing-history';
 import { lockListing } from './listing-locks';
 import { cancelFutureViewings } from '../viewings/listing-ends';
 import type { DetailsVisitor, ListingNumbersService } from '../listing-numbers/listing-numbers.service';
-import { listingCountSql, listingPageSql, type ListingPosition, type ListingQuery } from './verified-listings-sql';
+import { similarHomesSql } from './similar-homes';
+import { RELAXABLE_FILTER_NAMES, setsFilter, withoutFilter, type RelaxableFilterName } from '@opennest/common/filter-relaxations';
+import { listingCountSql, listingPageSql, relaxedCountsSql, type ListingPosition, type ListingQuery, type ListingRow } from './verified-listings-sql';
 import { propertiesAccess } from './properties.access';
 import { addressOfInput } from './address';
 import { placeSearch, placeSuggestions } from './places';
 
-export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC';
-export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'AREA_DESC'];
+export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC' | 'RELEVANCE';
+export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'AREA_DESC', 'RELEVANCE'];
 
 export const REJECTED_CANNOT_UPDATE = 'This property is rejected and cannot be updated.';
 export { PROPERTY_NOT_FOUND };
@@ -113,11 +116,14 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
      */
     async listVerified(caller: Caller, { search, sort, filter, first, after }: ListVerifiedArgs): Promise<Page<PropertyRecord>> {
       requireViewer(caller);
-      const order = sort ?? 'NEWEST';
-      if (!PROPERTY_SORTS.includes(order)) throw badInput('Unknown sort order.');
+      const asked = sort ?? 'NEWEST';
+      if (!PROPERTY_SORTS.includes(asked)) throw badInput('Unknown sort order.');
       const size = pageSize(first);
-      const query: ListingQuery = { ...(await verifiedListingSearch(db, search, filter)), sort: order, after: after ? listingPosition(order, decodeCursor(after, order)) : null, limit: size + 1 };
-      const rows = await db.$queryRaw<PropertyRecord[]>(listingPageSql(query));
+      const checked = await verifiedListingSearch(db, search, filter);
+      // Relevance ranks keywords; without any, every listing is as relevant: newest first.
+      const order = asked === 'RELEVANCE' && !checked.filter.keywords ? 'NEWEST' : asked;
+      const query: ListingQuery = { ...checked, sort: order, after: after ? listingPosition(order, decodeCursor(after, order)) : null, limit: size + 1 };
+      const rows = await db.$queryRaw<ListingRow[]>(listingPageSql(query));
       return toPage(rows, size, (row) => encodeCursor({ sort: order, value: sortValue(order, row), id: row.id }));
     },
 
@@ -133,6 +139,36 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
     async placeSuggestions(caller: Caller, text: string, first?: number | null) {
       requireViewer(caller, propertiesAccess.placeSuggestions.roles);
       return placeSuggestions(db, text, first);
+    },
+
+    /**
+     * The details page's similar homes (similar-homes.ts): up to 6, from the
+     * same area then the same city. Two statements at most: the listing (the
+     * request's loader, shared with the details read) and the homes.
+     */
+    async similar(caller: Caller, id: string, loaders: Pick<Loaders, 'visibleListingById'>): Promise<PropertyRecord[]> {
+      const listing = await getVisible(caller, id, loaders);
+      const sql = similarHomesSql(listing);
+      return sql ? db.$queryRaw<PropertyRecord[]>(sql) : [];
+    },
+
+    /**
+     * For a search that finds few listings: each filter it sets, left out in
+     * turn, with how many listings it would then find (capped like the count),
+     * all in one statement. No filter set: none.
+     */
+    async relaxations(caller: Caller, { search, filter }: Pick<ListVerifiedArgs, 'search' | 'filter'>): Promise<Array<{ filter: RelaxableFilterName; count: { count: number; capped: boolean } }>> {
+      requireViewer(caller);
+      const query = await verifiedListingSearch(db, search, filter);
+      const asSearch = { search: query.term, ...query.filter };
+      const relaxable = RELAXABLE_FILTER_NAMES.filter((name) => setsFilter(asSearch, name));
+      if (!relaxable.length) return [];
+      const without = relaxable.map((name) => {
+        const { search: term, ...rest } = withoutFilter(asSearch, name);
+        return { name, relaxed: { term: term ?? '', termPlace: term ? query.termPlace : null, filter: rest as ValidPropertyFilter } };
+      });
+      const [row] = await db.$queryRaw<Array<Record<string, number>>>(relaxedCountsSql(without, MATCH_COUNT_CAP));
+      return relaxable.map((name) => ({ filter: name, count: { count: row[name], capped: row[name] >= MATCH_COUNT_CAP } }));
     },
 
     /** Home page: verified and advertised, newest first, sold ones left out. No sign-in needed. */
@@ -244,9 +280,9 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
       const changes = { location: input.location, priceMin: normalizeMoney(input.priceMin), priceMax: normalizeMoney(input.priceMax) };
       const count = await db.$transaction(async (tx) => {
         // The row is locked so that what matching compares against is what was there before.
-        const [before] = await tx.$queryRaw<Array<{ status: string; location: string; price_min: string; price_max: string; facts: string }>>`
-          SELECT status::text AS status, location, price_min::text AS price_min, price_max::text AS price_max,
-                 concat_ws('|', property_type, bedrooms, bathrooms, floor_area, area_unit, year_built) AS facts
+        const [before] = await tx.$queryRaw<Array<{ status: string; location: string; price_min: string; price_max: string; facts: string; words: string }>>`
+          SELECT status::text AS status, location, search_vector::text AS words, price_min::text AS price_min, price_max::text AS price_max,
+                 concat_ws('|', property_type, bedrooms, bathrooms, floor_area, area_unit, year_built, array_to_string(amenities, ',')) AS facts
           FROM properties WHERE id = ${property.id}::uuid FOR UPDATE`;
         // What saved searches matched against before this edit: only searches the edit newly matches hear of it.
         const matchedBefore = await matchedColumns(tx, property.id);
@@ -267,13 +303,14 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
           // Buyers who saved the home hear of a cut (a job, after this commits).
           if (before.status === 'verified') await queueSavedHomeAlert(tx, jobs, priceChange);
         }
-        const [factsAfter] = await tx.$queryRaw<Array<{ facts: string }>>`
-          SELECT concat_ws('|', property_type, bedrooms, bathrooms, floor_area, area_unit, year_built) AS facts FROM properties WHERE id = ${property.id}::uuid`;
+        const [factsAfter] = await tx.$queryRaw<Array<{ facts: string; words: string }>>`
+          SELECT concat_ws('|', property_type, bedrooms, bathrooms, floor_area, area_unit, year_built, array_to_string(amenities, ',')) AS facts, search_vector::text AS words FROM properties WHERE id = ${property.id}::uuid`;
         if (factsAfter.facts !== before.facts) await recordListingEvent(tx, property.id, 'facts_changed');
         const photosChanged = input.photos ? JSON.stringify(photosBefore) !== JSON.stringify(input.photos) : Boolean(input.image && input.image !== property.image);
         if (photosChanged) await recordListingEvent(tx, property.id, 'photos_changed');
-        // A verified listing whose place, price range or facts changed may match saved searches it did not match before.
-        const matchingChanged = before.location !== changes.location || before.price_min !== changes.priceMin || before.price_max !== changes.priceMax || factsAfter.facts !== before.facts;
+        // A verified listing whose place, price range, facts or searchable words changed may match saved searches it did not match before.
+        const matchingChanged =
+          before.location !== changes.location || before.price_min !== changes.priceMin || before.price_max !== changes.priceMax || factsAfter.facts !== before.facts || factsAfter.words !== before.words;
         if (before.status === 'verified' && matchingChanged) await jobs.enqueue(tx, savedSearchMatchingJob, [{ propertyId: property.id, changeId, before: matchedBefore }]);
         return updated;
       });
@@ -370,7 +407,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
 
 export type PropertiesService = ReturnType<typeof createPropertiesService>;
 
-const FACT_KEYS = ['propertyType', 'bedrooms', 'bathrooms', 'floorArea', 'areaUnit', 'yearBuilt'];
+const FACT_KEYS = ['propertyType', 'bedrooms', 'bathrooms', 'floorArea', 'areaUnit', 'yearBuilt', 'amenities'];
 const factsGiven = (input: unknown) => typeof input === 'object' && input !== null && FACT_KEYS.some((key) => (input as Record<string, unknown>)[key] !== undefined);
 
 /** The facts columns from validated input; the area is also kept in square metres for filters and sorting. */
@@ -384,6 +421,7 @@ function factsData(facts: Awaited<ReturnType<typeof propertyFactsSchema.validate
     areaUnit: hasArea ? facts.areaUnit! : null,
     floorAreaSqm: hasArea ? new Prisma.Decimal(floorAreaInSquareMetres(facts.floorArea!, facts.areaUnit!)) : null,
     yearBuilt: facts.yearBuilt ?? null,
+    amenities: orderedAmenities(facts.amenities ?? []),
   };
 }
 
@@ -411,7 +449,8 @@ async function verifiedListingSearch(db: Db, search: string | null | undefined, 
 }
 
 /** An area cursor without an area is '' (those rows come last). */
-function sortValue(sort: PropertySort, row: PropertyRecord): string {
+function sortValue(sort: PropertySort, row: ListingRow): string {
+  if (sort === 'RELEVANCE') return row.relevance ?? '0';
   if (sort === 'AREA_DESC') return row.floorAreaSqm?.toFixed(2) ?? '';
   return sort === 'NEWEST' ? row.createdAt.toISOString() : row.priceMin.toFixed(2);
 }
@@ -419,6 +458,11 @@ function sortValue(sort: PropertySort, row: PropertyRecord): string {
 /** The cursor's position, checked: a cursor is client input, so anything but what encodeCursor wrote is a 400. */
 function listingPosition(sort: PropertySort, cursor: CursorKey): ListingPosition {
   if (sort === 'NEWEST') return { sort, createdAt: cursorTime(cursor), id: cursorId(cursor) };
+  if (sort === 'RELEVANCE') {
+    // A real as PostgreSQL prints it (ts_rank is between 0 and 1).
+    if (!/^\d(\.\d{1,12})?(e-\d{1,2})?$/.test(cursor.value)) throw badInput(INVALID_CURSOR);
+    return { sort, rank: cursor.value, id: cursorId(cursor) };
+  }
   if (sort === 'AREA_DESC') {
     if (cursor.value !== '' && !/^\d{1,10}\.\d{2}$/.test(cursor.value)) throw badInput(INVALID_CURSOR);
     return { sort, floorAreaSqm: cursor.value === '' ? null : cursor.value, id: cursorId(cursor) };

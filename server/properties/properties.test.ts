@@ -675,6 +675,8 @@ describe('verified properties: search, sort and pages', () => {
     PRICE_ASC: (a, b) => (cents(a) < cents(b) ? -1 : cents(a) > cents(b) ? 1 : byId(a, b)),
     PRICE_DESC: (a, b) => (cents(a) < cents(b) ? 1 : cents(a) > cents(b) ? -1 : byId(b, a)),
     NEWEST: (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || byId(b, a),
+    // Without keywords every listing is as relevant: newest first.
+    RELEVANCE: (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || byId(b, a),
     AREA_DESC: (a, b) => {
       const area = (p: PropertyRecord) => (p.floorAreaSqm === null ? -1 : Number(p.floorAreaSqm.toFixed(2)));
       return area(b) - area(a) || byId(b, a);

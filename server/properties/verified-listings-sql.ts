@@ -17,17 +17,23 @@ import { DEFAULT_AREA_UNIT, floorAreaInSquareMetres } from '@opennest/common/pro
 import { normalizeMoney } from '@opennest/common/money';
 import { Prisma, type Property as PropertyRecord } from '../generated/prisma/client';
 import { escapeLike } from '../shared/pagination';
+import { PUBLIC_LISTING_SQL } from './listing-visibility';
 import type { ValidPropertyFilter } from './properties.service';
 import { placeOfFilter, type PlaceMatch } from './places';
 
-export type ListingSort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC';
+export type ListingSort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC' | 'RELEVANCE';
 
 /** A validated cursor position: the last row's sort value and id. */
 export type ListingPosition =
   | { sort: 'NEWEST'; createdAt: Date; id: string }
   | { sort: 'PRICE_ASC' | 'PRICE_DESC'; priceMin: string; id: string }
   /** floorAreaSqm null: the last row had no area (those rows come last). */
-  | { sort: 'AREA_DESC'; floorAreaSqm: string | null; id: string };
+  | { sort: 'AREA_DESC'; floorAreaSqm: string | null; id: string }
+  /** rank: the last row's ts_rank as PostgreSQL printed it (a real, which prints back exactly). */
+  | { sort: 'RELEVANCE'; rank: string; id: string };
+
+/** A listing row of the list; `relevance` (ts_rank as text) only under the RELEVANCE sort, for its cursor. */
+export type ListingRow = PropertyRecord & { relevance?: string };
 
 export interface ListingQuery {
   /** The trimmed location search ('' for none). */
@@ -66,6 +72,7 @@ const COLUMNS: Record<keyof PropertyRecord, string> = {
   deletedAt: 'deleted_at',
   timeZone: 'time_zone',
   viewingMinutes: 'viewing_minutes',
+  amenities: 'amenities',
   streetLine: 'street_line',
   area: 'area',
   city: 'city',
@@ -78,7 +85,7 @@ const COLUMNS: Record<keyof PropertyRecord, string> = {
   districtKey: 'district_key',
 };
 
-const SELECT_LIST = Prisma.raw(Object.entries(COLUMNS).map(([field, column]) => `p.${column} AS "${field}"`).join(', '));
+export const SELECT_LIST = Prisma.raw(Object.entries(COLUMNS).map(([field, column]) => `p.${column} AS "${field}"`).join(', '));
 
 /**
  * What buyers may list: verified, not deleted, not by a fraud agent, sold ones
@@ -87,11 +94,8 @@ const SELECT_LIST = Prisma.raw(Object.entries(COLUMNS).map(([field, column]) => 
  */
 function conditions({ term, termPlace, filter }: Pick<ListingQuery, 'term' | 'termPlace' | 'filter'>): Prisma.Sql[] {
   const toSqm = (area: number) => new Prisma.Decimal(floorAreaInSquareMetres(area, filter.areaUnit ?? DEFAULT_AREA_UNIT)).toFixed(2);
-  const where: Prisma.Sql[] = [
-    // publicListing (listing-visibility.ts). Constants, not parameters: the
-    // partial price-range index is chosen on them.
-    Prisma.sql`p.status = 'verified' AND p.deleted_at IS NULL AND a.role <> 'fraud'`,
-  ];
+  // publicListing (listing-visibility.ts): the partial price-range index is chosen on its constants.
+  const where: Prisma.Sql[] = [PUBLIC_LISTING_SQL];
   if (!filter.includeSold) where.push(Prisma.sql`p.sale_state <> 'sold'`);
   if (termPlace) where.push(placeCondition(termPlace));
   else if (term) where.push(Prisma.sql`p.location ILIKE ('%' || ${escapeLike(term)} || '%')`);
@@ -105,6 +109,12 @@ function conditions({ term, termPlace, filter }: Pick<ListingQuery, 'term' | 'te
   if (filter.areaMin !== undefined) where.push(Prisma.sql`p.floor_area_sqm >= ${toSqm(filter.areaMin)}::numeric`);
   if (filter.areaMax !== undefined) where.push(Prisma.sql`p.floor_area_sqm <= ${toSqm(filter.areaMax)}::numeric`);
   // An open house not over that starts within 7 days (index open_houses(property_id, ends_at)).
+  // Keywords: the stored vector's GIN index (migration 20261127120000_keyword_search).
+  // websearch_to_tsquery never fails on syntax: stray operators are ignored, and
+  // text with no words at all matches nothing.
+  if (filter.keywords) where.push(Prisma.sql`p.search_vector @@ ${keywordQuery(filter.keywords)}`);
+  // Has all of the chosen amenities (the GIN index on amenities).
+  if (filter.amenities?.length) where.push(Prisma.sql`p.amenities @> ${filter.amenities}::text[]`);
   if (filter.openHouseSoon) where.push(Prisma.sql`EXISTS (SELECT 1 FROM open_houses oh WHERE oh.property_id = p.id AND oh.ends_at > now() AND oh.starts_at < now() + interval '7 days')`);
   return where;
 }
@@ -117,6 +127,12 @@ const placeCondition = ({ kind, keys }: PlaceMatch) =>
   keys.length === 1
     ? Prisma.sql`p.${Prisma.raw(PLACE_KEY_COLUMNS[kind])} = ${keys[0]}`
     : Prisma.sql`p.${Prisma.raw(PLACE_KEY_COLUMNS[kind])} IN (${Prisma.join(keys)})`;
+
+/** The buyer's keywords as a text-search query, in the configured language (text-search-language.ts). */
+const keywordQuery = (keywords: string) => Prisma.sql`websearch_to_tsquery(opennest_text_search_config(), ${keywords})`;
+
+/** How well a listing matches the keywords (title words weigh most); only with keywords. */
+const relevance = (keywords: string | undefined) => Prisma.sql`ts_rank(p.search_vector, ${keywordQuery(keywords ?? '')})`;
 
 /**
  * The buyer's minimum price (price_max >= minimum) as alternatives that
@@ -137,9 +153,11 @@ function priceParts(filter: ValidPropertyFilter, split: boolean): Prisma.Sql[] {
 }
 
 /** ORDER BY for a sort, on the table's columns (`p.`) or on the selected fields. */
-function orderBy(sort: ListingSort, on: 'columns' | 'fields'): Prisma.Sql {
+function orderBy(sort: ListingSort, on: 'columns' | 'fields', keywords?: string): Prisma.Sql {
   const c = (column: keyof typeof COLUMNS) => Prisma.raw(on === 'columns' ? `p.${COLUMNS[column]}` : `"${column}"`);
   switch (sort) {
+    case 'RELEVANCE':
+      return on === 'columns' ? Prisma.sql`ORDER BY ${relevance(keywords)} DESC, p.id DESC` : Prisma.sql`ORDER BY "relevance"::real DESC, "id" DESC`;
     case 'AREA_DESC':
       return Prisma.sql`ORDER BY ${c('floorAreaSqm')} DESC NULLS LAST, ${c('id')} DESC`;
     case 'PRICE_ASC':
@@ -156,10 +174,15 @@ function orderBy(sort: ListingSort, on: 'columns' | 'fields'): Prisma.Sql {
  * redundant outer bound lets PostgreSQL start the index scan at the cursor;
  * the OR alone makes it read and discard every earlier row.
  */
-function keysetAfter(after: ListingPosition | null): Prisma.Sql {
+function keysetAfter(after: ListingPosition | null, keywords?: string): Prisma.Sql {
   if (!after) return Prisma.empty;
   const id = Prisma.sql`${after.id}::uuid`;
   switch (after.sort) {
+    case 'RELEVANCE': {
+      const rank = Prisma.sql`${after.rank}::real`;
+      const of = relevance(keywords);
+      return Prisma.sql`AND ${of} <= ${rank} AND (${of} < ${rank} OR (${of} = ${rank} AND p.id < ${id}))`;
+    }
     case 'NEWEST': {
       const at = Prisma.sql`${after.createdAt}::timestamptz`;
       return Prisma.sql`AND p.created_at <= ${at} AND (p.created_at < ${at} OR (p.created_at = ${at} AND p.id < ${id}))`;
@@ -180,16 +203,18 @@ function keysetAfter(after: ListingPosition | null): Prisma.Sql {
   }
 }
 
-const FROM = Prisma.sql`FROM properties p JOIN users a ON a.id = p.agent_id`;
+export const FROM = Prisma.sql`FROM properties p JOIN users a ON a.id = p.agent_id`;
 
 /** One page of listings (`limit` rows at most), in the sort's order. */
 export function listingPageSql(query: ListingQuery): Prisma.Sql {
   const where = Prisma.join(conditions(query), ' AND ');
-  const keyset = keysetAfter(query.after);
+  const keywords = query.filter.keywords;
+  const keyset = keysetAfter(query.after, keywords);
   // Only the price sorts walk an index whose order the minimum price is correlated with.
   const split = query.sort === 'PRICE_ASC' || query.sort === 'PRICE_DESC';
+  const rank = query.sort === 'RELEVANCE' ? Prisma.sql`, ${relevance(keywords)}::text AS "relevance"` : Prisma.empty;
   const parts = priceParts(query.filter, split).map(
-    (price) => Prisma.sql`SELECT ${SELECT_LIST} ${FROM} WHERE ${where} ${price} ${keyset} ${orderBy(query.sort, 'columns')} LIMIT ${query.limit}`,
+    (price) => Prisma.sql`SELECT ${SELECT_LIST} ${rank} ${FROM} WHERE ${where} ${price} ${keyset} ${orderBy(query.sort, 'columns', keywords)} LIMIT ${query.limit}`,
   );
   if (parts.length === 1) return parts[0];
   // Each part in the page's order, merged; parentheses keep each part's ORDER BY and LIMIT.
@@ -201,4 +226,14 @@ export function listingCountSql(query: Pick<ListingQuery, 'term' | 'termPlace' |
   const where = Prisma.join(conditions(query), ' AND ');
   const [price] = priceParts(query.filter, false);
   return Prisma.sql`SELECT count(*)::int AS count FROM (SELECT 1 ${FROM} WHERE ${where} ${price} LIMIT ${cap}) AS capped`;
+}
+
+/**
+ * The capped count of each filter in `without` left out of the query, in ONE
+ * statement (a scalar subquery each, every one a LIMITed scan like
+ * listingCountSql): All Properties' "relax one filter" suggestions.
+ */
+export function relaxedCountsSql(without: ReadonlyArray<{ name: string; relaxed: Pick<ListingQuery, 'term' | 'termPlace' | 'filter'> }>, cap: number): Prisma.Sql {
+  const counts = without.map(({ name, relaxed }) => Prisma.sql`(${listingCountSql(relaxed, cap)}) AS ${Prisma.raw(`"${name.replace(/[^A-Za-z]/g, '')}"`)}`);
+  return Prisma.sql`SELECT ${Prisma.join(counts, ', ')}`;
 }

@@ -108,7 +108,7 @@ afterAll(async () => {
 let sequence = 0;
 const next = () => ++sequence;
 
-async function listing(agent: Account = people.agent, data: Partial<Pick<PropertyRecord, 'status' | 'isAdvertised'>> = {}): Promise<PropertyRecord> {
+async function listing(agent: Account = people.agent, data: Partial<Pick<PropertyRecord, 'status' | 'isAdvertised' | 'city' | 'area' | 'propertyType' | 'bedrooms'>> = {}): Promise<PropertyRecord> {
   const n = next();
   return createListing(app, agent.user.id, { title: `Contract Home ${n}`, location: `Contract City #${n}#`, image: '/uploads/contract.webp', description: 'A house with a garden.', ...data });
 }
@@ -681,6 +681,21 @@ const behaviours: Behaviour[] = [
     key: { name: 'id', in: 'path', kind: 'uuid', unknown: 404 },
   },
   {
+    // Issue 19: the details page's similar homes.
+    route: 'GET /properties/{id}/similar',
+    as: 'buyer',
+    fields: [...PROPERTY_FIELDS, 'description', 'agentImage'],
+    async arrange() {
+      const city = `Contract City ${randomUUID()}`;
+      const facts = { city, area: 'Centre', propertyType: 'house' as const, bedrooms: 3 };
+      const property = await listing(people.agent, facts);
+      const alike = await listing(people.agent, facts);
+      return { params: { id: property.id }, expectId: alike.id, check: (answer) => expect((answer.body as Array<{ _id: string }>).map((p) => p._id)).toEqual([alike.id]) };
+    },
+    forbidden: 'fresh',
+    key: { name: 'id', in: 'path', kind: 'uuid', unknown: 404 },
+  },
+  {
     route: 'PUT /properties/{id}',
     as: 'agent',
     fields: PROPERTY_FIELDS,
@@ -763,6 +778,9 @@ const behaviours: Behaviour[] = [
       sort: { valid: 'asc', bad: ['sideways', '__proto__', 'constructor'] },
       limit: limitParam(48),
       cursor: cursorParam,
+      // Issue 19: a 10 KB keyword and an unknown amenity (or 200 of them) are 400s; keyword syntax garbage is a harmless empty page.
+      keywords: { valid: `&|!:*()'"`, bad: ['x'.repeat(10_240), 'a\u0000b'] },
+      amenities: { valid: 'garden,parking', bad: ['moat', Array.from({ length: 200 }, () => 'garden').join(',')] },
     },
   },
   {

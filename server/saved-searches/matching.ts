@@ -43,11 +43,14 @@ const MATCHING_CONDITION = `s.frequency <> 'off' AND strpos(lower(l.location), s
   AND (${F('areaMax')} IS NULL OR l.floor_area_sqm <= ${AREA_SQM('areaMax')})
   AND (l.sale_state <> 'sold' OR ${F('includeSold')} = 'true')
   AND (${F('place')} IS NULL OR ${F('place')} IN ('area:' || l.area_key, 'city:' || l.city_key, 'district:' || l.district_key))
+  AND (${F('keywords')} IS NULL OR l.search_vector @@ websearch_to_tsquery(opennest_text_search_config(), ${F('keywords')}))
+  AND (jsonb_array_length(coalesce(s.criteria->'filter'->'amenities', '[]'::jsonb)) = 0
+       OR l.amenities @> ARRAY(SELECT jsonb_array_elements_text(s.criteria->'filter'->'amenities')))
   AND (${F('openHouseSoon')} IS DISTINCT FROM 'true'
        OR EXISTS (SELECT 1 FROM open_houses oh WHERE oh.property_id = l.id AND oh.ends_at > now() AND oh.starts_at < now() + interval '7 days'))`;
 
 /** What MATCHING_CONDITION reads of a listing. */
-const MATCHED_COLUMNS = 'id, title, location, price_min, price_max, property_type, bedrooms, bathrooms, floor_area_sqm, sale_state, area_key, city_key, district_key';
+const MATCHED_COLUMNS = 'id, title, location, price_min, price_max, property_type, bedrooms, bathrooms, floor_area_sqm, sale_state, area_key, city_key, district_key, amenities, search_vector';
 
 /** What matching reads of a listing, as it is now: an edit reads it under its row lock before it writes, for its job's `before`. */
 export async function matchedColumns(tx: Parameters<Notifier['notifyFrom']>[0], propertyId: string): Promise<object | null> {

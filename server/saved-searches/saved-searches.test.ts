@@ -126,23 +126,27 @@ describe('alerts', () => {
 
     const edit = (changes: { location?: string; priceMin?: string; title?: string }) =>
       app.graphql(operations.UpdateProperty, { id: listing.id, input: { title: changes.title ?? listing.title, location: changes.location ?? `${town} North`, priceMin: changes.priceMin ?? '1000.00', priceMax: '2000.00' } }, agent.idToken);
-    okData(await edit({ title: 'Renamed only' }));
-    // A title change alone queues no matching.
+    // An edit that changes nothing searches read queues no matching.
+    okData(await edit({}));
     expect(await app.eventsAndJobs.jobs.boss.findJobs('saved-search-matching', { data: { propertyId: listing.id } })).toHaveLength(1);
+    // A title change is matched (keyword searches read the title, issue 19), but neither search newly matches it.
+    okData(await edit({ title: 'Renamed only' }));
+    await matchingDone(listing.id, 2);
+    expect([await alertsOf(cheap), await alertsOf(anyPrice)]).toEqual([0, 1]);
 
     // The price cut brings it under 950: the cheap search hears of it; the other matched already.
-    okData(await edit({ priceMin: '900.00' }));
-    await matchingDone(listing.id, 2);
-    expect([await alertsOf(cheap), await alertsOf(anyPrice)]).toEqual([1, 1]);
-    // Moved within the town: both matched before, neither hears again.
-    okData(await edit({ priceMin: '900.00', location: `${town} South` }));
+    okData(await edit({ title: 'Renamed only', priceMin: '900.00' }));
     await matchingDone(listing.id, 3);
     expect([await alertsOf(cheap), await alertsOf(anyPrice)]).toEqual([1, 1]);
-    // Moved away, then back: on its return it newly matches both again.
-    okData(await edit({ priceMin: '900.00', location: unique('Faraway') }));
+    // Moved within the town: both matched before, neither hears again.
+    okData(await edit({ title: 'Renamed only', priceMin: '900.00', location: `${town} South` }));
     await matchingDone(listing.id, 4);
-    okData(await edit({ priceMin: '900.00', location: `${town} East` }));
+    expect([await alertsOf(cheap), await alertsOf(anyPrice)]).toEqual([1, 1]);
+    // Moved away, then back: on its return it newly matches both again.
+    okData(await edit({ title: 'Renamed only', priceMin: '900.00', location: unique('Faraway') }));
     await matchingDone(listing.id, 5);
+    okData(await edit({ title: 'Renamed only', priceMin: '900.00', location: `${town} East` }));
+    await matchingDone(listing.id, 6);
     expect([await alertsOf(cheap), await alertsOf(anyPrice)]).toEqual([2, 2]);
     const matches = await app.db.savedSearchMatch.findMany({ where: { propertyId: listing.id, savedSearchId: { in: [cheap, anyPrice] } } });
     expect(matches).toHaveLength(4);

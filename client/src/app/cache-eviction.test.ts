@@ -86,6 +86,7 @@ describe('cache helpers', () => {
           bathrooms: null,
           floorArea: null,
           areaUnit: null,
+          amenities: [],
           yearBuilt: null,
           description: null,
           nextOpenHouse: null,

@@ -1,6 +1,7 @@
-import { Box, Button, Container, Field, Flex, Heading, InputGroup, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { LuSearch, LuSearchX, LuSlidersHorizontal } from 'react-icons/lu';
+import { Box, Button, Container, Field, Flex, Heading, Input, InputGroup, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { LuSearch, LuSearchX, LuSlidersHorizontal, LuTextSearch } from 'react-icons/lu';
+import { KEYWORDS_MAX_LENGTH } from '@opennest/common/amenities';
 import { useSearchParams } from 'react-router';
 import { useVerifiedPropertiesQuery, useVerifiedPropertyCountQuery, type PropertyCardFieldsFragment, type PropertyFilter } from './properties.generated';
 import { activeFilterCount, filterFromParams, SORTS, sortFromParam, writeFilterParams } from './listing-search-url';
@@ -14,6 +15,8 @@ import { PropertyCard } from './PropertyCard';
 import { PropertyGridSkeleton } from './PropertyCardSkeleton';
 import { SaveSearchButton } from '../saved-searches/SaveSearchButton';
 import { PlaceCombobox, placeLabel, type PlaceSuggestion } from './PlaceCombobox';
+import { RELAX_BELOW } from '@opennest/common/filter-relaxations';
+import { RelaxFilterSuggestions } from './RelaxFilterSuggestions';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 /** The first row on the widest grid (3 columns): the cards a first screenful can show. */
@@ -64,7 +67,7 @@ export default function AllPropertiesPage() {
   };
 
   const updateParams = useCallback(
-    (changes: { search?: string; sort?: string; place?: string; 'place-name'?: string }) => {
+    (changes: { search?: string; sort?: string; keywords?: string; place?: string; 'place-name'?: string }) => {
       setParams(
         (previous) => {
           const next = new URLSearchParams(previous);
@@ -110,9 +113,14 @@ export default function AllPropertiesPage() {
     debounceTimer.current = setTimeout(() => commitSearch(value), SEARCH_DEBOUNCE_MS);
   };
 
+  // The keywords box: typed text reaches the URL (and the query) 300 ms after the last key.
+  const keywords = filter.keywords ?? '';
+  const words = useDebouncedParam(keywords, useCallback((text: string) => updateParams({ keywords: text }), [updateParams]));
+
   const onSearchSubmit = (event: FormEvent) => {
     event.preventDefault();
     commitSearch(draft);
+    words.commit(words.draft);
   };
 
   // A new filter is a new history entry, so the back button returns to the previous one.
@@ -140,7 +148,7 @@ export default function AllPropertiesPage() {
       icon={<LuSearchX />}
       title="No properties found"
       description={
-        filtersSet ? 'Nothing matches these filters. Widen the price range or clear some filters.' : search ? <>Nothing matches the location “{search}”. Try another place or a shorter term.</> : 'There are no verified properties yet. Please check back soon.'
+        keywords && !filtersSet ? <>No listing mentions “{keywords}”{search && <> in “{search}”</>}. Try other words.</> : filtersSet ? 'Nothing matches these filters. Widen the price range or clear some filters.' : search ? <>Nothing matches the location “{search}”. Try another place or a shorter term.</> : 'There are no verified properties yet. Please check back soon.'
       }
       testId="properties-empty"
     >
@@ -206,10 +214,11 @@ export default function AllPropertiesPage() {
       >
         <Box asChild flex="1">
           <form role="search" onSubmit={onSearchSubmit} aria-label="Search properties">
-            <Field.Root>
-              <Field.Label>Search by location</Field.Label>
-              <InputGroup startElement={<LuSearch aria-hidden />}>
-                <PlaceCombobox
+            <Flex direction={{ base: 'column', sm: 'row' }} gap="4">
+              <Field.Root>
+                <Field.Label>Search by location</Field.Label>
+                <InputGroup startElement={<LuSearch aria-hidden />}>
+                  <PlaceCombobox
                   type="search"
                   name="search"
                   value={draft}
@@ -222,8 +231,12 @@ export default function AllPropertiesPage() {
                   ps="10"
                   data-testid="search-input"
                 />
-              </InputGroup>
-            </Field.Root>
+                </InputGroup>
+              </Field.Root>
+              <SearchBox label="Keywords" name="keywords" box={words} icon={<LuTextSearch aria-hidden />} placeholder="e.g. garden, parking, “sea view”" maxLength={KEYWORDS_MAX_LENGTH} testId="keywords-input" />
+            </Flex>
+            {/* Enter in either box searches at once. */}
+            <button type="submit" hidden />
           </form>
         </Box>
         <Button variant="outline" flexShrink={0} onClick={() => setFiltersOpen((open) => !open)} aria-expanded={filtersOpen} aria-controls="property-filters" data-testid="filters-toggle">
@@ -247,6 +260,11 @@ export default function AllPropertiesPage() {
             <PropertyFiltersPanel key={filterKey} filter={filter} onApply={applyFilter} />
           </Suspense>
         </Box>
+      )}
+
+      {/* Few results: which one filter to relax, and what that would find. */}
+      {data && !paging.hasMore && data.verifiedProperties.nodes.length < RELAX_BELOW && (search || activeFilterCount(filter) > 0 || filter.keywords) && (
+        <RelaxFilterSuggestions search={search} sort={sortOption.sort} filter={filter} found={data.verifiedProperties.nodes.length} />
       )}
 
       {/* Announces the outcome of a search without moving focus. */}
@@ -280,5 +298,66 @@ export default function AllPropertiesPage() {
         {grid}
       </QueryState>
     </Container>
+  );
+}
+
+/**
+ * A text box bound to a URL parameter (`value`): what is typed is written
+ * (`write`, trimmed) 300 ms after the last key or at once on `commit`; when the
+ * URL changes by itself (back/forward, a pasted link) the box shows its value.
+ */
+function useDebouncedParam(value: string, write: (text: string) => void) {
+  const [draft, setDraft] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const committed = useRef(value);
+  const current = useRef(value);
+  current.current = value;
+
+  const commit = useCallback(
+    (text: string) => {
+      clearTimeout(timer.current);
+      const trimmed = text.trim();
+      committed.current = trimmed;
+      if (trimmed !== current.current) write(trimmed);
+    },
+    [write],
+  );
+
+  useEffect(() => {
+    if (value === committed.current) return;
+    committed.current = value;
+    setDraft(value);
+  }, [value]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onChange = (text: string) => {
+    setDraft(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => commit(text), SEARCH_DEBOUNCE_MS);
+  };
+
+  return { draft, setDraft, commit, onChange };
+}
+
+interface SearchBoxProps {
+  label: string;
+  name: string;
+  box: ReturnType<typeof useDebouncedParam>;
+  icon: ReactNode;
+  placeholder: string;
+  maxLength: number;
+  testId: string;
+}
+
+/** One of the search form's text boxes, bound to its debounced URL parameter. */
+function SearchBox({ label, name, box, icon, placeholder, maxLength, testId }: SearchBoxProps) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <InputGroup startElement={icon}>
+        <Input type="search" name={name} value={box.draft} onChange={(event) => box.onChange(event.target.value)} placeholder={placeholder} maxLength={maxLength} autoComplete="off" bg="bg" data-testid={testId} />
+      </InputGroup>
+    </Field.Root>
   );
 }

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import type { PhotoFieldsFragment, PropertyCardFieldsFragment } from './properties.generated';
 import { priceRange } from './format';
 import { cardGridColumns, gridImageSizes } from './image-sizes';
-import { AgentChip, PropertyFacts, PropertyLocation, SaleBadge, StatusBadge } from './page-parts';
+import { AgentChip, AmenityList, PropertyFacts, PropertyLocation, SaleBadge, StatusBadge } from './page-parts';
 import { ResponsivePhoto } from './ResponsivePhoto';
 import { openHouseLabel } from '../viewings/open-house-label';
 
@@ -69,6 +69,7 @@ export function PropertyCard({ property, showAgent = false, actions, aboveTheFol
         </HStack>
         <PropertyLocation location={property.location} oneLine />
         <PropertyFacts property={property} />
+        <AmenityList amenities={property.amenities} limit={3} />
         {property.nextOpenHouse && (
           <Badge colorPalette="teal" variant="subtle" alignSelf="start" data-testid="open-house-badge">
             {openHouseLabel(property.nextOpenHouse)}

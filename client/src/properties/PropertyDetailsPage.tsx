@@ -8,7 +8,7 @@ import NotFoundPage from '../pages/NotFoundPage';
 import { isNotFound } from '../app/errors';
 import { QueryState } from '../ui/QueryState';
 import { priceRange, STATUS_COLOUR } from './format';
-import { PropertyFacts, PropertyLocation, SaleBadge, SaleStateNotice } from './page-parts';
+import { AmenityList, PropertyFacts, PropertyLocation, SaleBadge, SaleStateNotice } from './page-parts';
 import { PropertyReviewsSlot } from './PropertyReviewsSlot';
 import { ListingTimeline } from './ListingTimeline';
 import { GALLERY_SIZES } from './image-sizes';
@@ -25,6 +25,8 @@ const PropertyGallery = lazy(() => import('./PropertyGallery'));
 const PropertyViewingsSlot = lazy(() => import('../viewings/PropertyViewingsSlot'));
 // The affordability calculator: below the fold, its own chunk (Formik and the shared rules come with it).
 const MortgageCalculator = lazy(() => import('./MortgageCalculator'));
+// Below the fold: its cards and query load after the listing.
+const SimilarHomes = lazy(() => import('./SimilarHomes'));
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -139,6 +141,14 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
         <Text color={property.description ? 'fg' : 'fg.muted'} whiteSpace="pre-line" lineHeight="tall" maxW="3xl" data-testid="property-description">
           {property.description?.trim() || 'No description provided.'}
         </Text>
+        {property.amenities.length > 0 && (
+          <Box mt="5">
+            <Heading as="h3" size="md" mb="2">
+              Amenities
+            </Heading>
+            <AmenityList amenities={property.amenities} />
+          </Box>
+        )}
       </Box>
 
       {property.saleState !== 'sold' && (
@@ -149,6 +159,10 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
 
       <Suspense fallback={null}>
         <PropertyViewingsSlot property={property} />
+      </Suspense>
+
+      <Suspense fallback={null}>
+        <SimilarHomes propertyId={property.id} />
       </Suspense>
 
       <ListingTimeline property={property} />

@@ -1,13 +1,15 @@
 // All Properties filters (issue 11), loaded when Filters is first opened. The
 // values are checked with the same schema the server uses before they go into
 // the URL, so a wrong range is explained here instead of failing the list.
-import { Button, Checkbox, CheckboxGroup, Field, Fieldset, Flex, HStack, Input, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, CheckboxGroup, Field, Fieldset, Flex, HStack, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { ValidationError } from 'yup';
 import { AREA_UNIT_LABELS, AREA_UNITS, DEFAULT_AREA_UNIT, MIN_ROOM_CHOICES, PROPERTY_TYPE_LABELS, PROPERTY_TYPES, type AreaUnitValue, type PropertyTypeValue } from '@opennest/common/property-facts';
 import { propertyFilterSchema } from '@opennest/common/validation/property-filter';
 import type { PropertyFilter } from './properties.generated';
 import { SelectField } from '../ui/SelectField';
+import type { AmenityValue } from '@opennest/common/amenities';
+import { AmenityCheckboxes } from './AmenityCheckboxes';
 
 interface Draft {
   priceMin: string;
@@ -20,6 +22,7 @@ interface Draft {
   areaUnit: AreaUnitValue;
   includeSold: boolean;
   openHouseSoon: boolean;
+  amenities: AmenityValue[];
 }
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
@@ -38,6 +41,7 @@ export default function PropertyFiltersPanel({ filter, onApply }: { filter: Prop
     areaUnit: filter.areaUnit ?? DEFAULT_AREA_UNIT,
     includeSold: Boolean(filter.includeSold),
     openHouseSoon: Boolean(filter.openHouseSoon),
+    amenities: [...(filter.amenities ?? [])],
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
@@ -58,6 +62,9 @@ export default function PropertyFiltersPanel({ filter, onApply }: { filter: Prop
         areaUnit: valid.areaMin !== undefined || valid.areaMax !== undefined ? valid.areaUnit : undefined,
         includeSold: valid.includeSold || undefined,
         openHouseSoon: valid.openHouseSoon || undefined,
+        amenities: valid.amenities?.length ? valid.amenities : undefined,
+        // The keywords have their own box on the page: the panel keeps them.
+        keywords: filter.keywords,
       });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
@@ -100,6 +107,9 @@ export default function PropertyFiltersPanel({ filter, onApply }: { filter: Prop
           </HStack>
         </CheckboxGroup>
       </Fieldset.Root>
+      <Box mt="4">
+        <AmenityCheckboxes legend="Amenities (has all of them)" value={draft.amenities} onChange={(amenities) => set('amenities', amenities)} testIdPrefix="filter-amenity" />
+      </Box>
       <Flex mt="4" gap="4" align="center" wrap="wrap" justify="space-between">
         <HStack gap="6" wrap="wrap">
           <Checkbox.Root checked={draft.includeSold} onCheckedChange={(state) => set('includeSold', state.checked === true)} data-testid="filter-includeSold">
@@ -114,7 +124,7 @@ export default function PropertyFiltersPanel({ filter, onApply }: { filter: Prop
           </Checkbox.Root>
         </HStack>
         <HStack gap="3">
-          <Button variant="ghost" onClick={() => onApply({})} data-testid="filters-clear">
+          <Button variant="ghost" onClick={() => onApply({ keywords: filter.keywords })} data-testid="filters-clear">
             Clear filters
           </Button>
           <Button type="submit" colorPalette="teal" data-testid="filters-apply">

@@ -3,10 +3,12 @@
 //   ?search=dhaka&sort=price-asc&price-min=100000&price-max=250000&type=house&type=townhouse
 //    &beds=3&baths=2&area-min=80&area-max=200&unit=sq_m&sold=1&open-house=1
 //    &place=area:dhaka/gulshan&place-name=Gulshan,+Dhaka (a place picked in the search box)
+//    &keywords=garden&amenity=parking&amenity=lift
 // Values the page could not have written (letters for a number, an unknown
 // type) are ignored, so a mangled link still opens the page.
 import { AREA_UNITS, PROPERTY_TYPES, type AreaUnitValue, type PropertyTypeValue } from '@opennest/common/property-facts';
 import { parsePlaceFilter } from '@opennest/common/address';
+import { AMENITIES, KEYWORDS_MAX_LENGTH } from '@opennest/common/amenities';
 import type { PropertyFilter, PropertySort } from './properties.generated';
 
 /** The sort as it appears in the URL (?sort=price-asc) and as the API names it. */
@@ -15,6 +17,7 @@ export const SORTS: Array<{ param: string; sort: PropertySort; label: string }> 
   { param: 'price-asc', sort: 'PRICE_ASC', label: 'Price: low to high' },
   { param: 'price-desc', sort: 'PRICE_DESC', label: 'Price: high to low' },
   { param: 'area-desc', sort: 'AREA_DESC', label: 'Largest area first' },
+  { param: 'relevance', sort: 'RELEVANCE', label: 'Most relevant (keywords)' },
 ];
 
 export const sortFromParam = (param: string | null) => SORTS.find((option) => option.param && option.param === param) ?? SORTS[0];
@@ -24,7 +27,7 @@ export const sortOptionOf = (sort: PropertySort) => SORTS.find((option) => optio
 const NUMBER_PARAMS = { minBedrooms: 'beds', minBathrooms: 'baths', areaMin: 'area-min', areaMax: 'area-max' } as const;
 const MONEY_PARAMS = { priceMin: 'price-min', priceMax: 'price-max' } as const;
 /** Every parameter the filter owns (cleared before a new filter is written). */
-export const FILTER_PARAMS = ['type', 'unit', 'sold', 'open-house', ...Object.values(NUMBER_PARAMS), ...Object.values(MONEY_PARAMS)];
+export const FILTER_PARAMS = ['type', 'unit', 'sold', 'open-house', 'keywords', 'amenity', ...Object.values(NUMBER_PARAMS), ...Object.values(MONEY_PARAMS)];
 
 const WHOLE = /^\d{1,8}$/;
 const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
@@ -48,6 +51,10 @@ export function filterFromParams(params: URLSearchParams): PropertyFilter {
   if (params.get('open-house') === '1') filter.openHouseSoon = true;
   const place = params.get('place');
   if (place && parsePlaceFilter(place)) filter.place = place;
+  const keywords = params.get('keywords')?.trim();
+  if (keywords) filter.keywords = keywords.slice(0, KEYWORDS_MAX_LENGTH);
+  const amenities = AMENITIES.filter((amenity) => params.getAll('amenity').includes(amenity));
+  if (amenities.length) filter.amenities = amenities;
   return filter;
 }
 
@@ -64,12 +71,14 @@ export function writeFilterParams(params: URLSearchParams, filter: PropertyFilte
   if (filter.openHouseSoon) params.set('open-house', '1');
   // The place belongs to the search box, not the filter panel: written when given, kept otherwise.
   if (filter.place) params.set('place', filter.place);
+  if (filter.keywords?.trim()) params.set('keywords', filter.keywords.trim());
+  for (const amenity of filter.amenities ?? []) params.append('amenity', amenity);
   return params;
 }
 
-/** How many filters are set (for the Filters button's label). */
+/** How many filters of the Filters panel are set (for its button's label; the keywords have their own box). */
 export const activeFilterCount = (filter: PropertyFilter) =>
-  [filter.priceMin ?? filter.priceMax, filter.types?.length ? true : undefined, filter.minBedrooms, filter.minBathrooms, filter.areaMin ?? filter.areaMax, filter.includeSold || undefined, filter.openHouseSoon || undefined].filter(
+  [filter.priceMin ?? filter.priceMax, filter.types?.length ? true : undefined, filter.amenities?.length ? true : undefined, filter.minBedrooms, filter.minBathrooms, filter.areaMin ?? filter.areaMax, filter.includeSold || undefined, filter.openHouseSoon || undefined].filter(
     (value) => value !== undefined && value !== null,
   ).length;
 

@@ -2,8 +2,9 @@
 import { AspectRatio, Badge, Box, Flex, Heading, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
 import { PersonAvatar } from '../ui/PersonAvatar';
 import type { ReactNode, RefObject } from 'react';
-import { LuBath, LuBedDouble, LuCalendarClock, LuHouse, LuMapPin, LuRuler } from 'react-icons/lu';
-import type { PropertyCardFieldsFragment, PropertyStatus, SaleState } from './properties.generated';
+import { LuBath, LuBedDouble, LuCalendarClock, LuCheck, LuHouse, LuMapPin, LuRuler } from 'react-icons/lu';
+import type { Amenity, PropertyCardFieldsFragment, PropertyStatus, SaleState } from './properties.generated';
+import { AMENITY_LABELS } from '@opennest/common/amenities';
 import { AREA_UNIT_LABELS, PROPERTY_TYPE_LABELS } from '@opennest/common/property-facts';
 import { STATUS_COLOUR } from './format';
 
@@ -83,6 +84,30 @@ export function PropertyFacts({ property, withYear }: { property: Pick<PropertyC
           <Text as="span">{item.text}</Text>
         </HStack>
       ))}
+    </HStack>
+  );
+}
+
+/**
+ * A listing's amenities as small tags: all of them on the details page, the
+ * first `limit` on a card with "+n more" for the rest.
+ */
+export function AmenityList({ amenities, limit }: { amenities: readonly Amenity[]; limit?: number }) {
+  if (!amenities.length) return null;
+  const shown = limit === undefined ? amenities : amenities.slice(0, limit);
+  const more = amenities.length - shown.length;
+  return (
+    <HStack as="ul" listStyleType="none" wrap="wrap" gap="1.5" aria-label="Amenities" data-testid="property-amenities">
+      {shown.map((amenity) => (
+        <Badge as="li" key={amenity} variant="outline" colorPalette="gray" fontWeight="normal">
+          <LuCheck aria-hidden /> {AMENITY_LABELS[amenity]}
+        </Badge>
+      ))}
+      {more > 0 && (
+        <Badge as="li" variant="plain" color="fg.muted" fontWeight="normal">
+          +{more} more
+        </Badge>
+      )}
     </HStack>
   );
 }

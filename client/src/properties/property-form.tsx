@@ -7,8 +7,10 @@ import { useEffect, type ReactNode } from 'react';
 import { mixed, string, type AnyObjectSchema } from 'yup';
 import { DESCRIPTION_MAX_LENGTH, addPropertySchema, updatePropertySchema } from '@opennest/common/validation/property';
 import { AREA_UNIT_LABELS, AREA_UNITS, DEFAULT_AREA_UNIT, PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '@opennest/common/property-facts';
-import { propertyFactsFields } from '@opennest/common/validation/property-facts';
+import { amenitiesField, propertyFactsFields } from '@opennest/common/validation/property-facts';
+import type { AmenityValue } from '@opennest/common/amenities';
 import type { AreaUnit, PropertyType } from './properties.generated';
+import { AmenityCheckboxes } from './AmenityCheckboxes';
 import { FormField } from '../ui/FormField';
 import { addressLine } from '@opennest/common/address';
 import { addressFields } from '@opennest/common/validation/address';
@@ -37,16 +39,19 @@ export interface PropertyFormValues {
   floorArea: string;
   areaUnit: string;
   yearBuilt: string;
+  /** Amenities, checked boxes in the list's order. */
+  amenities: AmenityValue[];
 }
 
 /** A listing's facts as the form holds them. */
-export const factsFormValues = (property?: { propertyType?: string | null; bedrooms?: number | null; bathrooms?: number | null; floorArea?: number | null; areaUnit?: string | null; yearBuilt?: number | null }) => ({
+export const factsFormValues = (property?: { propertyType?: string | null; bedrooms?: number | null; bathrooms?: number | null; floorArea?: number | null; areaUnit?: string | null; yearBuilt?: number | null; amenities?: readonly AmenityValue[] }) => ({
   propertyType: property?.propertyType ?? '',
   bedrooms: property?.bedrooms?.toString() ?? '',
   bathrooms: property?.bathrooms?.toString() ?? '',
   floorArea: property?.floorArea?.toString() ?? '',
   areaUnit: property?.areaUnit ?? DEFAULT_AREA_UNIT,
   yearBuilt: property?.yearBuilt?.toString() ?? '',
+  amenities: [...(property?.amenities ?? [])],
 });
 
 /** A listing's address as the form holds it ('' for a part not filled in yet). */
@@ -66,6 +71,7 @@ export const addPropertyFormSchema = addPropertySchema.shape({
   ...addressFields,
   // Made from the address on submit.
   location: mixed().strip(),
+  amenities: amenitiesField,
   image: string().required('Property image is required'),
   photos: mixed().strip(),
 });
@@ -75,6 +81,7 @@ export const updatePropertyFormSchema = updatePropertySchema.shape({
   ...propertyFactsFields,
   ...addressFields,
   location: mixed().strip(),
+  amenities: amenitiesField,
   image: string().required('Property image is required'),
   photos: mixed().strip(),
 });
@@ -113,10 +120,11 @@ function factsInput(values: PropertyFormValues) {
     floorArea,
     areaUnit: floorArea === null ? null : ((values.areaUnit || null) as AreaUnit | null),
     yearBuilt: whole(values.yearBuilt),
+    amenities: values.amenities,
   };
 }
 
-const FIELD_NAMES: Array<keyof PropertyFormValues> = ['title', 'streetLine', 'area', 'city', 'postcode', 'countryCode', 'latitude', 'longitude', 'image', 'priceMin', 'priceMax', 'description', 'propertyType', 'bedrooms', 'bathrooms', 'floorArea', 'areaUnit', 'yearBuilt'];
+const FIELD_NAMES: Array<keyof PropertyFormValues> = ['title', 'streetLine', 'area', 'city', 'postcode', 'countryCode', 'latitude', 'longitude', 'image', 'priceMin', 'priceMax', 'description', 'propertyType', 'bedrooms', 'bathrooms', 'floorArea', 'areaUnit', 'yearBuilt', 'amenities'];
 
 /** The shared schema plus the server's per-field messages, for the property fields. */
 export const usePropertyValidation = (schema: AnyObjectSchema) => useServerAwareValidation<PropertyFormValues>(schema, FIELD_NAMES);
@@ -152,6 +160,14 @@ export function PropertyFields({ form, agent, imageField, disabled }: PropertyFi
         <FormField form={form} name="priceMax" label="Maximum price ($)" inputMode="decimal" autoComplete="off" placeholder="e.g. 150000" disabled={disabled} />
       </SimpleGrid>
       <FactsFields form={form} disabled={disabled} />
+      <AmenityCheckboxes
+        legend="Amenities"
+        helperText="Buyers can filter by these and search their words."
+        value={form.values.amenities}
+        onChange={(amenities) => void form.setFieldValue('amenities', amenities)}
+        testIdPrefix="amenity"
+        disabled={disabled}
+      />
       <Field.Root invalid={Boolean(descriptionError)}>
         <Field.Label>
           Description <Field.RequiredIndicator fallback={<Text as="span" color="fg.muted" fontWeight="normal">(optional)</Text>} />

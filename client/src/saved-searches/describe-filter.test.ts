@@ -6,3 +6,7 @@ it('writes amounts and areas as the rest of the app does, with thousands separat
   expect(describeFilter({ areaMin: 1000, areaMax: 12500, areaUnit: 'sq_ft', minBedrooms: 3, includeSold: true })).toBe('3+ bedrooms, from 1,000 sq ft up to 12,500 sq ft, sold ones included');
   expect(describeFilter({})).toBe('');
 });
+
+it('says the keywords and the amenities (issue 19)', () => {
+  expect(describeFilter({ keywords: 'garden', amenities: ['parking', 'pets_allowed'], minBedrooms: 2 })).toBe('mentioning “garden”, 2+ bedrooms, with parking and pets allowed');
+});

@@ -30,6 +30,8 @@ export type Scalars = {
 export type AddPropertyInput = {
   /** The structured address (the listing form sends it). */
   address?: InputMaybe<AddressInput>;
+  /** Its amenities, each once (an update without facts keeps them). */
+  amenities?: InputMaybe<Array<Amenity>>;
   areaUnit?: InputMaybe<AreaUnit>;
   bathrooms?: InputMaybe<Scalars['Int']['input']>;
   bedrooms?: InputMaybe<Scalars['Int']['input']>;
@@ -69,6 +71,21 @@ export type AlertFrequency =
   | 'instant'
   | 'off'
   | 'weekly';
+
+/** A listing's amenities: the one list of common/amenities.ts. */
+export type Amenity =
+  | 'air_conditioning'
+  | 'balcony'
+  | 'furnished'
+  | 'garage'
+  | 'garden'
+  | 'gym'
+  | 'lift'
+  | 'parking'
+  | 'pets_allowed'
+  | 'security'
+  | 'swimming_pool'
+  | 'terrace';
 
 /** Square feet or square metres. */
 export type AreaUnit =
@@ -140,6 +157,13 @@ export type EmailSetting = {
   choices: Array<EmailDelivery>;
   delivery: EmailDelivery;
   type: NotificationType;
+};
+
+/** One filter of a search left out, and how many listings the search would then find. */
+export type FilterRelaxation = {
+  __typename?: 'FilterRelaxation';
+  count: MatchCount;
+  filter: RelaxableFilter;
 };
 
 /** A listing's free viewing slots in a range of its local days. */
@@ -893,6 +917,8 @@ export type Property = {
   /** False while a street line, city, postcode or country is missing (listings whose old location could not be split): the agent's Manage Properties page asks to complete it. */
   addressComplete: Scalars['Boolean']['output'];
   agent: UserSummary;
+  /** Its amenities, in the list's order. */
+  amenities: Array<Amenity>;
   area?: Maybe<Scalars['String']['output']>;
   areaUnit?: Maybe<AreaUnit>;
   bathrooms?: Maybe<Scalars['Int']['output']>;
@@ -957,12 +983,19 @@ export type PropertyConnection = {
 
 /** All Properties filters; every one is optional, and they combine with AND. */
 export type PropertyFilter = {
+  /** Only listings that have all of these amenities (empty: any). */
+  amenities?: InputMaybe<Array<Amenity>>;
   areaMax?: InputMaybe<Scalars['Int']['input']>;
   /** Floor area range, in areaUnit (square metres when omitted). */
   areaMin?: InputMaybe<Scalars['Int']['input']>;
   areaUnit?: InputMaybe<AreaUnit>;
   /** Also list sold listings (left out by default). */
   includeSold?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * Words to find in the title, description and amenities, in web-search syntax
+   * ("a phrase", -word, or); at most 200 characters; blank: no keyword filter.
+   */
+  keywords?: InputMaybe<Scalars['String']['input']>;
   minBathrooms?: InputMaybe<Scalars['Int']['input']>;
   minBedrooms?: InputMaybe<Scalars['Int']['input']>;
   /** Only listings with an open house in the next 7 days (one not over that starts within 7 days). */
@@ -985,7 +1018,9 @@ export type PropertySort =
   /** Lowest minimum price first. */
   | 'PRICE_ASC'
   /** Highest minimum price first. */
-  | 'PRICE_DESC';
+  | 'PRICE_DESC'
+  /** Best keyword matches first (title words weigh most); without keywords, newest first. */
+  | 'RELEVANCE';
 
 export type PropertyStatus =
   | 'pending'
@@ -1079,6 +1114,13 @@ export type Query = {
   roleByEmail: RoleOfEmail;
   /** The calling buyer's saved searches, newest first. */
   savedSearches: Array<SavedSearch>;
+  /**
+   * Up to 6 listings like this one, for its details page: buyers can see them, not
+   * sold, the same type, bedrooms within one, price ranges overlapping this one's
+   * widened by 20 %; the same area first, then the same city; nearest in price
+   * first. Empty for a listing without a type or a city. NOT_FOUND as for property.
+   */
+  similarProperties: Array<Property>;
   /** Unread messages in all the caller's conversations. */
   unreadMessageCount: Scalars['Int']['output'];
   unreadNotificationCount: Scalars['Int']['output'];
@@ -1091,6 +1133,12 @@ export type Query = {
   verifiedProperties: PropertyConnection;
   /** How many verified listings the same search and filter match (capped; see MatchCount). */
   verifiedPropertyCount: MatchCount;
+  /**
+   * For a search that finds few listings: each filter it sets, left out in turn,
+   * with how many listings it would then find (capped like verifiedPropertyCount).
+   * Empty when it sets no filter. One SQL statement.
+   */
+  verifiedPropertyRelaxations: Array<FilterRelaxation>;
   /** The calling agent's listing's availability (FORBIDDEN for another agent's listing). */
   viewingAvailability: ViewingAvailability;
   /** Buyers' feedback on a listing's viewings, newest first: its agent's own, or any listing's for admins. */
@@ -1236,6 +1284,11 @@ export type QueryRoleByEmailArgs = {
 };
 
 
+export type QuerySimilarPropertiesArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type QueryUsersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -1257,6 +1310,12 @@ export type QueryVerifiedPropertyCountArgs = {
 };
 
 
+export type QueryVerifiedPropertyRelaxationsArgs = {
+  filter?: InputMaybe<PropertyFilter>;
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryViewingAvailabilityArgs = {
   propertyId: Scalars['ID']['input'];
 };
@@ -1270,6 +1329,18 @@ export type QueryViewingFeedbackArgs = {
 export type QueryWishlistItemArgs = {
   id: Scalars['ID']['input'];
 };
+
+/** A filter of All Properties that a search can relax (common/filter-relaxations.ts). */
+export type RelaxableFilter =
+  | 'AMENITIES'
+  | 'AREA'
+  | 'BATHROOMS'
+  | 'BEDROOMS'
+  | 'KEYWORDS'
+  | 'LOCATION'
+  | 'OPEN_HOUSE'
+  | 'PRICE'
+  | 'TYPES';
 
 export type ReportListingInput = {
   details?: InputMaybe<Scalars['String']['input']>;
@@ -1380,10 +1451,12 @@ export type SearchCriteria = {
 /** A saved PropertyFilter (see that input for what each field means). */
 export type SearchFilter = {
   __typename?: 'SearchFilter';
+  amenities?: Maybe<Array<Amenity>>;
   areaMax?: Maybe<Scalars['Int']['output']>;
   areaMin?: Maybe<Scalars['Int']['output']>;
   areaUnit?: Maybe<AreaUnit>;
   includeSold?: Maybe<Scalars['Boolean']['output']>;
+  keywords?: Maybe<Scalars['String']['output']>;
   minBathrooms?: Maybe<Scalars['Int']['output']>;
   minBedrooms?: Maybe<Scalars['Int']['output']>;
   /** A place filter value (see PropertyFilter.place). */
@@ -1421,6 +1494,8 @@ export type UnsubscribeResult = {
 export type UpdatePropertyInput = {
   /** The structured address (the listing form sends it). */
   address?: InputMaybe<AddressInput>;
+  /** Its amenities, each once (an update without facts keeps them). */
+  amenities?: InputMaybe<Array<Amenity>>;
   areaUnit?: InputMaybe<AreaUnit>;
   bathrooms?: InputMaybe<Scalars['Int']['input']>;
   bedrooms?: InputMaybe<Scalars['Int']['input']>;
@@ -1675,6 +1750,7 @@ export type ResolversTypes = ResolversObject<{
   AddPropertyInput: AddPropertyInput;
   AddressInput: AddressInput;
   AlertFrequency: AlertFrequency;
+  Amenity: Amenity;
   AreaUnit: AreaUnit;
   AssignableRole: AssignableRole;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1687,6 +1763,7 @@ export type ResolversTypes = ResolversObject<{
   DeletePropertyResult: ResolverTypeWrapper<DeletePropertyResult>;
   EmailDelivery: EmailDelivery;
   EmailSetting: ResolverTypeWrapper<EmailSettingView>;
+  FilterRelaxation: ResolverTypeWrapper<FilterRelaxation>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   FreeViewingSlots: ResolverTypeWrapper<FreeViewingSlots>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
@@ -1731,6 +1808,7 @@ export type ResolversTypes = ResolversObject<{
   PropertyStatus: PropertyStatus;
   PropertyType: PropertyType;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RelaxableFilter: RelaxableFilter;
   ReportListingInput: ReportListingInput;
   ReportReason: ReportReason;
   ReportStatus: ReportStatus;
@@ -1783,6 +1861,7 @@ export type ResolversParentTypes = ResolversObject<{
   Decimal: Scalars['Decimal']['output'];
   DeletePropertyResult: DeletePropertyResult;
   EmailSetting: EmailSettingView;
+  FilterRelaxation: FilterRelaxation;
   Float: Scalars['Float']['output'];
   FreeViewingSlots: FreeViewingSlots;
   ID: Scalars['ID']['output'];
@@ -1909,6 +1988,11 @@ export type EmailSettingResolvers<ContextType = RequestContext, ParentType exten
   choices?: Resolver<Array<ResolversTypes['EmailDelivery']>, ParentType, ContextType>;
   delivery?: Resolver<ResolversTypes['EmailDelivery'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['NotificationType'], ParentType, ContextType>;
+}>;
+
+export type FilterRelaxationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FilterRelaxation'] = ResolversParentTypes['FilterRelaxation']> = ResolversObject<{
+  count?: Resolver<ResolversTypes['MatchCount'], ParentType, ContextType>;
+  filter?: Resolver<ResolversTypes['RelaxableFilter'], ParentType, ContextType>;
 }>;
 
 export type FreeViewingSlotsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FreeViewingSlots'] = ResolversParentTypes['FreeViewingSlots']> = ResolversObject<{
@@ -2157,6 +2241,7 @@ export type ProfileFiguresResolvers<ContextType = RequestContext, ParentType ext
 export type PropertyResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Property'] = ResolversParentTypes['Property']> = ResolversObject<{
   addressComplete?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   agent?: Resolver<ResolversTypes['UserSummary'], ParentType, ContextType>;
+  amenities?: Resolver<Array<ResolversTypes['Amenity']>, ParentType, ContextType>;
   area?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   areaUnit?: Resolver<Maybe<ResolversTypes['AreaUnit']>, ParentType, ContextType>;
   bathrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -2231,11 +2316,13 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   propertyReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType, RequireFields<QueryPropertyReviewsArgs, 'propertyId'>>;
   roleByEmail?: Resolver<ResolversTypes['RoleOfEmail'], ParentType, ContextType, RequireFields<QueryRoleByEmailArgs, 'email'>>;
   savedSearches?: Resolver<Array<ResolversTypes['SavedSearch']>, ParentType, ContextType>;
+  similarProperties?: Resolver<Array<ResolversTypes['Property']>, ParentType, ContextType, RequireFields<QuerySimilarPropertiesArgs, 'id'>>;
   unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   users?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, RequireFields<QueryUsersArgs, 'first'>>;
   verifiedProperties?: Resolver<ResolversTypes['PropertyConnection'], ParentType, ContextType, RequireFields<QueryVerifiedPropertiesArgs, 'first' | 'sort'>>;
   verifiedPropertyCount?: Resolver<ResolversTypes['MatchCount'], ParentType, ContextType, Partial<QueryVerifiedPropertyCountArgs>>;
+  verifiedPropertyRelaxations?: Resolver<Array<ResolversTypes['FilterRelaxation']>, ParentType, ContextType, Partial<QueryVerifiedPropertyRelaxationsArgs>>;
   viewingAvailability?: Resolver<ResolversTypes['ViewingAvailability'], ParentType, ContextType, RequireFields<QueryViewingAvailabilityArgs, 'propertyId'>>;
   viewingFeedback?: Resolver<Array<ResolversTypes['ViewingFeedbackEntry']>, ParentType, ContextType, RequireFields<QueryViewingFeedbackArgs, 'propertyId'>>;
   wishlistItem?: Resolver<ResolversTypes['WishlistItem'], ParentType, ContextType, RequireFields<QueryWishlistItemArgs, 'id'>>;
@@ -2287,10 +2374,12 @@ export type SearchCriteriaResolvers<ContextType = RequestContext, ParentType ext
 }>;
 
 export type SearchFilterResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SearchFilter'] = ResolversParentTypes['SearchFilter']> = ResolversObject<{
+  amenities?: Resolver<Maybe<Array<ResolversTypes['Amenity']>>, ParentType, ContextType>;
   areaMax?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   areaMin?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   areaUnit?: Resolver<Maybe<ResolversTypes['AreaUnit']>, ParentType, ContextType>;
   includeSold?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  keywords?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   minBathrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   minBedrooms?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   place?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -2405,6 +2494,7 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   Decimal?: GraphQLScalarType;
   DeletePropertyResult?: DeletePropertyResultResolvers<ContextType>;
   EmailSetting?: EmailSettingResolvers<ContextType>;
+  FilterRelaxation?: FilterRelaxationResolvers<ContextType>;
   FreeViewingSlots?: FreeViewingSlotsResolvers<ContextType>;
   ListingCounts?: ListingCountsResolvers<ContextType>;
   ListingEvent?: ListingEventResolvers<ContextType>;
