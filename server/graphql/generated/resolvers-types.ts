@@ -106,6 +106,18 @@ export type DeletePropertyResult = {
   removedWishlistItemCount: Scalars['Int']['output'];
 };
 
+/** One point of a listing's demand curve. */
+export type DemandPoint = {
+  __typename?: 'DemandPoint';
+  /** The change of the asking range, in percent (-30 .. 30). */
+  changePercent: Scalars['Int']['output'];
+  /** Active saved searches that would match at that price, all else as now. */
+  matchingSearches: ShownCount;
+  priceMax: Scalars['Decimal']['output'];
+  /** The asking range at that change (both ends scaled, rounded to the cent). */
+  priceMin: Scalars['Decimal']['output'];
+};
+
 /** How a kind of notification goes out by e-mail. */
 export type EmailDelivery =
   | 'daily'
@@ -139,6 +151,18 @@ export type ListingCounts = {
   pending: Scalars['Int']['output'];
   rejected: Scalars['Int']['output'];
   verified: Scalars['Int']['output'];
+};
+
+/** Live demand for a listing: counts only, none below 3. */
+export type ListingDemand = {
+  __typename?: 'ListingDemand';
+  /** Lowest price first; the point at changePercent 0 is the listing as it is. */
+  curve: Array<DemandPoint>;
+  /** Active saved searches matching it now. */
+  matchingSearches: ShownCount;
+  property: Property;
+  /** Buyers who have it on their wishlist. */
+  wishlisted: ShownCount;
 };
 
 /** One change in a listing's history (append-only). */
@@ -427,6 +451,8 @@ export type Mutation = {
   updateSavedSearch: SavedSearch;
   /** Admin: pending → verified. */
   verifyProperty: Property;
+  /** The listing's agent withholds (or shows again) the sold amount of its sale; the other figures stay. */
+  withholdSaleAmount: SaleRecord;
 };
 
 
@@ -663,6 +689,12 @@ export type MutationUpdateSavedSearchArgs = {
 
 export type MutationVerifyPropertyArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationWithholdSaleAmountArgs = {
+  propertyId: Scalars['ID']['input'];
+  withheld: Scalars['Boolean']['input'];
 };
 
 export type NewsletterSubscription = {
@@ -952,6 +984,8 @@ export type Query = {
   __typename?: 'Query';
   /** Verified, advertised properties for the home page (newest first), sold ones left out. */
   advertisedProperties: Array<Property>;
+  /** An agent's measured reply time (shown on listings' details and contact pages). */
+  agentReplyTime: ReplyTime;
   /** The calling agent's viewings across their listings that start in the 7 days from `from`, in time order (every status). */
   agentViewingWeek: Array<Viewing>;
   /** Every property (admin), newest first, optionally of one status. */
@@ -972,6 +1006,12 @@ export type Query = {
   freeViewingSlots: FreeViewingSlots;
   /** The newest reviews, for the home page. */
   latestReviews: Array<Review>;
+  /**
+   * Live demand for a listing: its agent's own (FORBIDDEN for other agents), any for admins.
+   * The curve goes from -rangePercent to +rangePercent in steps of stepPercent
+   * (1..25 and stepPercent..50, at most 61 points; else BAD_USER_INPUT).
+   */
+  listingDemand: ListingDemand;
   /** One listing's numbers: its agent's own (FORBIDDEN for other agents), or any listing's for admins. */
   listingNumbers: ListingNumbers;
   /** The caller's user record, or null when a freshly signed-up caller has none yet. */
@@ -988,12 +1028,16 @@ export type Query = {
   myProfileFigures: ProfileFigures;
   /** The calling agent's own properties, newest first, by cursor pages (20 by default, at most 100). */
   myProperties: PropertyConnection;
+  /** The calling agent's own reply time. */
+  myReplyTime: ReplyTime;
   /** The caller's reports, newest first, with what came of them. */
   myReports: Array<ListingReport>;
   /** The calling buyer's own reviews, newest first. */
   myReviews: Array<Review>;
   /** The calling agent's sold properties and their exact total. */
   mySales: Sales;
+  /** The calling agent's unanswered questions, oldest first (20 per page by default, at most 100). */
+  myUnansweredQuestions: UnansweredQuestionConnection;
   /** The calling buyer's viewings (20 per page by default, at most 50). */
   myViewings: ViewingConnection;
   /** The calling buyer's viewings of one listing that are not yet over (the details page shows them). */
@@ -1020,6 +1064,8 @@ export type Query = {
   propertyReviews: Array<Review>;
   /** The role behind an e-mail address: the caller's own, or anyone's for an admin. */
   roleByEmail: RoleOfEmail;
+  /** The verified record of a listing's sale through OpenNest; null when it was not sold through OpenNest with a confirmed payment. */
+  saleRecord?: Maybe<SaleRecord>;
   /** The calling buyer's saved searches, newest first. */
   savedSearches: Array<SavedSearch>;
   /** Unread messages in all the caller's conversations. */
@@ -1045,6 +1091,11 @@ export type Query = {
 
 export type QueryAdvertisedPropertiesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAgentReplyTimeArgs = {
+  agentId: Scalars['ID']['input'];
 };
 
 
@@ -1089,6 +1140,13 @@ export type QueryLatestReviewsArgs = {
 };
 
 
+export type QueryListingDemandArgs = {
+  propertyId: Scalars['ID']['input'];
+  rangePercent?: InputMaybe<Scalars['Int']['input']>;
+  stepPercent?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryListingNumbersArgs = {
   propertyId: Scalars['ID']['input'];
 };
@@ -1112,6 +1170,12 @@ export type QueryMyOffersArgs = {
 
 
 export type QueryMyPropertiesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryMyUnansweredQuestionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1173,6 +1237,11 @@ export type QueryRoleByEmailArgs = {
 };
 
 
+export type QuerySaleRecordArgs = {
+  propertyId: Scalars['ID']['input'];
+};
+
+
 export type QueryUsersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -1206,6 +1275,28 @@ export type QueryViewingFeedbackArgs = {
 
 export type QueryWishlistItemArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type ReplyQuestionKind =
+  | 'message'
+  | 'viewing';
+
+/**
+ * An agent's measured reply time over the last 90 days (a kept figure): the
+ * questions buyers put to them (a conversation's first message, a viewing request)
+ * that were answered or are at least 24 hours old.
+ */
+export type ReplyTime = {
+  __typename?: 'ReplyTime';
+  agentId: Scalars['ID']['output'];
+  /** How many questions it is based on. */
+  basedOn: Scalars['Int']['output'];
+  /** False below 5 questions: then median and share are null ("Not enough conversations yet"). */
+  enough: Scalars['Boolean']['output'];
+  /** The median wait for the first answer, in minutes (unanswered questions count as the longest); null when most are unanswered or not enough. */
+  medianMinutes?: Maybe<Scalars['Int']['output']>;
+  /** The share answered within 24 hours, in whole percent; null when not enough. */
+  withinDayPercent?: Maybe<Scalars['Int']['output']>;
 };
 
 export type ReportListingInput = {
@@ -1265,6 +1356,24 @@ export type RoleOfEmail = {
   __typename?: 'RoleOfEmail';
   email: Scalars['String']['output'];
   role: Role;
+};
+
+/** The verified record of a sale through OpenNest: from its offers and its payment confirmed by the provider. */
+export type SaleRecord = {
+  __typename?: 'SaleRecord';
+  /** The seller's agent withheld the sold amount: soldAmount and percentOfAskingMidpoint are null. */
+  amountWithheld: Scalars['Boolean']['output'];
+  askingMax: Scalars['Decimal']['output'];
+  /** The asking range when the offer was accepted. */
+  askingMin: Scalars['Decimal']['output'];
+  /** Whole days from listing to the accepted offer. */
+  daysToAcceptedOffer: Scalars['Int']['output'];
+  /** Offers made on the listing. */
+  offers: Scalars['Int']['output'];
+  /** The sold amount as a percentage of the asking range's midpoint (one decimal). */
+  percentOfAskingMidpoint?: Maybe<Scalars['Float']['output']>;
+  propertyId: Scalars['ID']['output'];
+  soldAmount?: Maybe<Scalars['Decimal']['output']>;
 };
 
 /**
@@ -1328,6 +1437,13 @@ export type SearchFilter = {
   types?: Maybe<Array<PropertyType>>;
 };
 
+/** A count that is shown only from 3 up: below that, count is null and fewerThan says 3. */
+export type ShownCount = {
+  __typename?: 'ShownCount';
+  count?: Maybe<Scalars['Int']['output']>;
+  fewerThan?: Maybe<Scalars['Int']['output']>;
+};
+
 export type SignInRecordInput = {
   /** Profile photo URL (from POST /api/uploads); defaults to the token's picture. */
   image?: InputMaybe<Scalars['String']['input']>;
@@ -1345,6 +1461,26 @@ export type Subscription = {
    * again before every event; a deleted or demoted account stops receiving.
    */
   notificationEvents: NotificationEvent;
+};
+
+/** A question the calling agent has not answered yet. */
+export type UnansweredQuestion = {
+  __typename?: 'UnansweredQuestion';
+  askedAt: Scalars['DateTime']['output'];
+  buyerName?: Maybe<Scalars['String']['output']>;
+  /** The conversation's or the viewing's id (kind says which). */
+  id: Scalars['ID']['output'];
+  kind: ReplyQuestionKind;
+  /** Whether the agent was already nudged about it (12 hours after it was asked). */
+  nudged: Scalars['Boolean']['output'];
+  propertyId?: Maybe<Scalars['ID']['output']>;
+  propertyTitle?: Maybe<Scalars['String']['output']>;
+};
+
+export type UnansweredQuestionConnection = {
+  __typename?: 'UnansweredQuestionConnection';
+  nodes: Array<UnansweredQuestion>;
+  pageInfo: PageInfo;
 };
 
 export type UnsubscribeResult = {
@@ -1616,6 +1752,7 @@ export type ResolversTypes = ResolversObject<{
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
   DeletePropertyResult: ResolverTypeWrapper<DeletePropertyResult>;
+  DemandPoint: ResolverTypeWrapper<DemandPoint>;
   EmailDelivery: EmailDelivery;
   EmailSetting: ResolverTypeWrapper<EmailSettingView>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
@@ -1623,6 +1760,7 @@ export type ResolversTypes = ResolversObject<{
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ListingCounts: ResolverTypeWrapper<ListingCounts>;
+  ListingDemand: ResolverTypeWrapper<Omit<ListingDemand, 'property'> & { property: ResolversTypes['Property'] }>;
   ListingEvent: ResolverTypeWrapper<ListingEvent>;
   ListingEventKind: ListingEventKind;
   ListingNumbers: ResolverTypeWrapper<ListingNumbersView>;
@@ -1660,6 +1798,8 @@ export type ResolversTypes = ResolversObject<{
   PropertyStatus: PropertyStatus;
   PropertyType: PropertyType;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ReplyQuestionKind: ReplyQuestionKind;
+  ReplyTime: ResolverTypeWrapper<ReplyTime>;
   ReportListingInput: ReportListingInput;
   ReportReason: ReportReason;
   ReportStatus: ReportStatus;
@@ -1668,15 +1808,19 @@ export type ResolversTypes = ResolversObject<{
   ReviewConnection: ResolverTypeWrapper<Omit<ReviewConnection, 'nodes'> & { nodes: Array<ResolversTypes['Review']> }>;
   Role: Role;
   RoleOfEmail: ResolverTypeWrapper<RoleOfEmail>;
+  SaleRecord: ResolverTypeWrapper<SaleRecord>;
   SaleState: SaleState;
   Sales: ResolverTypeWrapper<Omit<Sales, 'offers'> & { offers: Array<ResolversTypes['Offer']> }>;
   SaveSearchInput: SaveSearchInput;
   SavedSearch: ResolverTypeWrapper<SavedSearchRecord>;
   SearchCriteria: ResolverTypeWrapper<SearchCriteria>;
   SearchFilter: ResolverTypeWrapper<SearchFilter>;
+  ShownCount: ResolverTypeWrapper<ShownCount>;
   SignInRecordInput: SignInRecordInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  UnansweredQuestion: ResolverTypeWrapper<UnansweredQuestion>;
+  UnansweredQuestionConnection: ResolverTypeWrapper<UnansweredQuestionConnection>;
   UnsubscribeResult: ResolverTypeWrapper<UnsubscribeResult>;
   UpdatePropertyInput: UpdatePropertyInput;
   UpdateSavedSearchInput: UpdateSavedSearchInput;
@@ -1710,12 +1854,14 @@ export type ResolversParentTypes = ResolversObject<{
   DateTime: Scalars['DateTime']['output'];
   Decimal: Scalars['Decimal']['output'];
   DeletePropertyResult: DeletePropertyResult;
+  DemandPoint: DemandPoint;
   EmailSetting: EmailSettingView;
   Float: Scalars['Float']['output'];
   FreeViewingSlots: FreeViewingSlots;
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   ListingCounts: ListingCounts;
+  ListingDemand: Omit<ListingDemand, 'property'> & { property: ResolversParentTypes['Property'] };
   ListingEvent: ListingEvent;
   ListingNumbers: ListingNumbersView;
   ListingNumbersConnection: Omit<ListingNumbersConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['ListingNumbers']> };
@@ -1746,19 +1892,24 @@ export type ResolversParentTypes = ResolversObject<{
   PropertyConnection: Omit<PropertyConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Property']> };
   PropertyFilter: PropertyFilter;
   Query: Record<PropertyKey, never>;
+  ReplyTime: ReplyTime;
   ReportListingInput: ReportListingInput;
   ReportedListing: PropertyRecord;
   Review: ReviewRecord;
   ReviewConnection: Omit<ReviewConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Review']> };
   RoleOfEmail: RoleOfEmail;
+  SaleRecord: SaleRecord;
   Sales: Omit<Sales, 'offers'> & { offers: Array<ResolversParentTypes['Offer']> };
   SaveSearchInput: SaveSearchInput;
   SavedSearch: SavedSearchRecord;
   SearchCriteria: SearchCriteria;
   SearchFilter: SearchFilter;
+  ShownCount: ShownCount;
   SignInRecordInput: SignInRecordInput;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
+  UnansweredQuestion: UnansweredQuestion;
+  UnansweredQuestionConnection: UnansweredQuestionConnection;
   UnsubscribeResult: UnsubscribeResult;
   UpdatePropertyInput: UpdatePropertyInput;
   UpdateSavedSearchInput: UpdateSavedSearchInput;
@@ -1831,6 +1982,13 @@ export type DeletePropertyResultResolvers<ContextType = RequestContext, ParentTy
   removedWishlistItemCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type DemandPointResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DemandPoint'] = ResolversParentTypes['DemandPoint']> = ResolversObject<{
+  changePercent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matchingSearches?: Resolver<ResolversTypes['ShownCount'], ParentType, ContextType>;
+  priceMax?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  priceMin?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+}>;
+
 export type EmailSettingResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmailSetting'] = ResolversParentTypes['EmailSetting']> = ResolversObject<{
   about?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   choices?: Resolver<Array<ResolversTypes['EmailDelivery']>, ParentType, ContextType>;
@@ -1849,6 +2007,13 @@ export type ListingCountsResolvers<ContextType = RequestContext, ParentType exte
   pending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rejected?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   verified?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ListingDemandResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ListingDemand'] = ResolversParentTypes['ListingDemand']> = ResolversObject<{
+  curve?: Resolver<Array<ResolversTypes['DemandPoint']>, ParentType, ContextType>;
+  matchingSearches?: Resolver<ResolversTypes['ShownCount'], ParentType, ContextType>;
+  property?: Resolver<ResolversTypes['Property'], ParentType, ContextType>;
+  wishlisted?: Resolver<ResolversTypes['ShownCount'], ParentType, ContextType>;
 }>;
 
 export type ListingEventResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ListingEvent'] = ResolversParentTypes['ListingEvent']> = ResolversObject<{
@@ -1974,6 +2139,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   updateProperty?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<MutationUpdatePropertyArgs, 'id' | 'input'>>;
   updateSavedSearch?: Resolver<ResolversTypes['SavedSearch'], ParentType, ContextType, RequireFields<MutationUpdateSavedSearchArgs, 'id' | 'input'>>;
   verifyProperty?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<MutationVerifyPropertyArgs, 'id'>>;
+  withholdSaleAmount?: Resolver<ResolversTypes['SaleRecord'], ParentType, ContextType, RequireFields<MutationWithholdSaleAmountArgs, 'propertyId' | 'withheld'>>;
 }>;
 
 export type NewsletterSubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterSubscription'] = ResolversParentTypes['NewsletterSubscription']> = ResolversObject<{
@@ -2110,6 +2276,7 @@ export type PropertyConnectionResolvers<ContextType = RequestContext, ParentType
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   advertisedProperties?: Resolver<Array<ResolversTypes['Property']>, ParentType, ContextType, RequireFields<QueryAdvertisedPropertiesArgs, 'first'>>;
+  agentReplyTime?: Resolver<ResolversTypes['ReplyTime'], ParentType, ContextType, RequireFields<QueryAgentReplyTimeArgs, 'agentId'>>;
   agentViewingWeek?: Resolver<Array<ResolversTypes['Viewing']>, ParentType, ContextType, RequireFields<QueryAgentViewingWeekArgs, 'from'>>;
   allProperties?: Resolver<ResolversTypes['PropertyConnection'], ParentType, ContextType, RequireFields<QueryAllPropertiesArgs, 'first'>>;
   allReviews?: Resolver<ResolversTypes['ReviewConnection'], ParentType, ContextType, RequireFields<QueryAllReviewsArgs, 'first'>>;
@@ -2118,6 +2285,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   emailSettings?: Resolver<Array<ResolversTypes['EmailSetting']>, ParentType, ContextType>;
   freeViewingSlots?: Resolver<ResolversTypes['FreeViewingSlots'], ParentType, ContextType, RequireFields<QueryFreeViewingSlotsArgs, 'days' | 'propertyId'>>;
   latestReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType, RequireFields<QueryLatestReviewsArgs, 'first'>>;
+  listingDemand?: Resolver<ResolversTypes['ListingDemand'], ParentType, ContextType, RequireFields<QueryListingDemandArgs, 'propertyId' | 'rangePercent' | 'stepPercent'>>;
   listingNumbers?: Resolver<ResolversTypes['ListingNumbers'], ParentType, ContextType, RequireFields<QueryListingNumbersArgs, 'propertyId'>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   moderationQueue?: Resolver<Array<ResolversTypes['ModerationItem']>, ParentType, ContextType>;
@@ -2126,9 +2294,11 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   myOffers?: Resolver<ResolversTypes['OfferConnection'], ParentType, ContextType, RequireFields<QueryMyOffersArgs, 'first'>>;
   myProfileFigures?: Resolver<ResolversTypes['ProfileFigures'], ParentType, ContextType>;
   myProperties?: Resolver<ResolversTypes['PropertyConnection'], ParentType, ContextType, RequireFields<QueryMyPropertiesArgs, 'first'>>;
+  myReplyTime?: Resolver<ResolversTypes['ReplyTime'], ParentType, ContextType>;
   myReports?: Resolver<Array<ResolversTypes['ListingReport']>, ParentType, ContextType>;
   myReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType>;
   mySales?: Resolver<ResolversTypes['Sales'], ParentType, ContextType>;
+  myUnansweredQuestions?: Resolver<ResolversTypes['UnansweredQuestionConnection'], ParentType, ContextType, Partial<QueryMyUnansweredQuestionsArgs>>;
   myViewings?: Resolver<ResolversTypes['ViewingConnection'], ParentType, ContextType, RequireFields<QueryMyViewingsArgs, 'first' | 'when'>>;
   myViewingsOf?: Resolver<Array<ResolversTypes['Viewing']>, ParentType, ContextType, RequireFields<QueryMyViewingsOfArgs, 'propertyId'>>;
   myWishlist?: Resolver<ResolversTypes['WishlistConnection'], ParentType, ContextType, RequireFields<QueryMyWishlistArgs, 'first'>>;
@@ -2139,6 +2309,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   property?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<QueryPropertyArgs, 'countView' | 'id'>>;
   propertyReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType, RequireFields<QueryPropertyReviewsArgs, 'propertyId'>>;
   roleByEmail?: Resolver<ResolversTypes['RoleOfEmail'], ParentType, ContextType, RequireFields<QueryRoleByEmailArgs, 'email'>>;
+  saleRecord?: Resolver<Maybe<ResolversTypes['SaleRecord']>, ParentType, ContextType, RequireFields<QuerySaleRecordArgs, 'propertyId'>>;
   savedSearches?: Resolver<Array<ResolversTypes['SavedSearch']>, ParentType, ContextType>;
   unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2148,6 +2319,14 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   viewingAvailability?: Resolver<ResolversTypes['ViewingAvailability'], ParentType, ContextType, RequireFields<QueryViewingAvailabilityArgs, 'propertyId'>>;
   viewingFeedback?: Resolver<Array<ResolversTypes['ViewingFeedbackEntry']>, ParentType, ContextType, RequireFields<QueryViewingFeedbackArgs, 'propertyId'>>;
   wishlistItem?: Resolver<ResolversTypes['WishlistItem'], ParentType, ContextType, RequireFields<QueryWishlistItemArgs, 'id'>>;
+}>;
+
+export type ReplyTimeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReplyTime'] = ResolversParentTypes['ReplyTime']> = ResolversObject<{
+  agentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  basedOn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  enough?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  medianMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  withinDayPercent?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type ReportedListingResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReportedListing'] = ResolversParentTypes['ReportedListing']> = ResolversObject<{
@@ -2174,6 +2353,17 @@ export type ReviewConnectionResolvers<ContextType = RequestContext, ParentType e
 export type RoleOfEmailResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RoleOfEmail'] = ResolversParentTypes['RoleOfEmail']> = ResolversObject<{
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+}>;
+
+export type SaleRecordResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SaleRecord'] = ResolversParentTypes['SaleRecord']> = ResolversObject<{
+  amountWithheld?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  askingMax?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  askingMin?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  daysToAcceptedOffer?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  percentOfAskingMidpoint?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  propertyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  soldAmount?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
 }>;
 
 export type SalesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Sales'] = ResolversParentTypes['Sales']> = ResolversObject<{
@@ -2207,9 +2397,29 @@ export type SearchFilterResolvers<ContextType = RequestContext, ParentType exten
   types?: Resolver<Maybe<Array<ResolversTypes['PropertyType']>>, ParentType, ContextType>;
 }>;
 
+export type ShownCountResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShownCount'] = ResolversParentTypes['ShownCount']> = ResolversObject<{
+  count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  fewerThan?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   messageEvents?: SubscriptionResolver<ResolversTypes['MessageEvent'], "messageEvents", ParentType, ContextType>;
   notificationEvents?: SubscriptionResolver<ResolversTypes['NotificationEvent'], "notificationEvents", ParentType, ContextType>;
+}>;
+
+export type UnansweredQuestionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UnansweredQuestion'] = ResolversParentTypes['UnansweredQuestion']> = ResolversObject<{
+  askedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  buyerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ReplyQuestionKind'], ParentType, ContextType>;
+  nudged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  propertyId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  propertyTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type UnansweredQuestionConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UnansweredQuestionConnection'] = ResolversParentTypes['UnansweredQuestionConnection']> = ResolversObject<{
+  nodes?: Resolver<Array<ResolversTypes['UnansweredQuestion']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 }>;
 
 export type UnsubscribeResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UnsubscribeResult'] = ResolversParentTypes['UnsubscribeResult']> = ResolversObject<{
@@ -2312,9 +2522,11 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   DateTime?: GraphQLScalarType;
   Decimal?: GraphQLScalarType;
   DeletePropertyResult?: DeletePropertyResultResolvers<ContextType>;
+  DemandPoint?: DemandPointResolvers<ContextType>;
   EmailSetting?: EmailSettingResolvers<ContextType>;
   FreeViewingSlots?: FreeViewingSlotsResolvers<ContextType>;
   ListingCounts?: ListingCountsResolvers<ContextType>;
+  ListingDemand?: ListingDemandResolvers<ContextType>;
   ListingEvent?: ListingEventResolvers<ContextType>;
   ListingNumbers?: ListingNumbersResolvers<ContextType>;
   ListingNumbersConnection?: ListingNumbersConnectionResolvers<ContextType>;
@@ -2342,15 +2554,20 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   Property?: PropertyResolvers<ContextType>;
   PropertyConnection?: PropertyConnectionResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ReplyTime?: ReplyTimeResolvers<ContextType>;
   ReportedListing?: ReportedListingResolvers<ContextType>;
   Review?: ReviewResolvers<ContextType>;
   ReviewConnection?: ReviewConnectionResolvers<ContextType>;
   RoleOfEmail?: RoleOfEmailResolvers<ContextType>;
+  SaleRecord?: SaleRecordResolvers<ContextType>;
   Sales?: SalesResolvers<ContextType>;
   SavedSearch?: SavedSearchResolvers<ContextType>;
   SearchCriteria?: SearchCriteriaResolvers<ContextType>;
   SearchFilter?: SearchFilterResolvers<ContextType>;
+  ShownCount?: ShownCountResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  UnansweredQuestion?: UnansweredQuestionResolvers<ContextType>;
+  UnansweredQuestionConnection?: UnansweredQuestionConnectionResolvers<ContextType>;
   UnsubscribeResult?: UnsubscribeResultResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserConnection?: UserConnectionResolvers<ContextType>;
