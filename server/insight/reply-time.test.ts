@@ -165,7 +165,7 @@ describe('the 12-hour nudge', () => {
     const nudgesOf = () => app.db.notification.findMany({ where: { recipientId: nudged.user.id, dedupeKey: `reply-nudge:${conversation.id}` } });
 
     // Eleven hours on: nothing yet.
-    await app.eventsAndJobs.jobs.enqueue(app.db, replySweepJob, { now: new Date(askedAt.getTime() + 11 * HOUR).toISOString() });
+    await app.eventsAndJobs.jobs.enqueue(app.db, replySweepJob, [{ now: new Date(askedAt.getTime() + 11 * HOUR).toISOString() }]);
     // Thirteen hours on, swept three times (one of them by this process directly): one nudge.
     const later = new Date(askedAt.getTime() + 13 * HOUR);
     await app.eventsAndJobs.jobs.enqueue(app.db, replySweepJob, [{ now: later.toISOString() }, { now: later.toISOString() }]);

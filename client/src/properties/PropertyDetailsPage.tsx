@@ -19,6 +19,8 @@ import { ContactAgentButton } from '../messages/ContactAgentButton';
 import { titled } from '../layout/page-title';
 import { useAuth } from '../auth/AuthProvider';
 import { ListingDecisionPanel } from './listing-decision';
+import { AgentReplyTime } from '../insight/ReplyTime';
+import { SaleRecordPanel } from '../insight/SaleRecordPanel';
 
 const PropertyGallery = lazy(() => import('./PropertyGallery'));
 // Viewings and open houses: their own chunk, loaded with the page.
@@ -120,6 +122,9 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
                   </Link>
                 </Stack>
               </HStack>
+              <Box mt="3">
+                <AgentReplyTime agentId={agent.id} />
+              </Box>
               <ContactAgentButton property={property} />
             </Card.Body>
           </Card.Root>
@@ -140,6 +145,8 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
           {property.description?.trim() || 'No description provided.'}
         </Text>
       </Box>
+
+      {property.saleState === 'sold' && <SaleRecordPanel propertyId={property.id} agentId={agent.id} />}
 
       {property.saleState !== 'sold' && (
         <Suspense fallback={null}>
