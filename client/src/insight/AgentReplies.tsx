@@ -23,7 +23,7 @@ export function AgentReplies() {
         Your reply time
       </Heading>
       <QueryState query={replyTime} data={replyTime.data?.myReplyTime} skeleton={<Skeleton height="10" rounded="md" role="status" aria-label="Loading your reply time" />} errorTitle="Could not load your reply time">
-        {(figure) => <ReplyTimeLine figure={figure} whose="You usually" />}
+        {(figure) => <ReplyTimeLine figure={figure} own />}
       </QueryState>
       <Heading as="h3" size="sm" mt="2">
         Waiting for your answer

@@ -18,7 +18,7 @@ export function waitInWords(minutes: number): string {
 }
 
 /** One line: the median, the share within a day and what it is based on, or "Not enough conversations yet". */
-export function ReplyTimeLine({ figure, whose = 'Usually' }: { figure: ReplyTimeFieldsFragment; whose?: string }) {
+export function ReplyTimeLine({ figure, own = false }: { figure: ReplyTimeFieldsFragment; own?: boolean }) {
   const basedOn = `based on ${plural(figure.basedOn, 'conversation')} in the last 90 days`;
   return (
     <HStack gap="2" align="start" fontSize="sm" data-testid="reply-time">
@@ -26,7 +26,7 @@ export function ReplyTimeLine({ figure, whose = 'Usually' }: { figure: ReplyTime
       <Stack gap="0.5">
         {figure.enough ? (
           <Text data-testid="reply-time-figure">
-            {figure.medianMinutes === null ? 'Most questions are not answered' : `${whose} replies within ${waitInWords(figure.medianMinutes)}`} · {figure.withinDayPercent}% answered within 24 hours
+            {figure.medianMinutes === null ? 'Most questions are not answered' : `${own ? 'You usually reply' : 'Usually replies'} within ${waitInWords(figure.medianMinutes)}`} · {figure.withinDayPercent}% answered within 24 hours
             <Text as="span" color="fg.muted">
               {' '}
               ({basedOn})
