@@ -11,6 +11,7 @@
 // in the database that this table does not explain. docs/invariants.md lists them.
 import { AppError, badInput, conflict, notFound } from '../shared/errors';
 import { databaseUnavailable, isDatabaseUnavailable } from './unavailable';
+import { LATITUDE_RANGE, LONGITUDE_RANGE } from '@opennest/common/validation/address';
 
 export type UniqueMeaning =
   /** The second writer gets CONFLICT with this message. */
@@ -53,6 +54,7 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniqueMeaning> = {
   viewing_feedback_pkey: { conflict: FEEDBACK_ALREADY_GIVEN },
   reply_questions_pkey: { idempotent: 'insight/reply-time.ts recordQuestion: INSERT ... ON CONFLICT DO NOTHING (a conversation asks once)' },
   agent_reply_figures_pkey: { idempotent: 'insight/reply-time.ts: INSERT ... ON CONFLICT DO NOTHING / DO UPDATE under the figure row’s lock' },
+  places_pkey: { idempotent: 'the trigger properties_places_count (20261127100000_structured_address): INSERT ... ON CONFLICT DO UPDATE of the count' },
 };
 
 /**
@@ -74,6 +76,9 @@ export const CHECK_CONSTRAINTS: Record<string, string> = {
   viewing_windows_shape: 'A window must end after it starts, within one day.',
   viewing_feedback_rating_range: 'Choose a rating from 1 to 5',
   viewing_feedback_text_length: 'Feedback is at most 2000 characters',
+  properties_latitude_range: LATITUDE_RANGE,
+  properties_longitude_range: LONGITUDE_RANGE,
+  places_listed_count_not_negative: 'A place cannot count fewer than no listings.',
 };
 
 /** A unique violation of a constraint this table does not know (a bug: add the constraint's meaning above). */

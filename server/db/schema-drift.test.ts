@@ -40,6 +40,10 @@ const DATABASE_ONLY_OBJECTS: readonly string[] = [
   `check properties CHECK (viewing_minutes >= 15 AND viewing_minutes <= 120)`,
   `check viewing_feedback CHECK (rating >= 1 AND rating <= 5)`,
   `check viewing_feedback CHECK (char_length(text) <= 2000)`,
+  // 20261127100000_structured_address: coordinates in range; a place's count never below 0.
+  `check properties CHECK (latitude >= '-90'::integer::double precision AND latitude <= 90::double precision)`,
+  `check properties CHECK (longitude >= '-180'::integer::double precision AND longitude <= 180::double precision)`,
+  `check places CHECK (listed_count >= 0)`,
 ];
 
 let database: { url: string; drop(): Promise<void> };

@@ -113,6 +113,17 @@ export function noLongerListedView(listing: PropertyRecord): PropertyRecord {
     // Its viewings keep their own time zones; the view says the configured one.
     timeZone: null,
     viewingMinutes: listing.viewingMinutes,
+    // No place either (issue 19).
+    streetLine: null,
+    area: null,
+    city: null,
+    postcode: null,
+    countryCode: null,
+    latitude: null,
+    longitude: null,
+    areaKey: null,
+    cityKey: null,
+    districtKey: null,
   };
   noLongerListedViews.add(view);
   return view;

@@ -63,6 +63,16 @@ const COLUMNS: Record<keyof PropertyRecord, string> = {
   deletedAt: 'deleted_at',
   timeZone: 'time_zone',
   viewingMinutes: 'viewing_minutes',
+  streetLine: 'street_line',
+  area: 'area',
+  city: 'city',
+  postcode: 'postcode',
+  countryCode: 'country_code',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  areaKey: 'area_key',
+  cityKey: 'city_key',
+  districtKey: 'district_key',
 };
 
 const SELECT_LIST = Prisma.raw(Object.entries(COLUMNS).map(([field, column]) => `p.${column} AS "${field}"`).join(', '));
