@@ -23,7 +23,7 @@ mkdirSync(SHOTS, { recursive: true });
 const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 /** A saved search of a new buyer row, arranged directly. */
-async function savedSearch(term: string, filter: Record<string, unknown>) {
+async function savedSearch(term: string, filter: { priceMax?: string }) {
   const { app } = session;
   const owner = await createUserRow(app, 'searcher');
   await app.db.savedSearch.create({ data: { userId: owner.id, name: unique('Search'), criteria: { version: 2, search: term, sort: 'NEWEST', filter }, locationTerm: term.toLowerCase(), frequency: 'instant' } });

@@ -217,3 +217,38 @@ describe('the verified record of a sale', () => {
     expect(okData(await app.graphql(operations.WithholdSaleAmount, { propertyId: property.id, withheld: false }, agent.idToken)).withholdSaleAmount).toMatchObject({ soldAmount: '1650.00', percentOfAskingMidpoint: 110 });
   });
 });
+
+describe('the per-area price per square metre', () => {
+  const DAY = 86_400_000;
+
+  /** A sale in `area` (Dhaka): floor area in m², amount, sold this many days ago; confirmed unless told otherwise. */
+  async function saleIn(area: string, { sqm, amount, soldDaysAgo = 30, confirmed = true, withheld = false }: { sqm: string; amount: string; soldDaysAgo?: number; confirmed?: boolean; withheld?: boolean }) {
+    const property = await createListing(app, agent.user.id, { area, city: 'Dhaka', countryCode: 'BD', floorAreaSqm: sqm, floorArea: Math.round(Number(sqm)), areaUnit: 'sq_m', saleState: 'sold' });
+    const offer = await createOffer(app, property, (await createUserRow(app, 'area-buyer')).id, 'bought', amount);
+    await app.db.offer.update({ where: { id: offer.id }, data: { amountWithheld: withheld, ...(confirmed ? {} : { transactionId: null }) } });
+    await app.db.listingEvent.create({ data: { propertyId: property.id, kind: 'sold', createdAt: new Date(Date.now() - soldDaysAgo * DAY) } });
+    return property;
+  }
+  const pricesOf = async (propertyId: string) => okData(await app.graphql(operations.AreaSalePrices, { propertyId }, buyer.idToken)).areaSalePrices;
+
+  it('gives the median sold price per m² of the area’s confirmed sales in the last 12 months; "not enough sales" below 3', async () => {
+    const area = unique('Sqmpur');
+    const first = await saleIn(area, { sqm: '100.00', amount: '200000.00' }); // 2,000 / m²
+    await saleIn(area, { sqm: '80.00', amount: '200000.00' }); // 2,500 / m²
+    // Not counted: sold 13 months ago, payment not confirmed, amount withheld, another area.
+    await saleIn(area, { sqm: '10.00', amount: '200000.00', soldDaysAgo: 400 });
+    await saleIn(area, { sqm: '10.00', amount: '200000.00', confirmed: false });
+    await saleIn(area, { sqm: '10.00', amount: '200000.00', withheld: true });
+    await saleIn(unique('Elsewhere'), { sqm: '10.00', amount: '200000.00' });
+    expect(await pricesOf(first.id)).toEqual({ area, city: 'Dhaka', sales: 2, enough: false, medianPricePerSqm: null });
+    await saleIn(area, { sqm: '50.00', amount: '150000.00' }); // 3,000 / m²
+    await saleIn(area, { sqm: '120.00', amount: '150000.00' }); // 1,250 / m²
+    // Four sales: 1,250, 2,000, 2,500, 3,000: the lower middle is 2,000.
+    expect(await pricesOf(first.id)).toEqual({ area, city: 'Dhaka', sales: 4, enough: true, medianPricePerSqm: '2000.00' });
+    // Any listing of the area shows the same summary; one without an area has none.
+    const listed = await createListing(app, agent.user.id, { area, city: 'Dhaka', countryCode: 'BD' });
+    expect((await pricesOf(listed.id)).medianPricePerSqm).toBe('2000.00');
+    const unplaced = await createListing(app, agent.user.id);
+    expect(await pricesOf(unplaced.id)).toMatchObject({ area: null, enough: false, medianPricePerSqm: null });
+  });
+});

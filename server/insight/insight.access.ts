@@ -9,5 +9,6 @@ export const insightAccess = accessTable({
   myUnansweredQuestions: auth('agent'),
   listingDemand: auth('agent', 'admin'),
   saleRecord: auth(),
+  areaSalePrices: auth(),
   withholdSaleAmount: auth('agent'),
 });

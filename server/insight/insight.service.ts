@@ -74,6 +74,17 @@ export interface SaleRecordView {
   percentOfAskingMidpoint: number | null;
 }
 
+/** Below this many sales in an area, no median price is given ("not enough sales"). */
+export const MIN_AREA_SALES = 3;
+
+export interface AreaSalePricesView {
+  area: string | null;
+  city: string | null;
+  sales: number;
+  enough: boolean;
+  medianPricePerSqm: string | null;
+}
+
 const DAY_MS = 86_400_000;
 const UNANSWERED_ORDER = 'OLDEST_ASKED';
 
@@ -206,6 +217,28 @@ export function createInsightService({ db }: { db: Db }) {
       const property = await db.property.findFirst({ where: { id: parseId(rawPropertyId, 'property id'), ...visibleTo(viewer) } });
       if (!property) throw notFound(PROPERTY_NOT_FOUND);
       return property.saleState === 'sold' ? recordOf(property) : null;
+    },
+
+    /**
+     * The listing's area's sales in the last 12 months: sold through OpenNest
+     * with the payment confirmed (offers.transaction_id), a floor area known, the
+     * amount not withheld (a withheld amount must not show through a median), the
+     * sale recorded (listing event 'sold') within the 12 months. Index
+     * properties(area_key, ...); the median is the lower middle (percentile_disc, exact).
+     */
+    async areaSalePrices(caller: Caller, rawPropertyId: string): Promise<AreaSalePricesView> {
+      const viewer = requireViewer(caller, insightAccess.areaSalePrices.roles);
+      const property = await db.property.findFirst({ where: { id: parseId(rawPropertyId, 'property id'), ...visibleTo(viewer) } });
+      if (!property) throw notFound(PROPERTY_NOT_FOUND);
+      if (!property.areaKey) return { area: null, city: property.city, sales: 0, enough: false, medianPricePerSqm: null };
+      const [row] = await db.$queryRaw<Array<{ sales: number; median: Prisma.Decimal | null }>>`
+        SELECT count(*)::int AS sales, percentile_disc(0.5) WITHIN GROUP (ORDER BY round(o.amount / p.floor_area_sqm, 2)) AS median
+        FROM properties p
+        JOIN offers o ON o.property_id = p.id AND o.status = 'bought' AND o.transaction_id IS NOT NULL AND NOT o.amount_withheld
+        WHERE p.area_key = ${property.areaKey} AND p.deleted_at IS NULL AND p.floor_area_sqm > 0
+          AND EXISTS (SELECT 1 FROM listing_events e WHERE e.property_id = p.id AND e.kind = 'sold' AND e.created_at > now() - interval '12 months')`;
+      const enough = row.sales >= MIN_AREA_SALES;
+      return { area: property.area, city: property.city, sales: row.sales, enough, medianPricePerSqm: enough && row.median !== null ? new Prisma.Decimal(row.median).toFixed(2) : null };
     },
 
     /** The seller's agent withholds (or shows again) the sold amount of one sale (a compare-and-set on the bought offer). */

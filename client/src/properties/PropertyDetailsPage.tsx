@@ -21,6 +21,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { ListingDecisionPanel } from './listing-decision';
 import { AgentReplyTime } from '../insight/ReplyTime';
 import { SaleRecordPanel } from '../insight/SaleRecordPanel';
+import { AreaSalePrices } from '../insight/AreaSalePrices';
 
 const PropertyGallery = lazy(() => import('./PropertyGallery'));
 // Viewings and open houses: their own chunk, loaded with the page.
@@ -103,6 +104,7 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
               {priceRange(property.priceMin, property.priceMax)}
             </Text>
           </Box>
+          <AreaSalePrices propertyId={property.id} />
 
           {viewer?.role === 'admin' && property.status === 'pending' && <ListingDecisionPanel property={property} focusAfter={headingRef} />}
 

@@ -52,6 +52,23 @@ export type AlertFrequency =
   | 'off'
   | 'weekly';
 
+/**
+ * The per-area summary of sales through OpenNest: the median price per square
+ * metre of the sales confirmed by the provider in the last 12 months in the
+ * listing's area (issue 19's areas), withheld amounts left out. Below 3 sales:
+ * enough is false and no median is given ("not enough sales").
+ */
+export type AreaSalePrices = {
+  __typename?: 'AreaSalePrices';
+  /** The area's name (null: the listing has no area yet, so nothing is compared). */
+  area?: Maybe<Scalars['String']['output']>;
+  city?: Maybe<Scalars['String']['output']>;
+  enough: Scalars['Boolean']['output'];
+  /** Sold amount per square metre of floor area, the lower middle sale. */
+  medianPricePerSqm?: Maybe<Scalars['Decimal']['output']>;
+  sales: Scalars['Int']['output'];
+};
+
 /** Square feet or square metres. */
 export type AreaUnit =
   | 'sq_ft'
@@ -992,6 +1009,8 @@ export type Query = {
   allProperties: PropertyConnection;
   /** Every review (admin), newest first. */
   allReviews: ReviewConnection;
+  /** Sales prices per square metre in the listing's area over the last 12 months. */
+  areaSalePrices: AreaSalePrices;
   /** One conversation of the caller's (NOT_FOUND for anyone but its two participants). */
   conversation: Conversation;
   /** The caller's conversations, most recent first. Only their two participants ever see a conversation. */
@@ -1114,6 +1133,11 @@ export type QueryAllPropertiesArgs = {
 export type QueryAllReviewsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAreaSalePricesArgs = {
+  propertyId: Scalars['ID']['input'];
 };
 
 
@@ -1742,6 +1766,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversTypes = ResolversObject<{
   AddPropertyInput: AddPropertyInput;
   AlertFrequency: AlertFrequency;
+  AreaSalePrices: ResolverTypeWrapper<AreaSalePrices>;
   AreaUnit: AreaUnit;
   AssignableRole: AssignableRole;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1846,6 +1871,7 @@ export type ResolversTypes = ResolversObject<{
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
   AddPropertyInput: AddPropertyInput;
+  AreaSalePrices: AreaSalePrices;
   Boolean: Scalars['Boolean']['output'];
   ContactAgentResult: ContactAgentResultView;
   Conversation: ConversationView;
@@ -1942,6 +1968,14 @@ export type PublicDirectiveResolver<Result, Parent, ContextType = RequestContext
 export type SignedInDirectiveArgs = { };
 
 export type SignedInDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = SignedInDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type AreaSalePricesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AreaSalePrices'] = ResolversParentTypes['AreaSalePrices']> = ResolversObject<{
+  area?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enough?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  medianPricePerSqm?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  sales?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
 
 export type ContactAgentResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ContactAgentResult'] = ResolversParentTypes['ContactAgentResult']> = ResolversObject<{
   conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
@@ -2280,6 +2314,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   agentViewingWeek?: Resolver<Array<ResolversTypes['Viewing']>, ParentType, ContextType, RequireFields<QueryAgentViewingWeekArgs, 'from'>>;
   allProperties?: Resolver<ResolversTypes['PropertyConnection'], ParentType, ContextType, RequireFields<QueryAllPropertiesArgs, 'first'>>;
   allReviews?: Resolver<ResolversTypes['ReviewConnection'], ParentType, ContextType, RequireFields<QueryAllReviewsArgs, 'first'>>;
+  areaSalePrices?: Resolver<ResolversTypes['AreaSalePrices'], ParentType, ContextType, RequireFields<QueryAreaSalePricesArgs, 'propertyId'>>;
   conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType, RequireFields<QueryConversationArgs, 'id'>>;
   conversations?: Resolver<ResolversTypes['ConversationConnection'], ParentType, ContextType, RequireFields<QueryConversationsArgs, 'first'>>;
   emailSettings?: Resolver<Array<ResolversTypes['EmailSetting']>, ParentType, ContextType>;
@@ -2515,6 +2550,7 @@ export type WishlistItemResolvers<ContextType = RequestContext, ParentType exten
 }>;
 
 export type Resolvers<ContextType = RequestContext> = ResolversObject<{
+  AreaSalePrices?: AreaSalePricesResolvers<ContextType>;
   ContactAgentResult?: ContactAgentResultResolvers<ContextType>;
   Conversation?: ConversationResolvers<ContextType>;
   ConversationConnection?: ConversationConnectionResolvers<ContextType>;
