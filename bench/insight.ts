@@ -14,8 +14,17 @@ import { createDb } from '../server/db/client';
 import { refreshFigure } from '../server/insight/reply-time';
 import { pick, prng } from './seed';
 
-export const INSIGHT_SAVED_SEARCHES = Number(process.env.BENCH_INSIGHT_SAVED_SEARCHES ?? 100_000);
-export const INSIGHT_CONVERSATIONS = Number(process.env.BENCH_INSIGHT_CONVERSATIONS ?? 100_000);
+/** A positive whole number from the environment, or `fallback`. */
+function count(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be an integer >= 1, got "${raw}".`);
+  return value;
+}
+
+export const INSIGHT_SAVED_SEARCHES = count('BENCH_INSIGHT_SAVED_SEARCHES', 100_000);
+export const INSIGHT_CONVERSATIONS = count('BENCH_INSIGHT_CONVERSATIONS', 100_000);
 
 export interface InsightRecords {
   /** The agent's listing whose demand is asked for, and how many saved searches match it now. */

@@ -156,6 +156,22 @@ describe('questions and answers recorded by messages and viewing requests', () =
   });
 });
 
+describe('concurrent answers', () => {
+  it('an agent answering many conversations at once: the kept figure counts every answer (the figure row’s lock)', async () => {
+    const busy = await app.createUser('agent', { name: 'Bo Busy' });
+    const buyers = await Promise.all([0, 1, 2, 3, 4, 5].map((n) => app.createUser('user', { name: `Asker ${n}` })));
+    const conversations = [];
+    for (const asker of buyers) {
+      const property = await createListing(app, busy.user.id);
+      conversations.push(okData(await app.graphql(operations.ContactAgent, { propertyId: property.id, body: 'Still available?' }, asker.idToken)).contactAgent.conversation.id);
+    }
+    await Promise.all(conversations.map((conversationId) => app.graphql(operations.SendMessage, { conversationId, body: 'Yes.' }, busy.idToken)).map(async (sent) => okData(await sent)));
+    expect(await app.db.replyQuestion.count({ where: { agentId: busy.user.id, answeredAt: { not: null } } })).toBe(buyers.length);
+    const figure = okData(await app.graphql(operations.MyReplyTime, {}, busy.idToken)).myReplyTime;
+    expect(figure).toMatchObject({ basedOn: buyers.length, enough: true, withinDayPercent: 100 });
+  });
+});
+
 describe('the 12-hour nudge', () => {
   it('nudges the agent by notification and e-mail, once per question, only after 12 hours unanswered', async () => {
     const nudged = await app.createUser('agent', { name: 'Nia Nudged' });
