@@ -9,6 +9,7 @@ import * as operations from '../test/generated/graphql';
 import type { TestApp } from '../test/test-app';
 import { matchingCountsAtPrices, savedSearchMatches } from '../saved-searches/matching';
 import { MIN_SHOWN_COUNT, shownCount } from './insight.service';
+import { Prisma } from '../generated/prisma/client';
 
 let app: TestApp;
 let agent: Account, otherAgent: Account, buyer: Account, admin: Account;
@@ -223,7 +224,7 @@ describe('the per-area price per square metre', () => {
 
   /** A sale in `area` (Dhaka): floor area in m², amount, sold this many days ago; confirmed unless told otherwise. */
   async function saleIn(area: string, { sqm, amount, soldDaysAgo = 30, confirmed = true, withheld = false }: { sqm: string; amount: string; soldDaysAgo?: number; confirmed?: boolean; withheld?: boolean }) {
-    const property = await createListing(app, agent.user.id, { area, city: 'Dhaka', countryCode: 'BD', floorAreaSqm: sqm, floorArea: Math.round(Number(sqm)), areaUnit: 'sq_m', saleState: 'sold' });
+    const property = await createListing(app, agent.user.id, { area, city: 'Dhaka', countryCode: 'BD', floorAreaSqm: new Prisma.Decimal(sqm), floorArea: Math.round(Number(sqm)), areaUnit: 'sq_m', saleState: 'sold' });
     const offer = await createOffer(app, property, (await createUserRow(app, 'area-buyer')).id, 'bought', amount);
     await app.db.offer.update({ where: { id: offer.id }, data: { amountWithheld: withheld, ...(confirmed ? {} : { transactionId: null }) } });
     await app.db.listingEvent.create({ data: { propertyId: property.id, kind: 'sold', createdAt: new Date(Date.now() - soldDaysAgo * DAY) } });

@@ -38,6 +38,21 @@ export default function ListingDemandPage() {
   );
 }
 
+function CountCard({ label, shown, testId }: { label: string; shown: Demand['wishlisted']; testId: string }) {
+  return (
+    <Card.Root variant="outline" size="sm">
+      <Card.Body>
+        <Text fontSize="sm" color="fg.muted">
+          {label}
+        </Text>
+        <Text fontSize="2xl">
+          <ShownCount shown={shown} testId={testId} />
+        </Text>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 function DemandView({ demand }: { demand: Demand }) {
   const highest = Math.max(1, ...demand.curve.map((point) => point.matchingSearches.count ?? 0));
   return (
@@ -49,26 +64,8 @@ function DemandView({ demand }: { demand: Demand }) {
         <Text color="fg.muted">Asking {priceRange(demand.property.priceMin, demand.property.priceMax)}</Text>
       </Stack>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <Card.Root variant="outline" size="sm">
-          <Card.Body>
-            <Text fontSize="sm" color="fg.muted">
-              Active saved searches matching it now
-            </Text>
-            <Text fontSize="2xl">
-              <ShownCount shown={demand.matchingSearches} testId="demand-matching-now" />
-            </Text>
-          </Card.Body>
-        </Card.Root>
-        <Card.Root variant="outline" size="sm">
-          <Card.Body>
-            <Text fontSize="sm" color="fg.muted">
-              Buyers who wishlisted it
-            </Text>
-            <Text fontSize="2xl">
-              <ShownCount shown={demand.wishlisted} testId="demand-wishlisted" />
-            </Text>
-          </Card.Body>
-        </Card.Root>
+        <CountCard label="Active saved searches matching it now" shown={demand.matchingSearches} testId="demand-matching-now" />
+        <CountCard label="Buyers who wishlisted it" shown={demand.wishlisted} testId="demand-wishlisted" />
       </SimpleGrid>
       <Stack as="section" gap="3" aria-labelledby="demand-curve-heading">
         <Heading as="h3" size="md" id="demand-curve-heading">
