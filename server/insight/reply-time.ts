@@ -31,12 +31,20 @@ export const NUDGE_AFTER_HOURS = 12;
 /** The sweep rewrites figures older than this (questions leaving the window, unanswered ones turning 24 hours old). */
 export const FIGURE_MAX_AGE_MINUTES = 60;
 
-/** Locks the agent's figure row (made if missing) until the transaction ends: changes to one agent's questions take turns. */
-async function lockFigure(tx: Tx, agentId: string): Promise<void> {
+/**
+ * Locks the agent's figure row (made if missing) until the transaction ends, so
+ * changes to one agent's questions take turns, and returns the time to rewrite
+ * the figure as of: `at`, or the database's clock once the lock is held if that
+ * is later (a transaction that waited for the lock must count what the one
+ * before it committed, answers stamped after its own start included).
+ */
+async function lockFigure(tx: Tx, agentId: string, at: Date): Promise<Date> {
   await tx.$executeRaw`
     INSERT INTO agent_reply_figures (agent_id, counted, within_day, median_seconds, refreshed_at)
     VALUES (${agentId}::uuid, 0, 0, NULL, '-infinity') ON CONFLICT (agent_id) DO NOTHING`;
-  await tx.$queryRaw`SELECT 1 FROM agent_reply_figures WHERE agent_id = ${agentId}::uuid FOR UPDATE`;
+  const [locked] = await tx.$queryRaw<Array<{ now: Date }>>`
+    SELECT greatest(${at}::timestamptz, clock_timestamp()) AS now FROM agent_reply_figures WHERE agent_id = ${agentId}::uuid FOR UPDATE`;
+  return locked.now;
 }
 
 /**
@@ -67,28 +75,28 @@ export async function refreshFigure(tx: Tx | Db, agentId: string, now: Date): Pr
 
 /** A buyer asked agent `agentId` something (a conversation's first buyer message, a viewing request); a conversation asks once. */
 export async function recordQuestion(tx: Tx, question: { subjectId: string; kind: ReplyQuestionKind; agentId: string; askedAt: Date }): Promise<void> {
-  await lockFigure(tx, question.agentId);
+  const now = await lockFigure(tx, question.agentId, question.askedAt);
   const added = await tx.$executeRaw`
     INSERT INTO reply_questions (subject_id, kind, agent_id, asked_at)
     VALUES (${question.subjectId}::uuid, ${question.kind}::"ReplyQuestionKind", ${question.agentId}::uuid, ${question.askedAt}::timestamptz)
     ON CONFLICT (subject_id) DO NOTHING`;
-  if (added) await refreshFigure(tx, question.agentId, question.askedAt);
+  if (added) await refreshFigure(tx, question.agentId, now);
 }
 
 /** The agent answered `subjectId` at `at`: the first answer only counts (compare-and-set on answered_at IS NULL). */
 export async function recordAnswer(tx: Tx, answer: { subjectId: string; agentId: string; at: Date }): Promise<void> {
-  await lockFigure(tx, answer.agentId);
+  const now = await lockFigure(tx, answer.agentId, answer.at);
   const answered = await tx.$executeRaw`
     UPDATE reply_questions SET answered_at = greatest(${answer.at}::timestamptz, asked_at)
     WHERE subject_id = ${answer.subjectId}::uuid AND agent_id = ${answer.agentId}::uuid AND answered_at IS NULL`;
-  if (answered) await refreshFigure(tx, answer.agentId, answer.at);
+  if (answered) await refreshFigure(tx, answer.agentId, now);
 }
 
 /** The buyer withdrew a question nobody answered yet (a viewing request they cancelled): it no longer counts. */
 export async function withdrawQuestion(tx: Tx, question: { subjectId: string; agentId: string; at: Date }): Promise<void> {
-  await lockFigure(tx, question.agentId);
+  const now = await lockFigure(tx, question.agentId, question.at);
   const removed = await tx.$executeRaw`DELETE FROM reply_questions WHERE subject_id = ${question.subjectId}::uuid AND answered_at IS NULL`;
-  if (removed) await refreshFigure(tx, question.agentId, question.at);
+  if (removed) await refreshFigure(tx, question.agentId, now);
 }
 
 /** What a kept figure says, as pages show it: nothing below MIN_REPLY_QUESTIONS. */
@@ -152,7 +160,7 @@ export async function sweepReplies(db: Db, notifier: Notifier, now: Date, batch 
     SELECT agent_id::text FROM agent_reply_figures WHERE refreshed_at < ${now}::timestamptz - make_interval(mins => ${FIGURE_MAX_AGE_MINUTES}::int)
     ORDER BY refreshed_at LIMIT ${batch}::int`;
   for (const { agent_id } of stale) await db.$transaction(async (tx) => {
-    await lockFigure(tx, agent_id);
+    await lockFigure(tx, agent_id, now);
     await refreshFigure(tx, agent_id, now);
   });
   return { nudged, refreshed: stale.length };
