@@ -5,6 +5,7 @@
 // state, at 1366 px and 390 px; screenshots to /tmp/issue23/ for a human look.
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { Prisma } from '../server/generated/prisma/client';
 import { createListing, createOffer, createUserRow, unique } from '../server/test/fixtures';
 import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
 
@@ -135,11 +136,23 @@ it('a sold listing shows its verified record; its agent withholds the amount', a
   const agent = await app.createUser('agent', { name: 'Sami Seller' });
   const buyer = await app.createUser('user', { name: 'Bo Buyer' });
   const listedAt = new Date(Date.now() - 40 * 86_400_000);
-  const listing = await createListing(app, agent.user.id, { title: unique('Sold Villa'), createdAt: listedAt, priceMin: '1000.00', priceMax: '2000.00', saleState: 'sold' });
+  // In an area with two more sales this year: 1,650 / 10 m² = 165, 200 / m² and 300 / m²; the median is 200 / m².
+  const area = unique('Soldbad');
+  const placed = { area, city: 'Dhaka', countryCode: 'BD', areaUnit: 'sq_m' as const, saleState: 'sold' as const };
+  const listing = await createListing(app, agent.user.id, { ...placed, title: unique('Sold Villa'), createdAt: listedAt, priceMin: '1000.00', priceMax: '2000.00', floorArea: 10, floorAreaSqm: new Prisma.Decimal('10.00') });
   const bidder = await createUserRow(app, 'bidder');
   await createOffer(app, listing, bidder.id, 'rejected', '1200.00');
   await createOffer(app, listing, buyer.user.id, 'bought', '1650.00');
   await app.db.listingEvent.create({ data: { propertyId: listing.id, kind: 'offer_accepted', createdAt: new Date(listedAt.getTime() + 9 * 86_400_000 + 3_600_000) } });
+  for (const [sqm, amount] of [
+    ['5.00', '1000.00'],
+    ['5.00', '1500.00'],
+  ]) {
+    const other = await createListing(app, agent.user.id, { ...placed, floorArea: 5, floorAreaSqm: new Prisma.Decimal(sqm) });
+    await createOffer(app, other, (await createUserRow(app, 'area-buyer')).id, 'bought', amount);
+  }
+  const soldHere = await app.db.property.findMany({ where: { area }, select: { id: true } });
+  await app.db.listingEvent.createMany({ data: soldHere.map(({ id }) => ({ propertyId: id, kind: 'sold' as const, createdAt: new Date(Date.now() - 20 * 86_400_000) })) });
 
   for (const [size, viewport] of [
     ['desktop', DESKTOP],
@@ -152,6 +165,7 @@ it('a sold listing shows its verified record; its agent withholds the amount', a
     await record.getByTestId('sale-days').getByText('9 days').waitFor();
     expect(await record.getByTestId('sale-offers').textContent()).toBe('2');
     expect(await record.getByTestId('sale-amount').textContent()).toBe('$1,650.00 (110% of the asking range’s midpoint)');
+    expect(await page.getByTestId('area-sale-prices').textContent()).toBe(`Sales through OpenNest in ${area} in the last 12 months: median $200.00 per m² (3 sales)`);
     await expectAccessible(page, `sold listing: verified record (${size})`);
     await shoot(page, `sale-record-${size}`);
     await page.close();
