@@ -31,6 +31,7 @@ import { runSavedSearchScenario } from './saved-search-matching';
 import { addListingWords, checkKeywordPage, checkSimilarHomes, KEYWORD_QUERY, keywordFilter, SIMILAR_QUERY, similarHomesListing, type KeywordFilter } from './keywords';
 import { addListingFacts, checkFilteredPage, FILTERED_QUERY, listingFilter, type ListingFilter } from './filtered-search';
 import { countMatches, seedBenchmarkData, seedScenarioRecords, type ScenarioRecords, type SeedStats } from './seed';
+import { checkListingDemand, checkReplyTime, INSIGHT_CONVERSATIONS, INSIGHT_SAVED_SEARCHES, listingDemandRequest, replyTimeRequest, seedInsightRecords, type InsightRecords } from './insight';
 import { agentWeekRequest, checkAgentWeek, checkFreeSlots, freeSlotsRequest, seedViewingRecords, SLOT_BOOKINGS, WEEK_VIEWINGS, type ViewingRecords } from './viewings';
 
 // ---------------------------------------------------------------- settings
@@ -295,6 +296,7 @@ interface SizeData {
   stats: SeedStats;
   records: ScenarioRecords;
   viewings: ViewingRecords;
+  insight: InsightRecords;
   pool: pg.Pool;
   /** Asks the recording twin as the buyer (for cursors and the like). */
   ask(request: GraphqlRequest): Promise<Record<string, unknown>>;
@@ -423,6 +425,9 @@ const SCENARIOS: ScenarioDefinition[] = [
   // Issue 20 (bench/viewings.ts has the data): each answer in a constant number of statements, whatever the bookings.
   { name: `viewings: free slots (${SLOT_BOOKINGS.toLocaleString('en')} bookings)`, as: 'buyer', request: ({ viewings }) => freeSlotsRequest(viewings), check: checkFreeSlots },
   { name: `viewings: agent's week (${WEEK_VIEWINGS} upcoming)`, as: 'agent', request: ({ viewings }) => agentWeekRequest(viewings), check: checkAgentWeek },
+  // Issue 23 (bench/insight.ts has the data): the curve in one statement; the reply time from the kept figure.
+  { name: `insight: demand curve (${INSIGHT_SAVED_SEARCHES.toLocaleString('en')} saved searches)`, as: 'agent', request: ({ insight }) => listingDemandRequest(insight), check: checkListingDemand },
+  { name: `insight: reply time (${INSIGHT_CONVERSATIONS.toLocaleString('en')} conversations)`, as: 'buyer', request: ({ insight }) => replyTimeRequest(insight), check: checkReplyTime },
 ];
 
 /** BENCH_SCENARIOS: a comma-separated list of (parts of) scenario names to run; all when unset. */
@@ -687,6 +692,8 @@ async function runSize({ size, first, adminUrl, runId, workDir, emulatorHost, lo
     out(`users     ${buyer.email} (role ${buyer.role}) and ${agent.email} (made an agent), signed up through the emulator REST API, records created by recordSignIn`);
     out(`records   ${records.agentListings} listings of the agent with ${records.offers} pending offers; ${records.reviews} reviews on listing ${records.reviewedPropertyId}`);
     const viewings = await seedViewingRecords(databaseUrl, { agentId: agent.userId });
+    const insight = await seedInsightRecords(databaseUrl, { agentId: agent.userId, seed: settings.seed });
+    out(`insight   ${insight.savedSearches} saved searches (${insight.matchingNow} active ones in the listing's location), ${insight.conversations} conversations with their questions; agents' figures kept`);
     out(`viewings  ${viewings.bookings} bookings of listing ${viewings.slotsPropertyId} (free slots from ${viewings.slotsFrom}); ${viewings.weekViewings} viewings of the agent's listings in the week from ${viewings.weekFrom}`);
 
     // The in-process twin that records SQL (single requests only).
@@ -703,7 +710,7 @@ async function runSize({ size, first, adminUrl, runId, workDir, emulatorHost, lo
     // What each request issues ------------------------------------------------
     section(`${size} properties: SQL per GraphQL request (recorded at the pg driver, one request each)`);
     const tokenOf = (as: ScenarioDefinition['as']) => (as === 'buyer' ? buyer.idToken : as === 'agent' ? agent.idToken : null);
-    const data: SizeData = { stats, records, viewings, pool, ask: async (request) => (await graphql(recorder.url, buyer.idToken, request)).data };
+    const data: SizeData = { stats, records, viewings, insight, pool, ask: async (request) => (await graphql(recorder.url, buyer.idToken, request)).data };
     const callerLookups = new Map<string | null, Statement>();
     const capture = async (definition: ScenarioDefinition): Promise<Scenario> => {
       const request = await definition.request(data);

@@ -52,6 +52,7 @@ export const VISITS: Record<string, PageVisit> = {
   '/sandbox': { as: ['anonymous', 'user'], url: () => '/sandbox', heading: () => 'GraphQL Sandbox' },
   '/unsubscribe': { as: ['anonymous'], url: () => '/unsubscribe', heading: () => 'Unsubscribe' },
   '/newsletter/confirm': { as: ['anonymous'], url: () => '/newsletter/confirm', heading: () => 'Newsletter' },
+  '/how-numbers-are-made': { as: ['anonymous', 'user'], url: () => '/how-numbers-are-made', heading: () => 'How these numbers are made' },
   '/allProperties': { as: ['user'], url: () => '/allProperties', heading: () => 'All Properties' },
   '/propertyDetails/:id': { as: ['user'], url: (f) => `/propertyDetails/${f.propertyId}`, heading: (f) => f.propertyTitle },
   // The dashboard opens on the visitor's own profile page.
@@ -77,6 +78,7 @@ export const VISITS: Record<string, PageVisit> = {
   '/dash-board/messages/:id': { as: ['user', 'agent'], url: (f) => `/dash-board/messages/${f.conversationId}`, heading: (f, visitor) => `Messages with ${visitor === 'agent' ? f.buyerName : f.agentName}` },
   '/dash-board/viewings': { as: ['agent'], url: () => '/dash-board/viewings', heading: () => 'Viewings' },
   '/dash-board/listing-viewings/:id': { as: ['agent'], url: (f) => `/dash-board/listing-viewings/${f.propertyId}`, heading: () => 'Viewings' },
+  '/dash-board/listing-demand/:id': { as: ['agent'], url: (f) => `/dash-board/listing-demand/${f.propertyId}`, heading: () => 'Listing demand' },
   '/dash-board/my-viewings': { as: ['user'], url: () => '/dash-board/my-viewings', heading: () => 'My Viewings' },
   '/dash-board/admin-profile': { as: ['admin'], url: () => '/dash-board/admin-profile', heading: () => 'Admin Profile' },
   '/dash-board/manage-properties': { as: ['admin'], url: () => '/dash-board/manage-properties', heading: () => 'Manage Properties' },

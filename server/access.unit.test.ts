@@ -144,7 +144,11 @@ const hookOperations = (file: string) =>
 
 /** Operations a page runs only for some of its roles, decided in its code (page path → operation → why). */
 const SHOWN_TO_SOME_ROLES: Record<string, Record<string, string>> = {
-  'agent-profile': { MyListingNumbers: 'the listing performance is shown to agents only (an admin visiting the page has no listings)' },
+  'agent-profile': {
+    MyListingNumbers: 'the listing performance is shown to agents only (an admin visiting the page has no listings)',
+    MyReplyTime: 'the reply time and unanswered questions are shown to agents only (an admin is asked no questions)',
+    MyUnansweredQuestions: 'the reply time and unanswered questions are shown to agents only (an admin is asked no questions)',
+  },
 };
 
 describe('the client’s page table and the access tables', () => {

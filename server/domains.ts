@@ -23,6 +23,10 @@ import type { PaymentProvider } from './payments/payment-provider';
 import type { RateLimits } from './rate-limits/rate-limits';
 import type { ApiRoute } from './rest/route';
 import type { ImageStorage } from './uploads/image-storage';
+import { insightAccess } from './insight/insight.access';
+import { insightResolvers } from './insight/insight.resolvers';
+import { createInsightService } from './insight/insight.service';
+import { createReplySweepHandler, replySweepJob } from './insight/reply-time';
 import { listingNumbersAccess } from './listing-numbers/listing-numbers.access';
 import { listingNumbersResolvers } from './listing-numbers/listing-numbers.resolvers';
 import { createListingNumbersService, createListingViewCleanupHandler, listingViewCleanupJob, type ListingNumbersService } from './listing-numbers/listing-numbers.service';
@@ -234,6 +238,13 @@ export const DOMAINS = [
     access: reportsAccess,
     services: (deps, before) => ({ reports: createReportsService({ ...deps, userAdmin: before.userAdmin as UserAdminService }) }),
     resolvers: reportsResolvers,
+  }),
+  domain({
+    name: 'insight',
+    access: insightAccess,
+    services: (deps) => ({ insight: createInsightService(deps) }),
+    resolvers: insightResolvers,
+    jobs: { kinds: [replySweepJob], handlers: (deps) => [createReplySweepHandler(deps)] },
   }),
 ] as const;
 

@@ -52,6 +52,8 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniqueMeaning> = {
   listing_view_secrets_pkey: { idempotent: 'listing-numbers.service: INSERT ... ON CONFLICT DO NOTHING, then the stored secret is read' },
   viewing_blocked_dates_pkey: { idempotent: 'viewings.service setAvailability: the dates are de-duplicated and replaced as a whole under the listing’s lock' },
   viewing_feedback_pkey: { conflict: FEEDBACK_ALREADY_GIVEN },
+  reply_questions_pkey: { idempotent: 'insight/reply-time.ts recordQuestion: INSERT ... ON CONFLICT DO NOTHING (a conversation asks once)' },
+  agent_reply_figures_pkey: { idempotent: 'insight/reply-time.ts: INSERT ... ON CONFLICT DO NOTHING / DO UPDATE under the figure row’s lock' },
   places_pkey: { idempotent: 'the trigger properties_places_count (20261127100000_structured_address): INSERT ... ON CONFLICT DO UPDATE of the count' },
 };
 

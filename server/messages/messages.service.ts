@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { raiseEvents, type EventBus } from '../events/event-bus';
 import type { Conversation as ConversationRecord, Message as MessageRecord, User as UserRecord } from '../generated/prisma/client';
 import type { Notifier, Tx } from '../notifications/notifier';
+import { recordAnswer, recordQuestion } from '../insight/reply-time';
 import { findPublicListing } from '../properties/listing-visibility';
 import type { RateLimits } from '../rate-limits/rate-limits';
 import { forbidden, notFound } from '../shared/errors';
@@ -92,6 +93,9 @@ export function createMessagesService({ db, events, notifier, rateLimits }: { db
     );
     const message = await tx.message.create({ data: { conversationId: conversation.id, senderId: sender.id, body } });
     const senderIsBuyer = sender.id === conversation.buyerId;
+    // The agent's measured reply time: the buyer's first message asks, the agent's first one after it answers.
+    if (senderIsBuyer) await recordQuestion(tx, { subjectId: conversation.id, kind: 'message', agentId: conversation.agentId, askedAt: message.createdAt });
+    else await recordAnswer(tx, { subjectId: conversation.id, agentId: conversation.agentId, at: message.createdAt });
     await tx.conversation.update({
       where: { id: conversation.id },
       data: { lastMessageAt: message.createdAt, ...(senderIsBuyer ? { buyerReadAt: message.createdAt } : { agentReadAt: message.createdAt }) },

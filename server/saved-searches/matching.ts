@@ -29,13 +29,11 @@ const F = (key: string) => `(s.criteria->'filter'->>'${key}')`;
 const AREA_SQM = (key: string) => `CASE WHEN ${F('areaUnit')} = 'sq_ft' THEN round(${F(key)}::numeric * 0.09290304, 2) ELSE ${F(key)}::numeric END`;
 
 /**
- * Does saved search `s` match listing `l`? (Sort order never matters for
+ * Does saved search `s` match listing `l`, the price aside (PRICE_CONDITION below)? (Sort order never matters for
  * matching.) A filter the search does not set matches everything; one it sets
  * needs the listing's fact (a listing without bedrooms never matches "3+").
  */
-const MATCHING_CONDITION = `s.frequency <> 'off' AND strpos(lower(l.location), s.location_term) > 0
-  AND (${F('priceMin')} IS NULL OR l.price_max >= ${F('priceMin')}::numeric)
-  AND (${F('priceMax')} IS NULL OR l.price_min <= ${F('priceMax')}::numeric)
+const MATCHING_CONDITION_BUT_PRICE = `s.frequency <> 'off' AND strpos(lower(l.location), s.location_term) > 0
   AND (jsonb_array_length(coalesce(s.criteria->'filter'->'types', '[]'::jsonb)) = 0 OR s.criteria->'filter'->'types' ? l.property_type::text)
   AND (${F('minBedrooms')} IS NULL OR l.bedrooms >= ${F('minBedrooms')}::int)
   AND (${F('minBathrooms')} IS NULL OR l.bathrooms >= ${F('minBathrooms')}::int)
@@ -48,6 +46,13 @@ const MATCHING_CONDITION = `s.frequency <> 'off' AND strpos(lower(l.location), s
        OR l.amenities @> ARRAY(SELECT jsonb_array_elements_text(s.criteria->'filter'->'amenities')))
   AND (${F('openHouseSoon')} IS DISTINCT FROM 'true'
        OR EXISTS (SELECT 1 FROM open_houses oh WHERE oh.property_id = l.id AND oh.ends_at > now() AND oh.starts_at < now() + interval '7 days'))`;
+
+/** The price terms of the rule: does saved search `s`'s price filter admit an asking range from `min` to `max` (SQL expressions)? */
+const PRICE_CONDITION = (min: string, max: string) => `(${F('priceMin')} IS NULL OR ${max} >= ${F('priceMin')}::numeric)
+  AND (${F('priceMax')} IS NULL OR ${min} <= ${F('priceMax')}::numeric)`;
+
+/** The one matching rule: saved search `s` matches listing `l`. */
+const MATCHING_CONDITION = `${MATCHING_CONDITION_BUT_PRICE} AND ${PRICE_CONDITION('l.price_min', 'l.price_max')}`;
 
 /** What MATCHING_CONDITION reads of a listing. */
 const MATCHED_COLUMNS = 'id, title, location, price_min, price_max, property_type, bedrooms, bathrooms, floor_area_sqm, sale_state, area_key, city_key, district_key, amenities, search_vector';
@@ -94,4 +99,36 @@ export function createMatchingJobHandler({ db, notifier }: { db: Db; notifier: N
   return jobHandler(savedSearchMatchingJob, async ({ propertyId, changeId, before }) => {
     await db.$transaction((tx) => matchListing(tx, notifier, propertyId, changeId, before), { timeout: 120_000 });
   });
+}
+
+/**
+ * The demand curve of listing `propertyId` (issue 23), by the same rule: for
+ * each factor, how many saved searches would match it if both ends of its
+ * asking range were multiplied by that factor (rounded to the cent), all else
+ * as it is now. One statement: the searches matching everything but the price
+ * are found once, then each factor's price terms are counted over them.
+ * Returns the counts in the order of `factors` (empty when the listing is gone).
+ */
+export async function matchingCountsAtPrices(db: Db, propertyId: string, factors: readonly string[]): Promise<number[]> {
+  const rows = await db.$queryRawUnsafe<Array<{ matches: number }>>(
+    `WITH l AS (SELECT ${MATCHED_COLUMNS} FROM properties WHERE id = $1::uuid),
+     s AS MATERIALIZED (SELECT s.criteria FROM l JOIN saved_searches s ON ${MATCHING_CONDITION_BUT_PRICE})
+     SELECT (SELECT count(*) FROM s, l WHERE ${PRICE_CONDITION('round(l.price_min * step.factor, 2)', 'round(l.price_max * step.factor, 2)')})::int AS matches
+     FROM unnest($2::numeric[]) WITH ORDINALITY AS step(factor, position)
+     WHERE EXISTS (SELECT 1 FROM l)
+     ORDER BY step.position`,
+    propertyId,
+    factors,
+  );
+  return rows.map((row) => row.matches);
+}
+
+/** Does saved search `savedSearchId` match listing `propertyId` as it is now? (One search at a time: the brute-force check of the demand curve's tests.) */
+export async function savedSearchMatches(db: Db, savedSearchId: string, propertyId: string): Promise<boolean> {
+  const [row] = await db.$queryRawUnsafe<Array<{ matches: boolean }>>(
+    `SELECT EXISTS (SELECT 1 FROM (SELECT ${MATCHED_COLUMNS} FROM properties WHERE id = $1::uuid) l, saved_searches s WHERE s.id = $2::uuid AND ${MATCHING_CONDITION}) AS matches`,
+    propertyId,
+    savedSearchId,
+  );
+  return row.matches;
 }

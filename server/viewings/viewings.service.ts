@@ -32,6 +32,7 @@ import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import type { OpenHouse as OpenHouseRecord, Prisma, Property as PropertyRecord, Role, SaleState, PropertyStatus, User as UserRecord, Viewing as ViewingRecord, ViewingFeedback as ViewingFeedbackRecord, ViewingStatus } from '../generated/prisma/client';
 import type { Notifier, NotificationDraft } from '../notifications/notifier';
+import { recordAnswer, recordQuestion, withdrawQuestion } from '../insight/reply-time';
 import { NOTIFICATION_TYPES } from '../notifications/notification-types';
 import { findPublicListing, PROPERTY_NOT_FOUND } from '../properties/listing-visibility';
 import { badInput, conflict, forbidden, notFound } from '../shared/errors';
@@ -210,6 +211,11 @@ export function createViewingsService({ db, notifier, config, clock = () => new 
         data: { ...data, sequence: { increment: 1 } },
       });
       if (!changed) return lateChange(tx, viewing.id, now);
+      // The agent's measured reply time: any answer of the agent answers a request; the buyer cancelling an unanswered one withdraws it.
+      if (viewing.kind === 'request') {
+        if (viewer.id === changed.agentId) await recordAnswer(tx, { subjectId: changed.id, agentId: changed.agentId, at: now });
+        else if (changed.status === 'cancelled') await withdrawQuestion(tx, { subjectId: changed.id, agentId: changed.agentId, at: now });
+      }
       await notifier.markActedOn(tx, { userId: viewer.id }, 'viewing', viewing.id);
       await notifier.notify(tx, tell(changed, listing?.title ?? 'the home'));
       return changed;
@@ -241,6 +247,8 @@ export function createViewingsService({ db, notifier, config, clock = () => new 
       const viewing = await tx.viewing.create({
         data: { propertyId: listing.id, buyerId: viewer.id, agentId: listing.agentId, startsAt, endsAt, timeZone, kind, status: kind === 'instant' ? 'confirmed' : 'requested' },
       });
+      // A request waits for the agent's answer: it counts in their reply time like a first message.
+      if (kind === 'request') await recordQuestion(tx, { subjectId: viewing.id, kind: 'viewing', agentId: listing.agentId, askedAt: now });
       await notifier.notify(
         tx,
         kind === 'instant'

@@ -59,6 +59,8 @@ export const PUBLIC_PAGES: PageDeclaration[] = [
   page('unsubscribe', 'Unsubscribe', () => import('../notifications/UnsubscribePage')),
   // The newsletter's confirmation link: no sign-in needed.
   page('newsletter/confirm', 'Confirm Subscription', () => import('../home/NewsletterConfirmPage')),
+  // What the reply time, demand and sale figures are made from (issue 23).
+  page('how-numbers-are-made', 'How These Numbers Are Made', () => import('../insight/HowNumbersAreMadePage')),
 ];
 
 /** Pages for signed-in accounts outside the dashboard (signed-out visitors go to /login). */
@@ -93,6 +95,7 @@ export const DASHBOARD_PAGES = [
   page('my-sold-properties', 'My Sold Properties', () => import('../offers/SoldPropertiesPage'), { roles: AGENTS, menu: true }),
   page('viewings', 'Viewings', () => import('../viewings/AgentViewingsPage'), { roles: AGENTS, menu: true }),
   page('listing-viewings/:id', 'Listing Viewings', () => import('../viewings/ListingViewingsPage'), { roles: AGENTS }),
+  page('listing-demand/:id', 'Listing Demand', () => import('../insight/ListingDemandPage'), { roles: ['agent', 'admin'] }),
   // Buyers
   page('wishlist', 'Wishlist', () => import('../wishlist/WishlistPage'), { roles: BUYERS, menu: true }),
   page('make-offer/:id', 'Make an Offer', () => import('../offers/MakeOfferPage'), { roles: BUYERS }),

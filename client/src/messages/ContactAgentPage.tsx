@@ -10,6 +10,7 @@ import { toaster } from '../ui/toaster';
 import { evictInbox } from './messages.cache';
 import { MessageComposer } from './MessageComposer';
 import { LinkButton } from '../ui/LinkButton';
+import { AgentReplyTime } from '../insight/ReplyTime';
 
 /** Buyer: the first message to a listing's agent; once they have written, the conversation itself opens instead. */
 export default function ContactAgent() {
@@ -46,6 +47,7 @@ export default function ContactAgent() {
                   To <Text as="strong">{property.agent.name}</Text>
                 </Text>
               </HStack>
+              <AgentReplyTime agentId={property.agent.id} />
               <MessageComposer
                 label="Your message"
                 placeholder="Hello, is this property still available?"

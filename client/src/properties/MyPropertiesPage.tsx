@@ -1,6 +1,6 @@
 import { Alert, AspectRatio, Badge, Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
-import { LuCalendarDays, LuHouse, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuCalendarDays, LuHouse, LuPencil, LuPlus, LuTrash2, LuUsers } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useDeletePropertyMutation, useMyPropertiesQuery, type PropertyCardFieldsFragment } from './properties.generated';
@@ -109,11 +109,18 @@ export default function MyPropertiesPage() {
                 </Badge>
               )}
               {property.status !== 'rejected' && (
-                <Button asChild width="full" colorPalette="teal" variant="subtle" aria-label={`Viewings of ${property.title}`}>
-                  <RouterLink to={`/dash-board/listing-viewings/${property.id}`}>
-                    <LuCalendarDays aria-hidden /> Viewings
-                  </RouterLink>
-                </Button>
+                <HStack width="full" gap="3">
+                  <Button asChild flex="1" colorPalette="teal" variant="subtle" aria-label={`Viewings of ${property.title}`}>
+                    <RouterLink to={`/dash-board/listing-viewings/${property.id}`}>
+                      <LuCalendarDays aria-hidden /> Viewings
+                    </RouterLink>
+                  </Button>
+                  <Button asChild flex="1" colorPalette="teal" variant="subtle" aria-label={`Demand for ${property.title}`}>
+                    <RouterLink to={`/dash-board/listing-demand/${property.id}`}>
+                      <LuUsers aria-hidden /> Demand
+                    </RouterLink>
+                  </Button>
+                </HStack>
               )}
               <HStack width="full" gap="3">
                 {property.status !== 'rejected' ? (

@@ -19,6 +19,9 @@ import { ContactAgentButton } from '../messages/ContactAgentButton';
 import { titled } from '../layout/page-title';
 import { useAuth } from '../auth/AuthProvider';
 import { ListingDecisionPanel } from './listing-decision';
+import { AgentReplyTime } from '../insight/ReplyTime';
+import { SaleRecordPanel } from '../insight/SaleRecordPanel';
+import { AreaSalePrices } from '../insight/AreaSalePrices';
 
 const PropertyGallery = lazy(() => import('./PropertyGallery'));
 // Viewings and open houses: their own chunk, loaded with the page.
@@ -103,6 +106,7 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
               {priceRange(property.priceMin, property.priceMax)}
             </Text>
           </Box>
+          <AreaSalePrices propertyId={property.id} />
 
           {viewer?.role === 'admin' && property.status === 'pending' && <ListingDecisionPanel property={property} focusAfter={headingRef} />}
 
@@ -122,6 +126,9 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
                   </Link>
                 </Stack>
               </HStack>
+              <Box mt="3">
+                <AgentReplyTime agentId={agent.id} />
+              </Box>
               <ContactAgentButton property={property} />
             </Card.Body>
           </Card.Root>
@@ -150,6 +157,8 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
           </Box>
         )}
       </Box>
+
+      {property.saleState === 'sold' && <SaleRecordPanel propertyId={property.id} agentId={agent.id} />}
 
       {property.saleState !== 'sold' && (
         <Suspense fallback={null}>

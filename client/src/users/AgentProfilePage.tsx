@@ -1,4 +1,5 @@
 import { useAuth } from '../auth/AuthProvider';
+import { AgentReplies } from '../insight/AgentReplies';
 import { ListingPerformance } from '../listing-numbers/ListingPerformance';
 import { ProfilePage } from './ProfilePage';
 
@@ -8,6 +9,7 @@ export default function AgentProfilePage() {
   return (
     <ProfilePage heading="Agent Profile">
       {/* Agents' numbers are their own listings'; an admin visiting this page has none. */}
+      {viewer?.role === 'agent' && <AgentReplies />}
       {viewer?.role === 'agent' && <ListingPerformance />}
     </ProfilePage>
   );

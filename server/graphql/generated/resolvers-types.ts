@@ -87,6 +87,23 @@ export type Amenity =
   | 'swimming_pool'
   | 'terrace';
 
+/**
+ * The per-area summary of sales through OpenNest: the median price per square
+ * metre of the sales confirmed by the provider in the last 12 months in the
+ * listing's area (issue 19's areas), withheld amounts left out. Below 3 sales:
+ * enough is false and no median is given ("not enough sales").
+ */
+export type AreaSalePrices = {
+  __typename?: 'AreaSalePrices';
+  /** The area's name (null: the listing has no area yet, so nothing is compared). */
+  area?: Maybe<Scalars['String']['output']>;
+  city?: Maybe<Scalars['String']['output']>;
+  enough: Scalars['Boolean']['output'];
+  /** Sold amount per square metre of floor area, the lower middle sale. */
+  medianPricePerSqm?: Maybe<Scalars['Decimal']['output']>;
+  sales: Scalars['Int']['output'];
+};
+
 /** Square feet or square metres. */
 export type AreaUnit =
   | 'sq_ft'
@@ -141,6 +158,18 @@ export type DeletePropertyResult = {
   removedWishlistItemCount: Scalars['Int']['output'];
 };
 
+/** One point of a listing's demand curve. */
+export type DemandPoint = {
+  __typename?: 'DemandPoint';
+  /** The change of the asking range, in percent (-30 .. 30). */
+  changePercent: Scalars['Int']['output'];
+  /** Active saved searches that would match at that price, all else as now. */
+  matchingSearches: ShownCount;
+  priceMax: Scalars['Decimal']['output'];
+  /** The asking range at that change (both ends scaled, rounded to the cent). */
+  priceMin: Scalars['Decimal']['output'];
+};
+
 /** How a kind of notification goes out by e-mail. */
 export type EmailDelivery =
   | 'daily'
@@ -181,6 +210,18 @@ export type ListingCounts = {
   pending: Scalars['Int']['output'];
   rejected: Scalars['Int']['output'];
   verified: Scalars['Int']['output'];
+};
+
+/** Live demand for a listing: counts only, none below 3. */
+export type ListingDemand = {
+  __typename?: 'ListingDemand';
+  /** Lowest price first; the point at changePercent 0 is the listing as it is. */
+  curve: Array<DemandPoint>;
+  /** Active saved searches matching it now. */
+  matchingSearches: ShownCount;
+  property: Property;
+  /** Buyers who have it on their wishlist. */
+  wishlisted: ShownCount;
 };
 
 /** One change in a listing's history (append-only). */
@@ -469,6 +510,8 @@ export type Mutation = {
   updateSavedSearch: SavedSearch;
   /** Admin: pending → verified. */
   verifyProperty: Property;
+  /** The listing's agent withholds (or shows again) the sold amount of its sale; the other figures stay. */
+  withholdSaleAmount: SaleRecord;
 };
 
 
@@ -705,6 +748,12 @@ export type MutationUpdateSavedSearchArgs = {
 
 export type MutationVerifyPropertyArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationWithholdSaleAmountArgs = {
+  propertyId: Scalars['ID']['input'];
+  withheld: Scalars['Boolean']['input'];
 };
 
 export type NewsletterSubscription = {
@@ -1038,12 +1087,16 @@ export type Query = {
   __typename?: 'Query';
   /** Verified, advertised properties for the home page (newest first), sold ones left out. */
   advertisedProperties: Array<Property>;
+  /** An agent's measured reply time (shown on listings' details and contact pages). */
+  agentReplyTime: ReplyTime;
   /** The calling agent's viewings across their listings that start in the 7 days from `from`, in time order (every status). */
   agentViewingWeek: Array<Viewing>;
   /** Every property (admin), newest first, optionally of one status. */
   allProperties: PropertyConnection;
   /** Every review (admin), newest first. */
   allReviews: ReviewConnection;
+  /** Sales prices per square metre in the listing's area over the last 12 months. */
+  areaSalePrices: AreaSalePrices;
   /** One conversation of the caller's (NOT_FOUND for anyone but its two participants). */
   conversation: Conversation;
   /** The caller's conversations, most recent first. Only their two participants ever see a conversation. */
@@ -1058,6 +1111,12 @@ export type Query = {
   freeViewingSlots: FreeViewingSlots;
   /** The newest reviews, for the home page. */
   latestReviews: Array<Review>;
+  /**
+   * Live demand for a listing: its agent's own (FORBIDDEN for other agents), any for admins.
+   * The curve goes from -rangePercent to +rangePercent in steps of stepPercent
+   * (1..25 and stepPercent..50, at most 61 points; else BAD_USER_INPUT).
+   */
+  listingDemand: ListingDemand;
   /** One listing's numbers: its agent's own (FORBIDDEN for other agents), or any listing's for admins. */
   listingNumbers: ListingNumbers;
   /** The caller's user record, or null when a freshly signed-up caller has none yet. */
@@ -1074,12 +1133,16 @@ export type Query = {
   myProfileFigures: ProfileFigures;
   /** The calling agent's own properties, newest first, by cursor pages (20 by default, at most 100). */
   myProperties: PropertyConnection;
+  /** The calling agent's own reply time. */
+  myReplyTime: ReplyTime;
   /** The caller's reports, newest first, with what came of them. */
   myReports: Array<ListingReport>;
   /** The calling buyer's own reviews, newest first. */
   myReviews: Array<Review>;
   /** The calling agent's sold properties and their exact total. */
   mySales: Sales;
+  /** The calling agent's unanswered questions, oldest first (20 per page by default, at most 100). */
+  myUnansweredQuestions: UnansweredQuestionConnection;
   /** The calling buyer's viewings (20 per page by default, at most 50). */
   myViewings: ViewingConnection;
   /** The calling buyer's viewings of one listing that are not yet over (the details page shows them). */
@@ -1112,6 +1175,8 @@ export type Query = {
   propertyReviews: Array<Review>;
   /** The role behind an e-mail address: the caller's own, or anyone's for an admin. */
   roleByEmail: RoleOfEmail;
+  /** The verified record of a listing's sale through OpenNest; null when it was not sold through OpenNest with a confirmed payment. */
+  saleRecord?: Maybe<SaleRecord>;
   /** The calling buyer's saved searches, newest first. */
   savedSearches: Array<SavedSearch>;
   /**
@@ -1153,6 +1218,11 @@ export type QueryAdvertisedPropertiesArgs = {
 };
 
 
+export type QueryAgentReplyTimeArgs = {
+  agentId: Scalars['ID']['input'];
+};
+
+
 export type QueryAgentViewingWeekArgs = {
   from: Scalars['DateTime']['input'];
 };
@@ -1168,6 +1238,11 @@ export type QueryAllPropertiesArgs = {
 export type QueryAllReviewsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAreaSalePricesArgs = {
+  propertyId: Scalars['ID']['input'];
 };
 
 
@@ -1194,6 +1269,13 @@ export type QueryLatestReviewsArgs = {
 };
 
 
+export type QueryListingDemandArgs = {
+  propertyId: Scalars['ID']['input'];
+  rangePercent?: InputMaybe<Scalars['Int']['input']>;
+  stepPercent?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryListingNumbersArgs = {
   propertyId: Scalars['ID']['input'];
 };
@@ -1217,6 +1299,12 @@ export type QueryMyOffersArgs = {
 
 
 export type QueryMyPropertiesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryMyUnansweredQuestionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1284,6 +1372,11 @@ export type QueryRoleByEmailArgs = {
 };
 
 
+export type QuerySaleRecordArgs = {
+  propertyId: Scalars['ID']['input'];
+};
+
+
 export type QuerySimilarPropertiesArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1342,6 +1435,28 @@ export type RelaxableFilter =
   | 'PRICE'
   | 'TYPES';
 
+export type ReplyQuestionKind =
+  | 'message'
+  | 'viewing';
+
+/**
+ * An agent's measured reply time over the last 90 days (a kept figure): the
+ * questions buyers put to them (a conversation's first message, a viewing request)
+ * that were answered or are at least 24 hours old.
+ */
+export type ReplyTime = {
+  __typename?: 'ReplyTime';
+  agentId: Scalars['ID']['output'];
+  /** How many questions it is based on. */
+  basedOn: Scalars['Int']['output'];
+  /** False below 5 questions: then median and share are null ("Not enough conversations yet"). */
+  enough: Scalars['Boolean']['output'];
+  /** The median wait for the first answer, in minutes (unanswered questions count as the longest); null when most are unanswered or not enough. */
+  medianMinutes?: Maybe<Scalars['Int']['output']>;
+  /** The share answered within 24 hours, in whole percent; null when not enough. */
+  withinDayPercent?: Maybe<Scalars['Int']['output']>;
+};
+
 export type ReportListingInput = {
   details?: InputMaybe<Scalars['String']['input']>;
   propertyId: Scalars['ID']['input'];
@@ -1399,6 +1514,24 @@ export type RoleOfEmail = {
   __typename?: 'RoleOfEmail';
   email: Scalars['String']['output'];
   role: Role;
+};
+
+/** The verified record of a sale through OpenNest: from its offers and its payment confirmed by the provider. */
+export type SaleRecord = {
+  __typename?: 'SaleRecord';
+  /** The seller's agent withheld the sold amount: soldAmount and percentOfAskingMidpoint are null. */
+  amountWithheld: Scalars['Boolean']['output'];
+  askingMax: Scalars['Decimal']['output'];
+  /** The asking range when the offer was accepted. */
+  askingMin: Scalars['Decimal']['output'];
+  /** Whole days from listing to the accepted offer. */
+  daysToAcceptedOffer: Scalars['Int']['output'];
+  /** Offers made on the listing. */
+  offers: Scalars['Int']['output'];
+  /** The sold amount as a percentage of the asking range's midpoint (one decimal). */
+  percentOfAskingMidpoint?: Maybe<Scalars['Float']['output']>;
+  propertyId: Scalars['ID']['output'];
+  soldAmount?: Maybe<Scalars['Decimal']['output']>;
 };
 
 /**
@@ -1466,6 +1599,13 @@ export type SearchFilter = {
   types?: Maybe<Array<PropertyType>>;
 };
 
+/** A count that is shown only from 3 up: below that, count is null and fewerThan says 3. */
+export type ShownCount = {
+  __typename?: 'ShownCount';
+  count?: Maybe<Scalars['Int']['output']>;
+  fewerThan?: Maybe<Scalars['Int']['output']>;
+};
+
 export type SignInRecordInput = {
   /** Profile photo URL (from POST /api/uploads); defaults to the token's picture. */
   image?: InputMaybe<Scalars['String']['input']>;
@@ -1483,6 +1623,26 @@ export type Subscription = {
    * again before every event; a deleted or demoted account stops receiving.
    */
   notificationEvents: NotificationEvent;
+};
+
+/** A question the calling agent has not answered yet. */
+export type UnansweredQuestion = {
+  __typename?: 'UnansweredQuestion';
+  askedAt: Scalars['DateTime']['output'];
+  buyerName?: Maybe<Scalars['String']['output']>;
+  /** The conversation's or the viewing's id (kind says which). */
+  id: Scalars['ID']['output'];
+  kind: ReplyQuestionKind;
+  /** Whether the agent was already nudged about it (12 hours after it was asked). */
+  nudged: Scalars['Boolean']['output'];
+  propertyId?: Maybe<Scalars['ID']['output']>;
+  propertyTitle?: Maybe<Scalars['String']['output']>;
+};
+
+export type UnansweredQuestionConnection = {
+  __typename?: 'UnansweredQuestionConnection';
+  nodes: Array<UnansweredQuestion>;
+  pageInfo: PageInfo;
 };
 
 export type UnsubscribeResult = {
@@ -1751,6 +1911,7 @@ export type ResolversTypes = ResolversObject<{
   AddressInput: AddressInput;
   AlertFrequency: AlertFrequency;
   Amenity: Amenity;
+  AreaSalePrices: ResolverTypeWrapper<AreaSalePrices>;
   AreaUnit: AreaUnit;
   AssignableRole: AssignableRole;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1761,6 +1922,7 @@ export type ResolversTypes = ResolversObject<{
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
   DeletePropertyResult: ResolverTypeWrapper<DeletePropertyResult>;
+  DemandPoint: ResolverTypeWrapper<DemandPoint>;
   EmailDelivery: EmailDelivery;
   EmailSetting: ResolverTypeWrapper<EmailSettingView>;
   FilterRelaxation: ResolverTypeWrapper<FilterRelaxation>;
@@ -1769,6 +1931,7 @@ export type ResolversTypes = ResolversObject<{
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ListingCounts: ResolverTypeWrapper<ListingCounts>;
+  ListingDemand: ResolverTypeWrapper<Omit<ListingDemand, 'property'> & { property: ResolversTypes['Property'] }>;
   ListingEvent: ResolverTypeWrapper<ListingEvent>;
   ListingEventKind: ListingEventKind;
   ListingNumbers: ResolverTypeWrapper<ListingNumbersView>;
@@ -1809,6 +1972,8 @@ export type ResolversTypes = ResolversObject<{
   PropertyType: PropertyType;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RelaxableFilter: RelaxableFilter;
+  ReplyQuestionKind: ReplyQuestionKind;
+  ReplyTime: ResolverTypeWrapper<ReplyTime>;
   ReportListingInput: ReportListingInput;
   ReportReason: ReportReason;
   ReportStatus: ReportStatus;
@@ -1817,15 +1982,19 @@ export type ResolversTypes = ResolversObject<{
   ReviewConnection: ResolverTypeWrapper<Omit<ReviewConnection, 'nodes'> & { nodes: Array<ResolversTypes['Review']> }>;
   Role: Role;
   RoleOfEmail: ResolverTypeWrapper<RoleOfEmail>;
+  SaleRecord: ResolverTypeWrapper<SaleRecord>;
   SaleState: SaleState;
   Sales: ResolverTypeWrapper<Omit<Sales, 'offers'> & { offers: Array<ResolversTypes['Offer']> }>;
   SaveSearchInput: SaveSearchInput;
   SavedSearch: ResolverTypeWrapper<SavedSearchRecord>;
   SearchCriteria: ResolverTypeWrapper<SearchCriteria>;
   SearchFilter: ResolverTypeWrapper<SearchFilter>;
+  ShownCount: ResolverTypeWrapper<ShownCount>;
   SignInRecordInput: SignInRecordInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  UnansweredQuestion: ResolverTypeWrapper<UnansweredQuestion>;
+  UnansweredQuestionConnection: ResolverTypeWrapper<UnansweredQuestionConnection>;
   UnsubscribeResult: ResolverTypeWrapper<UnsubscribeResult>;
   UpdatePropertyInput: UpdatePropertyInput;
   UpdateSavedSearchInput: UpdateSavedSearchInput;
@@ -1852,6 +2021,7 @@ export type ResolversTypes = ResolversObject<{
 export type ResolversParentTypes = ResolversObject<{
   AddPropertyInput: AddPropertyInput;
   AddressInput: AddressInput;
+  AreaSalePrices: AreaSalePrices;
   Boolean: Scalars['Boolean']['output'];
   ContactAgentResult: ContactAgentResultView;
   Conversation: ConversationView;
@@ -1860,6 +2030,7 @@ export type ResolversParentTypes = ResolversObject<{
   DateTime: Scalars['DateTime']['output'];
   Decimal: Scalars['Decimal']['output'];
   DeletePropertyResult: DeletePropertyResult;
+  DemandPoint: DemandPoint;
   EmailSetting: EmailSettingView;
   FilterRelaxation: FilterRelaxation;
   Float: Scalars['Float']['output'];
@@ -1867,6 +2038,7 @@ export type ResolversParentTypes = ResolversObject<{
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   ListingCounts: ListingCounts;
+  ListingDemand: Omit<ListingDemand, 'property'> & { property: ResolversParentTypes['Property'] };
   ListingEvent: ListingEvent;
   ListingNumbers: ListingNumbersView;
   ListingNumbersConnection: Omit<ListingNumbersConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['ListingNumbers']> };
@@ -1898,19 +2070,24 @@ export type ResolversParentTypes = ResolversObject<{
   PropertyConnection: Omit<PropertyConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Property']> };
   PropertyFilter: PropertyFilter;
   Query: Record<PropertyKey, never>;
+  ReplyTime: ReplyTime;
   ReportListingInput: ReportListingInput;
   ReportedListing: PropertyRecord;
   Review: ReviewRecord;
   ReviewConnection: Omit<ReviewConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Review']> };
   RoleOfEmail: RoleOfEmail;
+  SaleRecord: SaleRecord;
   Sales: Omit<Sales, 'offers'> & { offers: Array<ResolversParentTypes['Offer']> };
   SaveSearchInput: SaveSearchInput;
   SavedSearch: SavedSearchRecord;
   SearchCriteria: SearchCriteria;
   SearchFilter: SearchFilter;
+  ShownCount: ShownCount;
   SignInRecordInput: SignInRecordInput;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
+  UnansweredQuestion: UnansweredQuestion;
+  UnansweredQuestionConnection: UnansweredQuestionConnection;
   UnsubscribeResult: UnsubscribeResult;
   UpdatePropertyInput: UpdatePropertyInput;
   UpdateSavedSearchInput: UpdateSavedSearchInput;
@@ -1943,6 +2120,14 @@ export type PublicDirectiveResolver<Result, Parent, ContextType = RequestContext
 export type SignedInDirectiveArgs = { };
 
 export type SignedInDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = SignedInDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type AreaSalePricesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AreaSalePrices'] = ResolversParentTypes['AreaSalePrices']> = ResolversObject<{
+  area?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enough?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  medianPricePerSqm?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  sales?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
 
 export type ContactAgentResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ContactAgentResult'] = ResolversParentTypes['ContactAgentResult']> = ResolversObject<{
   conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
@@ -1983,6 +2168,13 @@ export type DeletePropertyResultResolvers<ContextType = RequestContext, ParentTy
   removedWishlistItemCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
+export type DemandPointResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['DemandPoint'] = ResolversParentTypes['DemandPoint']> = ResolversObject<{
+  changePercent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  matchingSearches?: Resolver<ResolversTypes['ShownCount'], ParentType, ContextType>;
+  priceMax?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  priceMin?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+}>;
+
 export type EmailSettingResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['EmailSetting'] = ResolversParentTypes['EmailSetting']> = ResolversObject<{
   about?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   choices?: Resolver<Array<ResolversTypes['EmailDelivery']>, ParentType, ContextType>;
@@ -2006,6 +2198,13 @@ export type ListingCountsResolvers<ContextType = RequestContext, ParentType exte
   pending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rejected?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   verified?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ListingDemandResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ListingDemand'] = ResolversParentTypes['ListingDemand']> = ResolversObject<{
+  curve?: Resolver<Array<ResolversTypes['DemandPoint']>, ParentType, ContextType>;
+  matchingSearches?: Resolver<ResolversTypes['ShownCount'], ParentType, ContextType>;
+  property?: Resolver<ResolversTypes['Property'], ParentType, ContextType>;
+  wishlisted?: Resolver<ResolversTypes['ShownCount'], ParentType, ContextType>;
 }>;
 
 export type ListingEventResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ListingEvent'] = ResolversParentTypes['ListingEvent']> = ResolversObject<{
@@ -2131,6 +2330,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   updateProperty?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<MutationUpdatePropertyArgs, 'id' | 'input'>>;
   updateSavedSearch?: Resolver<ResolversTypes['SavedSearch'], ParentType, ContextType, RequireFields<MutationUpdateSavedSearchArgs, 'id' | 'input'>>;
   verifyProperty?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<MutationVerifyPropertyArgs, 'id'>>;
+  withholdSaleAmount?: Resolver<ResolversTypes['SaleRecord'], ParentType, ContextType, RequireFields<MutationWithholdSaleAmountArgs, 'propertyId' | 'withheld'>>;
 }>;
 
 export type NewsletterSubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NewsletterSubscription'] = ResolversParentTypes['NewsletterSubscription']> = ResolversObject<{
@@ -2285,14 +2485,17 @@ export type PropertyConnectionResolvers<ContextType = RequestContext, ParentType
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   advertisedProperties?: Resolver<Array<ResolversTypes['Property']>, ParentType, ContextType, RequireFields<QueryAdvertisedPropertiesArgs, 'first'>>;
+  agentReplyTime?: Resolver<ResolversTypes['ReplyTime'], ParentType, ContextType, RequireFields<QueryAgentReplyTimeArgs, 'agentId'>>;
   agentViewingWeek?: Resolver<Array<ResolversTypes['Viewing']>, ParentType, ContextType, RequireFields<QueryAgentViewingWeekArgs, 'from'>>;
   allProperties?: Resolver<ResolversTypes['PropertyConnection'], ParentType, ContextType, RequireFields<QueryAllPropertiesArgs, 'first'>>;
   allReviews?: Resolver<ResolversTypes['ReviewConnection'], ParentType, ContextType, RequireFields<QueryAllReviewsArgs, 'first'>>;
+  areaSalePrices?: Resolver<ResolversTypes['AreaSalePrices'], ParentType, ContextType, RequireFields<QueryAreaSalePricesArgs, 'propertyId'>>;
   conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType, RequireFields<QueryConversationArgs, 'id'>>;
   conversations?: Resolver<ResolversTypes['ConversationConnection'], ParentType, ContextType, RequireFields<QueryConversationsArgs, 'first'>>;
   emailSettings?: Resolver<Array<ResolversTypes['EmailSetting']>, ParentType, ContextType>;
   freeViewingSlots?: Resolver<ResolversTypes['FreeViewingSlots'], ParentType, ContextType, RequireFields<QueryFreeViewingSlotsArgs, 'days' | 'propertyId'>>;
   latestReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType, RequireFields<QueryLatestReviewsArgs, 'first'>>;
+  listingDemand?: Resolver<ResolversTypes['ListingDemand'], ParentType, ContextType, RequireFields<QueryListingDemandArgs, 'propertyId' | 'rangePercent' | 'stepPercent'>>;
   listingNumbers?: Resolver<ResolversTypes['ListingNumbers'], ParentType, ContextType, RequireFields<QueryListingNumbersArgs, 'propertyId'>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   moderationQueue?: Resolver<Array<ResolversTypes['ModerationItem']>, ParentType, ContextType>;
@@ -2301,9 +2504,11 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   myOffers?: Resolver<ResolversTypes['OfferConnection'], ParentType, ContextType, RequireFields<QueryMyOffersArgs, 'first'>>;
   myProfileFigures?: Resolver<ResolversTypes['ProfileFigures'], ParentType, ContextType>;
   myProperties?: Resolver<ResolversTypes['PropertyConnection'], ParentType, ContextType, RequireFields<QueryMyPropertiesArgs, 'first'>>;
+  myReplyTime?: Resolver<ResolversTypes['ReplyTime'], ParentType, ContextType>;
   myReports?: Resolver<Array<ResolversTypes['ListingReport']>, ParentType, ContextType>;
   myReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType>;
   mySales?: Resolver<ResolversTypes['Sales'], ParentType, ContextType>;
+  myUnansweredQuestions?: Resolver<ResolversTypes['UnansweredQuestionConnection'], ParentType, ContextType, Partial<QueryMyUnansweredQuestionsArgs>>;
   myViewings?: Resolver<ResolversTypes['ViewingConnection'], ParentType, ContextType, RequireFields<QueryMyViewingsArgs, 'first' | 'when'>>;
   myViewingsOf?: Resolver<Array<ResolversTypes['Viewing']>, ParentType, ContextType, RequireFields<QueryMyViewingsOfArgs, 'propertyId'>>;
   myWishlist?: Resolver<ResolversTypes['WishlistConnection'], ParentType, ContextType, RequireFields<QueryMyWishlistArgs, 'first'>>;
@@ -2315,6 +2520,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   property?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<QueryPropertyArgs, 'countView' | 'id'>>;
   propertyReviews?: Resolver<Array<ResolversTypes['Review']>, ParentType, ContextType, RequireFields<QueryPropertyReviewsArgs, 'propertyId'>>;
   roleByEmail?: Resolver<ResolversTypes['RoleOfEmail'], ParentType, ContextType, RequireFields<QueryRoleByEmailArgs, 'email'>>;
+  saleRecord?: Resolver<Maybe<ResolversTypes['SaleRecord']>, ParentType, ContextType, RequireFields<QuerySaleRecordArgs, 'propertyId'>>;
   savedSearches?: Resolver<Array<ResolversTypes['SavedSearch']>, ParentType, ContextType>;
   similarProperties?: Resolver<Array<ResolversTypes['Property']>, ParentType, ContextType, RequireFields<QuerySimilarPropertiesArgs, 'id'>>;
   unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2326,6 +2532,14 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   viewingAvailability?: Resolver<ResolversTypes['ViewingAvailability'], ParentType, ContextType, RequireFields<QueryViewingAvailabilityArgs, 'propertyId'>>;
   viewingFeedback?: Resolver<Array<ResolversTypes['ViewingFeedbackEntry']>, ParentType, ContextType, RequireFields<QueryViewingFeedbackArgs, 'propertyId'>>;
   wishlistItem?: Resolver<ResolversTypes['WishlistItem'], ParentType, ContextType, RequireFields<QueryWishlistItemArgs, 'id'>>;
+}>;
+
+export type ReplyTimeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReplyTime'] = ResolversParentTypes['ReplyTime']> = ResolversObject<{
+  agentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  basedOn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  enough?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  medianMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  withinDayPercent?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type ReportedListingResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReportedListing'] = ResolversParentTypes['ReportedListing']> = ResolversObject<{
@@ -2352,6 +2566,17 @@ export type ReviewConnectionResolvers<ContextType = RequestContext, ParentType e
 export type RoleOfEmailResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RoleOfEmail'] = ResolversParentTypes['RoleOfEmail']> = ResolversObject<{
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+}>;
+
+export type SaleRecordResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SaleRecord'] = ResolversParentTypes['SaleRecord']> = ResolversObject<{
+  amountWithheld?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  askingMax?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  askingMin?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  daysToAcceptedOffer?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offers?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  percentOfAskingMidpoint?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  propertyId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  soldAmount?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
 }>;
 
 export type SalesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Sales'] = ResolversParentTypes['Sales']> = ResolversObject<{
@@ -2388,9 +2613,29 @@ export type SearchFilterResolvers<ContextType = RequestContext, ParentType exten
   types?: Resolver<Maybe<Array<ResolversTypes['PropertyType']>>, ParentType, ContextType>;
 }>;
 
+export type ShownCountResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ShownCount'] = ResolversParentTypes['ShownCount']> = ResolversObject<{
+  count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  fewerThan?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   messageEvents?: SubscriptionResolver<ResolversTypes['MessageEvent'], "messageEvents", ParentType, ContextType>;
   notificationEvents?: SubscriptionResolver<ResolversTypes['NotificationEvent'], "notificationEvents", ParentType, ContextType>;
+}>;
+
+export type UnansweredQuestionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UnansweredQuestion'] = ResolversParentTypes['UnansweredQuestion']> = ResolversObject<{
+  askedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  buyerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ReplyQuestionKind'], ParentType, ContextType>;
+  nudged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  propertyId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  propertyTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type UnansweredQuestionConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UnansweredQuestionConnection'] = ResolversParentTypes['UnansweredQuestionConnection']> = ResolversObject<{
+  nodes?: Resolver<Array<ResolversTypes['UnansweredQuestion']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
 }>;
 
 export type UnsubscribeResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UnsubscribeResult'] = ResolversParentTypes['UnsubscribeResult']> = ResolversObject<{
@@ -2486,6 +2731,7 @@ export type WishlistItemResolvers<ContextType = RequestContext, ParentType exten
 }>;
 
 export type Resolvers<ContextType = RequestContext> = ResolversObject<{
+  AreaSalePrices?: AreaSalePricesResolvers<ContextType>;
   ContactAgentResult?: ContactAgentResultResolvers<ContextType>;
   Conversation?: ConversationResolvers<ContextType>;
   ConversationConnection?: ConversationConnectionResolvers<ContextType>;
@@ -2493,10 +2739,12 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   DateTime?: GraphQLScalarType;
   Decimal?: GraphQLScalarType;
   DeletePropertyResult?: DeletePropertyResultResolvers<ContextType>;
+  DemandPoint?: DemandPointResolvers<ContextType>;
   EmailSetting?: EmailSettingResolvers<ContextType>;
   FilterRelaxation?: FilterRelaxationResolvers<ContextType>;
   FreeViewingSlots?: FreeViewingSlotsResolvers<ContextType>;
   ListingCounts?: ListingCountsResolvers<ContextType>;
+  ListingDemand?: ListingDemandResolvers<ContextType>;
   ListingEvent?: ListingEventResolvers<ContextType>;
   ListingNumbers?: ListingNumbersResolvers<ContextType>;
   ListingNumbersConnection?: ListingNumbersConnectionResolvers<ContextType>;
@@ -2525,15 +2773,20 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   Property?: PropertyResolvers<ContextType>;
   PropertyConnection?: PropertyConnectionResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ReplyTime?: ReplyTimeResolvers<ContextType>;
   ReportedListing?: ReportedListingResolvers<ContextType>;
   Review?: ReviewResolvers<ContextType>;
   ReviewConnection?: ReviewConnectionResolvers<ContextType>;
   RoleOfEmail?: RoleOfEmailResolvers<ContextType>;
+  SaleRecord?: SaleRecordResolvers<ContextType>;
   Sales?: SalesResolvers<ContextType>;
   SavedSearch?: SavedSearchResolvers<ContextType>;
   SearchCriteria?: SearchCriteriaResolvers<ContextType>;
   SearchFilter?: SearchFilterResolvers<ContextType>;
+  ShownCount?: ShownCountResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  UnansweredQuestion?: UnansweredQuestionResolvers<ContextType>;
+  UnansweredQuestionConnection?: UnansweredQuestionConnectionResolvers<ContextType>;
   UnsubscribeResult?: UnsubscribeResultResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
   UserConnection?: UserConnectionResolvers<ContextType>;
