@@ -100,6 +100,7 @@ const config: CodegenConfig = {
           ViewingFeedback: '../../generated/prisma/client#ViewingFeedback as ViewingFeedbackRecord',
           ViewingFeedbackEntry: '../../viewings/viewings.service#ViewingFeedbackEntry as ViewingFeedbackEntryView',
           OpenHouse: '../../generated/prisma/client#OpenHouse as OpenHouseRecord',
+          ApiKey: '../../generated/prisma/client#ApiKey as ApiKeyRecord',
         },
       },
     },

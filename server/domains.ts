@@ -23,6 +23,9 @@ import type { PaymentProvider } from './payments/payment-provider';
 import type { RateLimits } from './rate-limits/rate-limits';
 import type { ApiRoute } from './rest/route';
 import type { ImageStorage } from './uploads/image-storage';
+import { apiKeysAccess } from './api-keys/api-keys.access';
+import { apiKeysResolvers } from './api-keys/api-keys.resolvers';
+import { createApiKeysService } from './api-keys/api-keys.service';
 import { listingNumbersAccess } from './listing-numbers/listing-numbers.access';
 import { listingNumbersResolvers } from './listing-numbers/listing-numbers.resolvers';
 import { createListingNumbersService, createListingViewCleanupHandler, listingViewCleanupJob, type ListingNumbersService } from './listing-numbers/listing-numbers.service';
@@ -143,6 +146,12 @@ export const DOMAINS = [
     services: (deps) => ({ users: createUsersService(deps), userAdmin: createUserAdminService(deps), profileFigures: createProfileFiguresService(deps) }),
     resolvers: usersResolvers,
     rest: { routes: userRoutes, tag: 'User records, roles and administration' },
+  }),
+  domain({
+    name: 'api-keys',
+    access: apiKeysAccess,
+    services: (deps) => ({ apiKeys: createApiKeysService(deps) }),
+    resolvers: apiKeysResolvers,
   }),
   domain({
     name: 'listing-numbers',

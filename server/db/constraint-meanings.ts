@@ -51,6 +51,7 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniqueMeaning> = {
   listing_view_secrets_pkey: { idempotent: 'listing-numbers.service: INSERT ... ON CONFLICT DO NOTHING, then the stored secret is read' },
   viewing_blocked_dates_pkey: { idempotent: 'viewings.service setAvailability: the dates are de-duplicated and replaced as a whole under the listing’s lock' },
   viewing_feedback_pkey: { conflict: FEEDBACK_ALREADY_GIVEN },
+  api_keys_key_id_key: { conflict: 'Two API keys got the same random key id (one chance in 2^62); nothing was saved. Please try again.' },
 };
 
 /**
