@@ -1,17 +1,32 @@
 // The developer page in Chromium: an agent creates an API key (its secret shown
 // once), the test calls the API with it (fetch, as an integrator's software
-// would), the page shows the key's last use, the agent revokes it and the API
+// would), the page shows the key's last use, the agent registers a webhook
+// endpoint (a receiver this test runs on loopback, allow-listed), sends a test
+// event and reads it in the delivery log, then revokes the key and the API
 // refuses it; a buyer gets the page's role notice. Axe runs at each state, at
 // desktop width and at 390 px.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
 import { createListing } from '../server/test/fixtures';
 
 let session: BrowserSession;
+let receiver: http.Server;
+let receiverUrl: string;
+const received: string[] = [];
 beforeAll(async () => {
-  session = await startBrowserSession();
+  session = await startBrowserSession({ config: { webhookAllowedHosts: ['127.0.0.1'] } });
+  receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => (received.push(Buffer.concat(chunks).toString('utf8')), res.end('received by the test')));
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 });
 afterAll(async () => {
+  receiver?.close();
   await session?.close();
 });
 
@@ -36,7 +51,7 @@ async function createKeyThroughPage(page: Page, name: string): Promise<string> {
   await dialog.getByLabel('Expires after').selectOption('30');
   await dialog.getByRole('button', { name: 'Create key' }).click();
   await page.getByTestId('new-api-key').waitFor();
-  return ((await page.getByTestId('new-api-key-secret').textContent()) ?? '').trim();
+  return ((await page.getByTestId('new-api-key-value').textContent()) ?? '').trim();
 }
 
 it('an agent creates a key, calls the API with it, sees its last use, revokes it, and the API refuses it', async () => {
@@ -67,6 +82,34 @@ it('an agent creates a key, calls the API with it, sees its last use, revokes it
   expect(await page.content()).not.toContain(secret.split('_').slice(2).join('_'));
   await expectAccessible(page, 'developers: a used key');
 
+  // A webhook endpoint: registered, its secret shown once, a test event sent and read in its delivery log.
+  await page.getByRole('button', { name: 'Register endpoint' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Register a webhook endpoint' });
+  await dialog.getByLabel('URL').fill('http://example.com/hooks');
+  await dialog.getByTestId('event-listing.verified').click();
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await dialog.getByText('The URL must start with https://').waitFor();
+  await expectAccessible(page, 'developers: an endpoint refused');
+  await dialog.getByLabel('URL').fill(receiverUrl);
+  await dialog.getByRole('button', { name: 'Register' }).click();
+  await page.getByTestId('new-webhook-secret').waitFor();
+  expect(await page.getByTestId('new-webhook-secret-value').textContent()).toMatch(/^whsec_/);
+  const endpoint = page.getByTestId('webhook-endpoint').filter({ hasText: receiverUrl });
+  await endpoint.getByText('No deliveries yet. Send a test event.').waitFor();
+  await expectAccessible(page, 'developers: an endpoint registered');
+  await page.getByRole('button', { name: `Send test event to ${receiverUrl}` }).click();
+  const delivery = endpoint.getByTestId('delivery').filter({ hasText: 'webhook.test' });
+  await delivery.waitFor();
+  // The log shows the receiver's answer once the worker delivered it.
+  for (let tries = 0; !(await delivery.getByText('succeeded').count()); tries++) {
+    if (tries > 60) throw new Error('The test event was not delivered.');
+    await page.waitForTimeout(500);
+    await endpoint.getByRole('button', { name: /Refresh the delivery log/ }).click();
+  }
+  await delivery.getByText('received by the test').waitFor();
+  expect(received.some((body) => body.includes('"type":"webhook.test"'))).toBe(true);
+  await expectAccessible(page, 'developers: a delivery in the log');
+
   await page.getByRole('button', { name: 'Revoke CRM sync' }).click();
   await page.getByTestId('confirm-api-key-revoke').getByRole('button', { name: 'Revoke' }).click();
   await page.getByTestId('api-key').filter({ hasText: 'CRM sync' }).getByText('Revoked', { exact: true }).waitFor();
@@ -88,6 +131,7 @@ it('works at 390 px: an admin creates a key and reads the page', async () => {
   await dialog.waitFor({ state: 'hidden' });
   const secret = await createKeyThroughPage(page, 'Phone key');
   expect(secret).toMatch(/^onk_/);
+  await page.getByTestId('webhooks-empty').waitFor();
   // Nothing is wider than the phone.
   expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectAccessible(page, 'developers (390 px): a new key');

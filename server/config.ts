@@ -82,6 +82,12 @@ export const SETTINGS = {
     meaning:
       'The IANA time zone of a listing whose agent has not chosen one: its viewing times and open houses are in it (see [Viewings](viewings.md)); an unknown name stops the start',
   },
+  WEBHOOK_ALLOWED_HOSTS: {
+    section: 'server',
+    default: '',
+    meaning:
+      'Comma-separated host names or IP addresses webhooks may reach although they are loopback, private, link-local or metadata addresses (refused otherwise), and over plain HTTP; empty: none (see [Integrators](integrators.md))',
+  },
   GRAPHQL_INTROSPECTION: {
     section: 'server',
     defaultIs: '`true`, `false` in production',
@@ -338,6 +344,8 @@ export interface AppConfig {
   listingTimeZone: string;
   /** Lifetime of the browser's session cookie (SESSION_DAYS), in milliseconds. */
   sessionLifetimeMs: number;
+  /** Hosts webhooks may reach although their addresses are refused (WEBHOOK_ALLOWED_HOSTS), lower-cased. */
+  webhookAllowedHosts: string[];
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -380,6 +388,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     apiProcesses: Math.max(1, optionalInt(env, 'API_PROCESSES') ?? availableParallelism()),
     listingTimeZone: timeZone(valueOf(env, 'LISTING_TIME_ZONE')),
     sessionLifetimeMs: sessionDays(intOf(env, 'SESSION_DAYS')) * 24 * 60 * 60 * 1000,
+    webhookAllowedHosts: valueOf(env, 'WEBHOOK_ALLOWED_HOSTS').split(',').map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean),
   };
 }
 

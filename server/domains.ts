@@ -26,6 +26,10 @@ import type { ImageStorage } from './uploads/image-storage';
 import { apiKeysAccess } from './api-keys/api-keys.access';
 import { apiKeysResolvers } from './api-keys/api-keys.resolvers';
 import { createApiKeysService } from './api-keys/api-keys.service';
+import { createWebhookDeliveryHandler, webhookDeliveryJob } from './webhooks/delivery';
+import { webhooksAccess } from './webhooks/webhooks.access';
+import { webhooksResolvers } from './webhooks/webhooks.resolvers';
+import { createWebhooksService } from './webhooks/webhooks.service';
 import { listingNumbersAccess } from './listing-numbers/listing-numbers.access';
 import { listingNumbersResolvers } from './listing-numbers/listing-numbers.resolvers';
 import { createListingNumbersService, createListingViewCleanupHandler, listingViewCleanupJob, type ListingNumbersService } from './listing-numbers/listing-numbers.service';
@@ -92,7 +96,7 @@ import { createSavedHomeAlertHandler, savedHomeAlertJob } from './wishlist/saved
 /** What an app gives its services (services.ts). */
 export interface ServiceDeps {
   /** What services read of the configuration (the listings' default time zone, the public address). */
-  config: Pick<AppConfig, 'listingTimeZone' | 'publicUrl'>;
+  config: Pick<AppConfig, 'listingTimeZone' | 'publicUrl' | 'webhookAllowedHosts'>;
   db: Db;
   identity: IdentityProvider;
   storage: ImageStorage;
@@ -114,6 +118,8 @@ export interface JobHandlerDeps {
   notifier: Notifier;
   publicUrl: string;
   log: Logger;
+  /** Hosts webhooks may reach although their addresses are refused (WEBHOOK_ALLOWED_HOSTS). */
+  webhookAllowedHosts: readonly string[];
 }
 
 interface Domain<Made extends object> {
@@ -152,6 +158,13 @@ export const DOMAINS = [
     access: apiKeysAccess,
     services: (deps) => ({ apiKeys: createApiKeysService(deps) }),
     resolvers: apiKeysResolvers,
+  }),
+  domain({
+    name: 'webhooks',
+    access: webhooksAccess,
+    services: (deps) => ({ webhooks: createWebhooksService(deps) }),
+    resolvers: webhooksResolvers,
+    jobs: { kinds: [webhookDeliveryJob], handlers: (deps) => [createWebhookDeliveryHandler(deps)] },
   }),
   domain({
     name: 'listing-numbers',

@@ -1,7 +1,8 @@
 // The developer page (agents and admins): API keys (made with scopes and an
 // expiry, the secret shown once; listed with their last use; revoked), links to
-// the schema sandbox and the OpenAPI document, and a short getting-started text.
-import { Alert, Badge, Box, Button, Clipboard, Code, Heading, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
+// the schema sandbox and the OpenAPI document, webhook endpoints with their
+// delivery logs (WebhooksSection), and a short getting-started text.
+import { Badge, Box, Button, Code, Heading, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { LuKeyRound, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -14,6 +15,8 @@ import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog';
+import { SecretOnce } from './SecretOnce';
+import { WebhooksSection } from './WebhooksSection';
 import { ApiKeysDocument, useApiKeysQuery, useCreateApiKeyMutation, useRevokeApiKeyMutation, type ApiKeyFieldsFragment } from './developers.generated';
 
 const dateTime = (value: string) => new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -22,37 +25,6 @@ function keyState(key: ApiKeyFieldsFragment): { label: string; palette: string }
   if (key.revokedAt) return { label: 'Revoked', palette: 'red' };
   if (new Date(key.expiresAt).getTime() <= Date.now()) return { label: 'Expired', palette: 'gray' };
   return { label: 'Active', palette: 'green' };
-}
-
-/** The secret of a key just made, with a copy button: shown once, until dismissed. */
-function NewSecret({ secret, name, onDone }: { secret: string; name: string; onDone(): void }) {
-  return (
-    <Alert.Root status="success" flexDirection="column" alignItems="stretch" gap="3" data-testid="new-api-key">
-      <HStack align="start">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>“{name}” is ready. Copy its secret now: it will not be shown again.</Alert.Title>
-          <Alert.Description>Only a hash of it is kept. If you lose it, revoke the key and create another.</Alert.Description>
-        </Alert.Content>
-      </HStack>
-      <Code p="2" display="block" overflowWrap="anywhere" whiteSpace="pre-wrap" data-testid="new-api-key-secret" aria-label="The new key's secret">
-        {secret}
-      </Code>
-      <HStack gap="2" wrap="wrap">
-        <Clipboard.Root value={secret}>
-          <Clipboard.Trigger asChild>
-            <Button size="sm" colorPalette="teal">
-              <Clipboard.Indicator />
-              <Clipboard.CopyText />
-            </Button>
-          </Clipboard.Trigger>
-        </Clipboard.Root>
-        <Button size="sm" variant="outline" onClick={onDone}>
-          I have copied it
-        </Button>
-      </HStack>
-    </Alert.Root>
-  );
 }
 
 function GettingStarted() {
@@ -115,7 +87,15 @@ export default function DevelopersPage() {
     <Box maxW="5xl" mx="auto" px={{ base: '4', md: '8' }} py="8">
       <Stack gap="8">
         <PageHeader title="Developers" headingRef={headingRef} subtitle="API keys for your integrations, and how to call the API with them." actions={createButton} />
-        {made && <NewSecret secret={made.secret} name={made.name} onDone={() => setMade(null)} />}
+        {made && (
+          <SecretOnce
+            testId="new-api-key"
+            title={`“${made.name}” is ready. Copy its secret now: it will not be shown again.`}
+            description="Only a hash of it is kept. If you lose it, revoke the key and create another."
+            secret={made.secret}
+            onDone={() => setMade(null)}
+          />
+        )}
         <Stack gap="3" as="section" aria-labelledby="api-keys">
           <Heading as="h2" size="md" id="api-keys">
             API keys
@@ -166,6 +146,7 @@ export default function DevelopersPage() {
             )}
           </QueryState>
         </Stack>
+        <WebhooksSection />
         <GettingStarted />
       </Stack>
       <CreateApiKeyDialog
