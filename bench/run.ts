@@ -309,7 +309,8 @@ interface SizeData {
  */
 interface ScenarioDefinition {
   name: string;
-  as: 'buyer' | 'agent' | 'public';
+  /** `agentKey`: the agent's API key (issue 22) instead of its ID token. */
+  as: 'buyer' | 'agent' | 'agentKey' | 'public';
   request(data: SizeData): Promise<GraphqlRequest> | GraphqlRequest;
   /** Throws on an unexpected answer; returns a one-line description. */
   check(data: Record<string, unknown>, request: GraphqlRequest): string;
@@ -322,6 +323,17 @@ const checkListPage = (data: Record<string, unknown>, request: GraphqlRequest) =
 
 /** The dashboard lists' page size (the client's and the server's default). */
 const OWN_LIST_PAGE_SIZE = 20;
+
+const myListingsRequest: GraphqlRequest = {
+  operationName: 'MyListings',
+  query: `query MyListings($first: Int) { myProperties(first: $first) { nodes { id title status priceMin priceMax } pageInfo { endCursor hasNextPage } } }`,
+  variables: { first: OWN_LIST_PAGE_SIZE },
+};
+const checkMyListings = (data: Record<string, unknown>) => {
+  const page = data.myProperties as { nodes: unknown[] } | undefined;
+  if (!page?.nodes.length) throw new Error(`Expected the agent's listings, got ${JSON.stringify(data).slice(0, 200)}.`);
+  return `${page.nodes.length} myProperties (first page)`;
+};
 
 const SCENARIOS: ScenarioDefinition[] = [
   { name: 'search', as: 'buyer', explain: true, request: () => listRequest({ search: settings.search, sort: 'PRICE_ASC', first: PAGE_SIZE }), check: checkListPage },
@@ -422,6 +434,9 @@ const SCENARIOS: ScenarioDefinition[] = [
       return `${page.nodes.length} offersOnMyProperties (first page, more follow)`;
     },
   },
+  // Issue 22: the same request with the agent's ID token and with its API key (the key is checked against the database on every request).
+  { name: 'agent: my listings (ID token)', as: 'agent', request: () => myListingsRequest, check: checkMyListings },
+  { name: 'agent: my listings (API key)', as: 'agentKey', request: () => myListingsRequest, check: checkMyListings },
   // Issue 20 (bench/viewings.ts has the data): each answer in a constant number of statements, whatever the bookings.
   { name: `viewings: free slots (${SLOT_BOOKINGS.toLocaleString('en')} bookings)`, as: 'buyer', request: ({ viewings }) => freeSlotsRequest(viewings), check: checkFreeSlots },
   { name: `viewings: agent's week (${WEEK_VIEWINGS} upcoming)`, as: 'agent', request: ({ viewings }) => agentWeekRequest(viewings), check: checkAgentWeek },
@@ -709,7 +724,15 @@ async function runSize({ size, first, adminUrl, runId, workDir, emulatorHost, lo
 
     // What each request issues ------------------------------------------------
     section(`${size} properties: SQL per GraphQL request (recorded at the pg driver, one request each)`);
-    const tokenOf = (as: ScenarioDefinition['as']) => (as === 'buyer' ? buyer.idToken : as === 'agent' ? agent.idToken : null);
+    // The agent's API key, made as an integrator makes one (its only scope: listings:read).
+    const agentKey = (
+      (await graphql(app.url, agent.idToken, {
+        operationName: 'CreateApiKey',
+        query: 'mutation CreateApiKey($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret } }',
+        variables: { input: { name: 'bench', scopes: ['listings:read'], expiresInDays: 30 } },
+      })).data as { createApiKey: { secret: string } }
+    ).createApiKey.secret;
+    const tokenOf = (as: ScenarioDefinition['as']) => (as === 'buyer' ? buyer.idToken : as === 'agent' ? agent.idToken : as === 'agentKey' ? agentKey : null);
     const data: SizeData = { stats, records, viewings, insight, pool, ask: async (request) => (await graphql(recorder.url, buyer.idToken, request)).data };
     const callerLookups = new Map<string | null, Statement>();
     const capture = async (definition: ScenarioDefinition): Promise<Scenario> => {

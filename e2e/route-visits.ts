@@ -54,6 +54,7 @@ export const VISITS: Record<string, PageVisit> = {
   '/newsletter/confirm': { as: ['anonymous'], url: () => '/newsletter/confirm', heading: () => 'Newsletter' },
   '/how-numbers-are-made': { as: ['anonymous', 'user'], url: () => '/how-numbers-are-made', heading: () => 'How these numbers are made' },
   '/allProperties': { as: ['user'], url: () => '/allProperties', heading: () => 'All Properties' },
+  '/developers': { as: ['agent', 'admin'], url: () => '/developers', heading: () => 'Developers' },
   '/propertyDetails/:id': { as: ['user'], url: (f) => `/propertyDetails/${f.propertyId}`, heading: (f) => f.propertyTitle },
   // The dashboard opens on the visitor's own profile page.
   '/dash-board': { as: ['user', 'agent', 'admin'], url: () => '/dash-board', heading: (_, visitor) => PROFILE_HEADINGS[visitor] },

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
+import { databaseApiKeyVerifier } from './api-keys/api-key-credential';
 import express, { type Express } from 'express';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
 import type { AppConfig } from './config';
@@ -76,7 +77,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(requestLogging(log, { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' }));
   const browserConfig = runtimeConfig(deps);
   const viewers = cachedViewerLookup(databaseViewerLookup(db), deps.eventsAndJobs.events);
-  const contextDeps = { identity: deps.identity, db, viewers, services, storage: deps.storage, publicUrl: config.publicUrl };
+  const contextDeps = { identity: deps.identity, db, viewers, apiKeys: databaseApiKeyVerifier(db), services, storage: deps.storage, publicUrl: config.publicUrl };
   // GraphQL (mounted below); the pages answer their first screen's queries through it too.
   const schema = buildSchema();
   const publicAnswers = createPublicAnswerCache(deps.eventsAndJobs.events, config.publicAnswerCache);

@@ -88,6 +88,12 @@ export const SETTINGS = {
     meaning:
       'The PostgreSQL text-search configuration (language) of the keyword search, e.g. `simple`, `french`, `german`: words are stemmed and stop words dropped in it. Changing it recomputes every listing\'s search words at the next start (see [Keyword search and similar homes](search.md)); a name PostgreSQL does not know stops the start',
   },
+  WEBHOOK_ALLOWED_HOSTS: {
+    section: 'server',
+    default: '',
+    meaning:
+      'Comma-separated host names or IP addresses webhooks may reach although they are loopback, private, link-local or metadata addresses (refused otherwise), and over plain HTTP; empty: none (see [Integrators](integrators.md))',
+  },
   GRAPHQL_INTROSPECTION: {
     section: 'server',
     defaultIs: '`true`, `false` in production',
@@ -346,6 +352,8 @@ export interface AppConfig {
   textSearchLanguage: string;
   /** Lifetime of the browser's session cookie (SESSION_DAYS), in milliseconds. */
   sessionLifetimeMs: number;
+  /** Hosts webhooks may reach although their addresses are refused (WEBHOOK_ALLOWED_HOSTS), lower-cased. */
+  webhookAllowedHosts: string[];
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -389,6 +397,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     listingTimeZone: timeZone(valueOf(env, 'LISTING_TIME_ZONE')),
     textSearchLanguage: textSearchLanguage(valueOf(env, 'TEXT_SEARCH_LANGUAGE')),
     sessionLifetimeMs: sessionDays(intOf(env, 'SESSION_DAYS')) * 24 * 60 * 60 * 1000,
+    webhookAllowedHosts: valueOf(env, 'WEBHOOK_ALLOWED_HOSTS').split(',').map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean),
   };
 }
 

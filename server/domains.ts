@@ -27,6 +27,13 @@ import { insightAccess } from './insight/insight.access';
 import { insightResolvers } from './insight/insight.resolvers';
 import { createInsightService } from './insight/insight.service';
 import { createReplySweepHandler, replySweepJob } from './insight/reply-time';
+import { apiKeysAccess } from './api-keys/api-keys.access';
+import { apiKeysResolvers } from './api-keys/api-keys.resolvers';
+import { createApiKeysService } from './api-keys/api-keys.service';
+import { createWebhookDeliveryHandler, webhookDeliveryJob } from './webhooks/delivery';
+import { webhooksAccess } from './webhooks/webhooks.access';
+import { webhooksResolvers } from './webhooks/webhooks.resolvers';
+import { createWebhooksService } from './webhooks/webhooks.service';
 import { listingNumbersAccess } from './listing-numbers/listing-numbers.access';
 import { listingNumbersResolvers } from './listing-numbers/listing-numbers.resolvers';
 import { createListingNumbersService, createListingViewCleanupHandler, listingViewCleanupJob, type ListingNumbersService } from './listing-numbers/listing-numbers.service';
@@ -93,7 +100,7 @@ import { createSavedHomeAlertHandler, savedHomeAlertJob } from './wishlist/saved
 /** What an app gives its services (services.ts). */
 export interface ServiceDeps {
   /** What services read of the configuration (the listings' default time zone, the public address). */
-  config: Pick<AppConfig, 'listingTimeZone' | 'publicUrl'>;
+  config: Pick<AppConfig, 'listingTimeZone' | 'publicUrl' | 'webhookAllowedHosts'>;
   db: Db;
   identity: IdentityProvider;
   storage: ImageStorage;
@@ -115,6 +122,8 @@ export interface JobHandlerDeps {
   notifier: Notifier;
   publicUrl: string;
   log: Logger;
+  /** Hosts webhooks may reach although their addresses are refused (WEBHOOK_ALLOWED_HOSTS). */
+  webhookAllowedHosts: readonly string[];
 }
 
 interface Domain<Made extends object> {
@@ -147,6 +156,19 @@ export const DOMAINS = [
     services: (deps) => ({ users: createUsersService(deps), userAdmin: createUserAdminService(deps), profileFigures: createProfileFiguresService(deps) }),
     resolvers: usersResolvers,
     rest: { routes: userRoutes, tag: 'User records, roles and administration' },
+  }),
+  domain({
+    name: 'api-keys',
+    access: apiKeysAccess,
+    services: (deps) => ({ apiKeys: createApiKeysService(deps) }),
+    resolvers: apiKeysResolvers,
+  }),
+  domain({
+    name: 'webhooks',
+    access: webhooksAccess,
+    services: (deps) => ({ webhooks: createWebhooksService(deps) }),
+    resolvers: webhooksResolvers,
+    jobs: { kinds: [webhookDeliveryJob], handlers: (deps) => [createWebhookDeliveryHandler(deps)] },
   }),
   domain({
     name: 'listing-numbers',

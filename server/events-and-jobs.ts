@@ -25,6 +25,8 @@ export interface EventsAndJobsOptions {
   unsubscribeSecret: string;
   /** Idle workers look for jobs this often (seconds); queued jobs also wake them through the event bus. */
   pollingIntervalSeconds?: number;
+  /** WEBHOOK_ALLOWED_HOSTS (webhook deliveries' target check). */
+  webhookAllowedHosts: readonly string[];
 }
 
 export interface EventsAndJobs {
@@ -39,14 +41,15 @@ export interface EventsAndJobs {
 export type EventsAndJobsPlace = Pick<EventsAndJobsOptions, 'databaseUrl' | 'log' | 'smtpUrl' | 'unsubscribeSecret' | 'pollingIntervalSeconds'>;
 
 /** The options, the configured parts from the configuration: the one place they are spelled out. */
-export const eventsAndJobsOptions = (config: Pick<AppConfig, 'jobWorkers' | 'mailFrom' | 'publicUrl'>, place: EventsAndJobsPlace): EventsAndJobsOptions => ({
+export const eventsAndJobsOptions = (config: Pick<AppConfig, 'jobWorkers' | 'mailFrom' | 'publicUrl' | 'webhookAllowedHosts'>, place: EventsAndJobsPlace): EventsAndJobsOptions => ({
   ...place,
+  webhookAllowedHosts: config.webhookAllowedHosts,
   runWorkers: config.jobWorkers,
   mailFrom: config.mailFrom,
   publicUrl: config.publicUrl,
 });
 
-export async function startEventsAndJobs({ databaseUrl, log, runWorkers, smtpUrl, mailFrom, publicUrl, unsubscribeSecret, pollingIntervalSeconds }: EventsAndJobsOptions): Promise<EventsAndJobs> {
+export async function startEventsAndJobs({ databaseUrl, log, runWorkers, smtpUrl, mailFrom, publicUrl, unsubscribeSecret, pollingIntervalSeconds, webhookAllowedHosts }: EventsAndJobsOptions): Promise<EventsAndJobs> {
   const events = await createEventBus({ databaseUrl, log });
   const jobs = createJobQueue({ databaseUrl, log, runWorkers, events, pollingIntervalSeconds });
   const tokens = createUnsubscribeTokens(unsubscribeSecret);
@@ -56,7 +59,7 @@ export async function startEventsAndJobs({ databaseUrl, log, runWorkers, smtpUrl
   // Workers get their own small pool, so jobs never wait for (or hold up) web requests' connections.
   const workerDb = mailer ? createDb(databaseUrl, { maxConnections: 3 }) : null;
   try {
-    await jobs.start(JOB_KINDS, mailer && workerDb ? createJobHandlers({ db: workerDb, mailer, tokens, notifier, publicUrl, log }) : []);
+    await jobs.start(JOB_KINDS, mailer && workerDb ? createJobHandlers({ db: workerDb, mailer, tokens, notifier, publicUrl, log, webhookAllowedHosts }) : []);
   } catch (error) {
     await workerDb?.$disconnect();
     await events.close();

@@ -6,6 +6,7 @@
 // @public/@signedIn/@auth(roles:) directives are checked against it when the
 // schema is built (graphql/access-directives.ts), and server/access.unit.test.ts
 // checks the REST routes and the client's page table against it.
+import type { ApiKeyScope } from '@opennest/common/validation/api-key';
 import type { RateLimitClass } from '../config';
 import type { Role } from '../generated/prisma/client';
 
@@ -18,6 +19,12 @@ interface Limited {
    * of one operation share its budget.
    */
   rateLimit?: RateLimitClass;
+  /**
+   * The API key scope (common/validation/api-key.ts) a key needs to call this
+   * operation; without one, the operation is not open to API keys (a key
+   * caller gets 403). Firebase tokens and the session cookie ignore it.
+   */
+  scope?: ApiKeyScope;
 }
 
 export type PublicAccess = { kind: 'public' } & Limited;
@@ -36,6 +43,9 @@ export const signedIn = (limits: Limited = {}): SignedInAccess => ({ kind: 'sign
 /** A user record with one of `roles` (none: any role). */
 export const auth = (...roles: Role[]): AuthAccess => ({ kind: 'auth', roles });
 export const stripeSignature: SignatureAccess = { kind: 'stripeSignature' };
+
+/** `access`, open to API keys that hold `scope`. */
+export const scoped = <A extends Access>(scope: ApiKeyScope, access: A): A & { scope: ApiKeyScope } => ({ ...access, scope });
 
 /** A domain's access table: operation name → who may call it. */
 export type AccessTable = Readonly<Record<string, Access>>;

@@ -1,12 +1,24 @@
 // Who is calling: decided once per request from the credential it presented (a
-// bearer ID token or the browser's session cookie), then checked by the same
-// guards in GraphQL directives, REST handlers and services. Roles always come
-// from the user record, never from the credential's claims.
+// bearer ID token, an integrator's API key, or the browser's session cookie),
+// then checked by the same guards in GraphQL directives, REST handlers and
+// services. Roles always come from the user record, never from the credential's
+// claims (an API key's owner is read from the database on every request).
+import { API_KEY_PREFIX, type ApiKeyScope } from '@opennest/common/validation/api-key';
 import type { Role, User as UserRecord } from '../generated/prisma/client';
 import { AppError, forbidden, unauthenticated } from '../shared/errors';
 import { parseEmail } from '../shared/ids';
 import type { IdentityProvider, VerifiedIdentity } from '../auth/identity-provider';
+import type { Access } from './access';
 import type { ViewerLookup } from './viewer-lookup';
+
+/** What an API key lets its caller do: its owner's powers, limited to its scopes. */
+export interface ApiKeyGrant {
+  /** The key's row id (rate limits and audit count per key). */
+  id: string;
+  /** The non-secret key id (logs may name it). */
+  keyId: string;
+  scopes: readonly ApiKeyScope[];
+}
 
 export interface Caller {
   /** The verified credential's claims, when a valid one was sent. */
@@ -15,9 +27,11 @@ export interface Caller {
   viewer: UserRecord | null;
   /** Why a sent credential was refused; surfaced only where authentication is needed. */
   authError: AppError | null;
+  /** Set when the credential was an API key: the caller may only use operations of its scopes (requireScope). */
+  apiKey?: ApiKeyGrant | null;
 }
 
-export const anonymousCaller: Caller = { identity: null, viewer: null, authError: null };
+export const anonymousCaller: Caller = { identity: null, viewer: null, authError: null, apiKey: null };
 
 /**
  * What a request presented to say who it is, as its transport carries it: an
@@ -32,10 +46,10 @@ export interface Credentials {
 
 export const noCredentials: Credentials = { authorization: undefined, sessionCookie: undefined };
 
-/** A Firebase ID token sent as `Authorization: Bearer`, or the browser's session cookie. */
-export type CredentialKind = 'idToken' | 'sessionCookie';
+/** A Firebase ID token or an API key (`onk_…`) sent as `Authorization: Bearer`, or the browser's session cookie. */
+export type CredentialKind = 'idToken' | 'apiKey' | 'sessionCookie';
 
-type Presented = { kind: CredentialKind; value: string } | { kind: 'malformed' } | null;
+type Presented = { kind: 'idToken' | 'sessionCookie'; value: string } | { kind: 'apiKey'; value: string } | { kind: 'malformed' } | null;
 
 export function bearerToken(authorizationHeader: string | undefined): string | null {
   if (!authorizationHeader) return null;
@@ -51,12 +65,27 @@ export function bearerToken(authorizationHeader: string | undefined): string | n
 export function presentedCredential({ authorization, sessionCookie }: Credentials): Presented {
   const token = bearerToken(authorization);
   if (token === '') return { kind: 'malformed' };
-  if (token) return { kind: 'idToken', value: token };
+  if (token) return token.startsWith(API_KEY_PREFIX) ? { kind: 'apiKey', value: token } : { kind: 'idToken', value: token };
   if (sessionCookie) return { kind: 'sessionCookie', value: sessionCookie };
   return null;
 }
 
-function verifyCredential(credential: { kind: CredentialKind; value: string }, identityProvider: IdentityProvider, checkRevoked: boolean): Promise<VerifiedIdentity> {
+/**
+ * Verifies an API key (api-keys/api-key-credential.ts) against the database, on
+ * every request: unknown, revoked and expired keys are refused alike (401), and
+ * the owner's record is read fresh with the key, so a demoted owner's key loses
+ * its power at once, on every process.
+ */
+export type ApiKeyVerifier = (secret: string, clientIp: string | undefined) => Promise<{ identity: VerifiedIdentity; viewer: UserRecord; apiKey: ApiKeyGrant }>;
+
+/** What resolveCaller verifies credentials with (the request context's dependencies carry them). */
+export interface CredentialVerifiers {
+  identity: IdentityProvider;
+  viewers: ViewerLookup;
+  apiKeys: ApiKeyVerifier;
+}
+
+function verifyCredential(credential: { kind: 'idToken' | 'sessionCookie'; value: string }, identityProvider: IdentityProvider, checkRevoked: boolean): Promise<VerifiedIdentity> {
   return credential.kind === 'idToken'
     ? identityProvider.verifyIdToken(credential.value, { checkRevoked })
     : identityProvider.verifySessionCookie(credential.value, { checkRevoked });
@@ -75,14 +104,15 @@ export const checksRevocationOnEveryRequest = (viewer: UserRecord | null) => vie
  */
 export async function resolveCaller(
   credentials: Credentials,
-  identityProvider: IdentityProvider,
-  lookupViewer: ViewerLookup,
-  { checkRevoked = false }: { checkRevoked?: boolean } = {},
+  { identity: identityProvider, viewers: lookupViewer, apiKeys }: CredentialVerifiers,
+  { checkRevoked = false, clientIp }: { checkRevoked?: boolean; clientIp?: string } = {},
 ): Promise<Caller> {
   const credential = presentedCredential(credentials);
   if (credential === null) return anonymousCaller;
   if (credential.kind === 'malformed') return { ...anonymousCaller, authError: unauthenticated('Malformed Authorization header; expected "Bearer <ID token>".') };
   try {
+    // A key is checked against the database on every request: nothing more to do on writes.
+    if (credential.kind === 'apiKey') return { ...(await apiKeys(credential.value, clientIp)), authError: null };
     const identity = await verifyCredential(credential, identityProvider, checkRevoked);
     const viewer = await lookupViewer(identity.uid);
     if (!checkRevoked && checksRevocationOnEveryRequest(viewer)) await verifyCredential(credential, identityProvider, true);
@@ -100,7 +130,7 @@ export async function resolveCaller(
  */
 export async function requireNotRevoked(caller: Caller, credentials: Credentials, identityProvider: IdentityProvider): Promise<void> {
   const credential = presentedCredential(credentials);
-  if (!credential || credential.kind === 'malformed' || !caller.identity || checksRevocationOnEveryRequest(caller.viewer)) return;
+  if (!credential || credential.kind === 'malformed' || credential.kind === 'apiKey' || !caller.identity || checksRevocationOnEveryRequest(caller.viewer)) return;
   await verifyCredential(credential, identityProvider, true);
 }
 
@@ -118,6 +148,20 @@ export function requireViewer(caller: Caller, roles?: readonly Role[]): UserReco
   if (!viewer) throw forbidden('Your account is not registered yet. Please sign in again.');
   if (roles?.length && !roles.includes(viewer.role)) throw forbidden(forbiddenMessageFor(roles));
   return viewer;
+}
+
+/** The refusal of an API key without the operation's scope (or of any key, for an operation no key may call). */
+export const missingScopeMessage = (scope: ApiKeyScope | undefined) =>
+  scope ? `This API key lacks the scope ${scope}.` : 'This operation cannot be called with an API key.';
+
+/**
+ * An API key caller must hold the operation's scope (its access table entry's
+ * `scope`); other credentials pass. Checked with the access, before anything else.
+ */
+export function requireScope(caller: Caller, access: Pick<Access, 'scope'> | undefined): void {
+  if (!caller.apiKey) return;
+  const scope = access?.scope;
+  if (!scope || !caller.apiKey.scopes.includes(scope)) throw forbidden(missingScopeMessage(scope));
 }
 
 function forbiddenMessageFor(roles: readonly Role[]): string {

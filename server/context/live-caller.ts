@@ -1,10 +1,11 @@
 // Live subscriptions outlive the request that opened them: before each event is
 // delivered, the subscriber is checked again against the database (the account
-// still exists, its role is still allowed) and its token's expiry, so a user who
+// still exists, its role is still allowed, its API key is not revoked) and its token's or key's expiry, so a user who
 // was deleted, demoted or marked as fraud stops receiving at the next event.
 import type { Db } from '../db/client';
 import type { Role, User as UserRecord } from '../generated/prisma/client';
 import type { EventStream } from '../events/event-bus';
+import { INVALID_API_KEY } from '../api-keys/api-key-credential';
 import { AppError, forbidden, isAppError, unauthenticated } from '../shared/errors';
 import { requireViewer, type Caller } from './caller';
 
@@ -14,6 +15,11 @@ export async function recheckSubscriber(db: Db, caller: Caller, roles: readonly 
   const fresh = await db.user.findUnique({ where: { id: viewer.id } });
   if (!fresh || fresh.firebaseUid !== viewer.firebaseUid) throw unauthenticated('Your account no longer exists.');
   if (!roles.includes(fresh.role)) throw forbidden('Your role no longer allows this.');
+  if (caller.apiKey) {
+    // A subscription opened with an API key ends once the key is revoked (or expires: identity.expiresAt above).
+    const key = await db.apiKey.findUnique({ where: { id: caller.apiKey.id }, select: { revokedAt: true } });
+    if (!key || key.revokedAt) throw unauthenticated(INVALID_API_KEY);
+  }
   return fresh;
 }
 

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import type { Logger } from '../infra/logger';
 import type { Services } from '../services';
 import type { ImageStorage } from '../uploads/image-storage';
-import { requireNotRevoked, resolveCaller, type Caller, type Credentials } from './caller';
+import { requireNotRevoked, resolveCaller, type ApiKeyVerifier, type Caller, type Credentials } from './caller';
 import { createLoaders, type Loaders } from './loaders';
 import type { ViewerLookup } from './viewer-lookup';
 
@@ -34,6 +34,8 @@ export interface ContextDeps {
   db: Db;
   /** The caller's user record by token uid (cached per process; see viewer-lookup.ts). */
   viewers: ViewerLookup;
+  /** Integrators' API keys, checked against the database on every request (api-keys/api-key-credential.ts). */
+  apiKeys: ApiKeyVerifier;
   services: Services;
   storage: ImageStorage;
   /** The product's address (PUBLIC_URL): a session cookie's writes must come from it or from the request's own host (same-origin.ts). */
@@ -54,7 +56,7 @@ export async function createRequestContext(
     checkRevoked?: boolean;
   },
 ): Promise<RequestContext> {
-  const caller = await resolveCaller(request.credentials, deps.identity, deps.viewers, { checkRevoked: request.checkRevoked });
+  const caller = await resolveCaller(request.credentials, deps, { checkRevoked: request.checkRevoked, clientIp: request.clientIp });
   const makeLog = request.log;
   // The logger is made on first use, by a getter on the prototype: Apollo copies the
   // context's own properties (Object.assign), which would call an own getter every request.

@@ -6,7 +6,7 @@
 import { getDirective, MapperKind, mapSchema } from '@graphql-tools/utils';
 import { defaultFieldResolver, type GraphQLSchema } from 'graphql';
 import { directiveOf, type Access } from '../context/access';
-import { requireIdentity, requireViewer } from '../context/caller';
+import { requireIdentity, requireScope, requireViewer } from '../context/caller';
 import type { Role } from '../generated/prisma/client';
 import type { RequestContext } from '../context/request-context';
 
@@ -45,7 +45,14 @@ export function applyAccessDirectives(schema: GraphQLSchema, table?: AccessByOpe
       }
       if (isPublic || declared === 0) return fieldConfig;
 
-      const guard = ({ caller }: RequestContext) => (isSignedIn ? requireIdentity(caller) : requireViewer(caller, auth?.roles));
+      // At the root, an API key caller must also hold the scope the field's access table entry names (none: keys may not call it).
+      const isRoot = ROOT_TYPES.has(typeName);
+      const entry = isRoot ? table?.get(fieldName)?.access : undefined;
+      const guard = ({ caller }: RequestContext) => {
+        if (isSignedIn) requireIdentity(caller);
+        else requireViewer(caller, auth?.roles);
+        if (isRoot) requireScope(caller, entry);
+      };
       const resolve = fieldConfig.resolve ?? defaultFieldResolver;
       const subscribe = fieldConfig.subscribe;
       return {

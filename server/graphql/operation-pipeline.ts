@@ -82,6 +82,10 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, lo
     // Parse/validation/variable errors: already safe and useful to the caller.
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
   }
+  // Refusals Apollo gives before any operation runs with a 4xx and no code (an
+  // automatic persisted query whose hash is not its document's): the caller's mistake.
+  const httpStatus = (error instanceof GraphQLError ? (error.extensions?.http as { status?: number } | undefined)?.status : undefined) ?? 0;
+  if (httpStatus >= 400 && httpStatus < 500) return { message: formatted.message, extensions: { code: 'BAD_REQUEST' } };
   log.error({ err: unwrapResolverError(error) }, 'unexpected GraphQL error');
   return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }

@@ -126,7 +126,7 @@ export function attachGraphqlWebSocket({
         // A socket another site opened carries our cookie too: the cookie only counts when our own page opened it.
         const request = ctx.extra.request;
         if (presentedCredential(credentials)?.kind === 'sessionCookie' && !isSameOrigin({ headers: request.headers, ownHosts: ownHostsOf(request.headers.host, contextDeps.publicUrl) })) return false;
-        const caller = await resolveCaller(credentials, contextDeps.identity, contextDeps.viewers, { checkRevoked: true });
+        const caller = await resolveCaller(credentials, contextDeps, { checkRevoked: true, clientIp: request.socket.remoteAddress });
         // Close code 4403 (Forbidden): the client signs in again and reconnects with a fresh token.
         if (!caller.identity || !caller.viewer) return false;
         try {

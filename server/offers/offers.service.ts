@@ -1,5 +1,6 @@
 // Offers: buyers offer within a property's price range; the property's agent
 // accepts one (rejecting the rest) or rejects; payment later marks it bought.
+import { emitWebhookEvent, offerObject } from '../webhooks/emit';
 import { dollars, normalizeMoney } from '@opennest/common/money';
 import { recordListingEvent } from '../properties/listing-history';
 import type { JobQueue } from '../jobs/job-queue';
@@ -74,6 +75,7 @@ export function createOffersService({ db, notifier, jobs }: { db: Db; notifier: 
             status: 'pending',
           },
         });
+        await emitWebhookEvent(tx, jobs, { type: 'offer.created', resource: `offer:${offer.id}`, audience: [offer.agentId, offer.buyerId], object: offerObject(offer) });
         await notifier.notify(tx, {
           recipientId: property.agentId,
           type: 'offer_received',
@@ -145,6 +147,8 @@ export function createOffersService({ db, notifier, jobs }: { db: Db; notifier: 
           data: { status: 'rejected' },
         });
         const { title } = listing;
+        await emitWebhookEvent(tx, jobs, { type: 'offer.accepted', resource: `offer:${accepted.id}`, audience: [accepted.agentId, accepted.buyerId], object: offerObject(accepted) });
+        for (const lost of outbid) await emitWebhookEvent(tx, jobs, { type: 'offer.rejected', resource: `offer:${lost.id}`, audience: [lost.agentId, lost.buyerId], object: offerObject(lost) });
         await notifier.markActedOn(tx, { userId: viewer.id }, 'offer', accepted.id);
         await notifier.notify(tx, [
           {
@@ -173,6 +177,7 @@ export function createOffersService({ db, notifier, jobs }: { db: Db; notifier: 
       return db.$transaction(async (tx) => {
         const [rejected] = await tx.offer.updateManyAndReturn({ where: { id: offer.id, status: 'pending' }, data: { status: 'rejected' } });
         if (!rejected) throw conflict(ONLY_PENDING);
+        await emitWebhookEvent(tx, jobs, { type: 'offer.rejected', resource: `offer:${rejected.id}`, audience: [rejected.agentId, rejected.buyerId], object: offerObject(rejected) });
         await notifier.markActedOn(tx, { userId: viewer.id }, 'offer', rejected.id);
         await notifyRejected(notifier, tx, [rejected], (title) => `Your offer on ${title} was rejected by the agent.`);
         return rejected;

@@ -1,6 +1,7 @@
 // Card payments for accepted offers. The amount always comes from the stored
 // offer, and an offer becomes bought only after the server has asked the
 // provider itself whether the payment succeeded, for that offer, for that amount.
+import { emitWebhookEvent, listingObject, offerObject } from '../webhooks/emit';
 import { dollars, toCents } from '@opennest/common/money';
 import { recordListingEvent } from '../properties/listing-history';
 import { queueSavedHomeAlert } from '../wishlist/saved-home-alerts';
@@ -69,6 +70,9 @@ export function createPaymentsService({ db, payments, notifier, jobs }: { db: Db
         await tx.property.updateMany({ where: { id: bought.propertyId, saleState: { not: 'sold' } }, data: { saleState: 'sold' } });
         // Buyers who saved the home hear it sold (a job, after this commits).
         await queueSavedHomeAlert(tx, jobs, await recordListingEvent(tx, bought.propertyId, 'sold'));
+        await emitWebhookEvent(tx, jobs, { type: 'payment.succeeded', resource: `offer:${bought.id}`, audience: [bought.agentId, bought.buyerId], object: offerObject(bought) });
+        const sold = await tx.property.findUniqueOrThrow({ where: { id: bought.propertyId } });
+        await emitWebhookEvent(tx, jobs, { type: 'listing.sold', resource: `listing:${sold.id}`, audience: [sold.agentId], object: listingObject(sold) });
         // A sold home takes no more viewings: the buyers of its future ones are told.
         await cancelFutureViewings(tx, notifier, { propertyId: bought.propertyId }, 'sold');
         await notifier.notify(tx, {

@@ -1,30 +1,30 @@
 // Who may call each operation of listings (see context/access.ts): the one declaration
 // the SDL directives, the REST routes and the service's guards are checked against or read.
-import { accessTable, auth, publicAccess } from '../context/access';
+import { accessTable, auth, publicAccess, scoped } from '../context/access';
 
 export const propertiesAccess = accessTable({
   // GraphQL root fields (properties.graphql); also the REST routes of the same operationId: addProperty, advertiseProperty, updateProperty, deleteProperty
-  verifiedProperties: auth(),
-  verifiedPropertyCount: auth(),
-  verifiedPropertyRelaxations: auth(),
-  similarProperties: auth(),
+  verifiedProperties: scoped('listings:read', auth()),
+  verifiedPropertyCount: scoped('listings:read', auth()),
+  verifiedPropertyRelaxations: scoped('listings:read', auth()),
+  similarProperties: scoped('listings:read', auth()),
   advertisedProperties: publicAccess(),
-  property: auth(),
-  myProperties: auth('agent'),
-  allProperties: auth('admin'),
-  placeSuggestions: auth(),
-  addProperty: auth('agent'),
-  updateProperty: auth('agent'),
-  deleteProperty: auth('agent'),
-  verifyProperty: auth('admin'),
-  rejectProperty: auth('admin'),
-  advertiseProperty: auth('admin'),
+  property: scoped('listings:read', auth()),
+  myProperties: scoped('listings:read', auth('agent')),
+  allProperties: scoped('admin', auth('admin')),
+  placeSuggestions: scoped('listings:read', auth()),
+  addProperty: scoped('listings:write', auth('agent')),
+  updateProperty: scoped('listings:write', auth('agent')),
+  deleteProperty: scoped('listings:write', auth('agent')),
+  verifyProperty: scoped('admin', auth('admin')),
+  rejectProperty: scoped('admin', auth('admin')),
+  advertiseProperty: scoped('admin', auth('admin')),
   // REST operationIds only (properties.routes.ts)
-  listPropertiesByAgent: auth(),
-  listVerifiedProperties: auth(),
+  listPropertiesByAgent: scoped('listings:read', auth()),
+  listVerifiedProperties: scoped('listings:read', auth()),
   listAdvertisedProperties: publicAccess(),
-  listAllProperties: auth('admin'),
-  reviewProperty: auth('admin'),
-  getProperty: auth(),
-  listSimilarProperties: auth(),
+  listAllProperties: scoped('admin', auth('admin')),
+  reviewProperty: scoped('admin', auth('admin')),
+  getProperty: scoped('listings:read', auth()),
+  listSimilarProperties: scoped('listings:read', auth()),
 });

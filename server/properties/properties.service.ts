@@ -1,6 +1,7 @@
 // Listings: agents add, edit and remove their own; admins verify, reject and
 // advertise; signed-in users find verified ones. Every rule and permission is
 // here; GraphQL and REST only translate.
+import { emitWebhookEvent, listingObject } from '../webhooks/emit';
 import { randomUUID } from 'node:crypto';
 import { normalizeMoney } from '@opennest/common/money';
 import { addPropertySchema, updatePropertySchema } from '@opennest/common/validation/property';
@@ -302,6 +303,8 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
           changeId = priceChange.id;
           // Buyers who saved the home hear of a cut (a job, after this commits).
           if (before.status === 'verified') await queueSavedHomeAlert(tx, jobs, priceChange);
+          const changed = await tx.property.findUniqueOrThrow({ where: { id: property.id } });
+          await emitWebhookEvent(tx, jobs, { type: 'listing.price_changed', resource: `listing:${property.id}`, audience: [property.agentId], object: listingObject(changed) });
         }
         const [factsAfter] = await tx.$queryRaw<Array<{ facts: string; words: string }>>`
           SELECT concat_ws('|', property_type, bedrooms, bathrooms, floor_area, area_unit, year_built, array_to_string(amenities, ',')) AS facts, search_vector::text AS words FROM properties WHERE id = ${property.id}::uuid`;
@@ -358,6 +361,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
         for (const property of rows) {
           const verified = decision === 'verified';
           const event = await recordListingEvent(tx, property.id, decision);
+          await emitWebhookEvent(tx, jobs, { type: verified ? 'listing.verified' : 'listing.rejected', resource: `listing:${property.id}`, audience: [property.agentId], object: listingObject(property) });
           await notifier.markActedOn(tx, 'admins', 'pending-listing', property.id);
           await notifier.notify(tx, {
             recipientId: property.agentId,
@@ -386,6 +390,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
         const rows = await tx.property.updateManyAndReturn({ where: { id: propertyId, status: 'verified', isAdvertised: false, ...live }, data: { isAdvertised: true } });
         for (const property of rows) {
           await recordListingEvent(tx, property.id, 'advertised');
+          await emitWebhookEvent(tx, jobs, { type: 'listing.advertised', resource: `listing:${property.id}`, audience: [property.agentId], object: listingObject(property) });
           await notifier.notify(tx, {
             recipientId: property.agentId,
             type: 'listing_advertised',

@@ -113,8 +113,9 @@ export const GENEROUS_RATE_LIMITS: RateLimitConfig = Object.fromEntries(
   (Object.keys(DEFAULT_RATE_LIMITS) as RateLimitClass[]).map((kind) => [kind, { points: 1_000_000, seconds: 60 }]),
 ) as RateLimitConfig;
 
-/** The key of a caller: its user record, else its verified identity, else its IP. */
-export function callerKey(caller: { viewer: { id: string } | null; identity: { uid: string } | null }, ip: string | undefined): string {
+/** The key of a caller: its API key (each key has its own budget), else its user record, else its verified identity, else its IP. */
+export function callerKey(caller: { viewer: { id: string } | null; identity: { uid: string } | null; apiKey?: { id: string } | null }, ip: string | undefined): string {
+  if (caller.apiKey) return `key:${caller.apiKey.id}`;
   if (caller.viewer) return `user:${caller.viewer.id}`;
   if (caller.identity) return `uid:${caller.identity.uid}`;
   return `ip:${ip ?? 'unknown'}`;

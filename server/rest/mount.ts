@@ -5,7 +5,7 @@
 // is judged, and a caller of the wrong role (403) before any input is judged.
 import express, { type RequestHandler, type Router } from 'express';
 import type { z as zod } from 'zod';
-import { requireIdentity, requireViewer, type Caller } from '../context/caller';
+import { requireIdentity, requireScope, requireViewer, type Caller } from '../context/caller';
 import { contextOf } from '../context/http';
 import { callerKey, countsPerIp, type RateLimitClass, type RateLimits } from '../rate-limits/rate-limits';
 import { CACHE_HEADER, stableJson, type PublicAnswerCache } from '../graphql/public-answer-cache';
@@ -38,6 +38,7 @@ export function mountRoutes(
 function admit(access: Access, caller: Caller): void {
   if (access.kind === 'signedIn') requireIdentity(caller);
   else if (access.kind === 'auth') requireViewer(caller, access.roles);
+  if (access.kind === 'signedIn' || access.kind === 'auth') requireScope(caller, access);
 }
 
 const accessCheck =

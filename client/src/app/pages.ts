@@ -66,6 +66,8 @@ export const PUBLIC_PAGES: PageDeclaration[] = [
 /** Pages for signed-in accounts outside the dashboard (signed-out visitors go to /login). */
 export const SIGNED_IN_PAGES: PageDeclaration[] = [
   page('allProperties', 'All Properties', () => import('../properties/AllPropertiesPage'), { firstScreen: () => import('../properties/all-properties.first-screen') }),
+  // Integrators: API keys and how to call the API with them.
+  page('developers', 'Developers', () => import('../developers/DevelopersPage'), { roles: ['agent', 'admin'] }),
   page('propertyDetails/:id', { title: 'Property Details', titleFromPage: true }, () => import('../properties/PropertyDetailsPage'), {
     firstScreen: () => import('../properties/property-details.first-screen'),
   }),
