@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHUNK_MODULES_FILE, type ChunkModules } from './chunk-modules';
 
 export interface ManifestChunk {
   file: string;
@@ -104,4 +105,23 @@ export async function initialJs(distDir: string, manifest: Manifest, pages: stri
     gzipBytes += existsSync(`${full}.gz`) ? (await readFile(`${full}.gz`)).length : gzipSync(content, { level: 9 }).length;
   }
   return { files, gzipBytes, rawBytes };
+}
+
+/**
+ * The largest parts (packages, our source folders) of the given chunk files, by
+ * rendered bytes before minification, from the build's .vite/chunk-modules.json
+ * (client/build/chunk-modules.ts); empty for a build without it.
+ */
+export async function largestParts(distDir: string, files: string[], count = 12): Promise<Array<{ part: string; bytes: number }>> {
+  const file = path.join(distDir, CHUNK_MODULES_FILE);
+  if (!existsSync(file)) return [];
+  const chunks = JSON.parse(await readFile(file, 'utf8')) as ChunkModules;
+  const totals = new Map<string, number>();
+  for (const chunk of files) {
+    for (const [part, bytes] of Object.entries(chunks[chunk] ?? {})) totals.set(part, (totals.get(part) ?? 0) + bytes);
+  }
+  return [...totals]
+    .map(([part, bytes]) => ({ part, bytes }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, count);
 }
