@@ -140,7 +140,8 @@ async function signIn(debuggingPort: number, appUrl: string): Promise<void> {
     await page.getByLabel('Email').fill(LOGIN.email);
     await page.getByLabel('Password', { exact: true }).fill(LOGIN.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.getByRole('alertdialog').getByText('Login successful').waitFor({ timeout: 30_000 });
+    // Generous: on a loaded machine the Auth emulator alone has taken over 30 s to answer.
+    await page.getByRole('alertdialog').getByText('Login successful').waitFor({ timeout: 120_000 });
     await page.getByRole('alertdialog').waitFor({ state: 'detached', timeout: 30_000 });
     const cookies = await page.context().cookies(appUrl);
     if (!cookies.some((cookie) => cookie.name === SESSION_COOKIE && cookie.httpOnly)) {
@@ -191,7 +192,8 @@ function medianRun(runs: PageScore[]): PageScore {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+/** Decimal kilobytes, as the issue's budgets (200 KB = 200,000 bytes). */
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 function printTable(results: Measured[]) {
