@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { chunkModules } from './build/chunk-modules';
 import { firstScreenBundle } from './build/first-screen-bundle';
 import { precompress } from './build/precompress';
 import { prerender } from './build/prerender';
@@ -32,7 +33,7 @@ function localCardFormLeftOut(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), localCardFormLeftOut(), prerender(), firstScreenBundle(), precompress()],
+  plugins: [react(), localCardFormLeftOut(), chunkModules(), prerender(), firstScreenBundle(), precompress()],
   define: {
     __LOCAL_CARD_FORM__: JSON.stringify(localCardForm),
   },

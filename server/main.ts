@@ -1,22 +1,17 @@
 // `npm start`: the whole product on one origin, with embedded parts for
 // anything not configured (README, "What runs and where"), on API_PROCESSES HTTP processes.
-import { seedDemoData, type DemoLogin } from '../prisma/seed';
-import { createFirebaseIdentityProvider } from './auth/identity-provider';
+// Only what starts the embedded services is imported up front; the rest (the
+// app, the job workers, the demo data: seconds of module loading on 2 cores)
+// loads while those services start (primaryModules), and an HTTP worker loads
+// only what serving needs (workerModules).
+import cluster from 'node:cluster';
+import path from 'node:path';
+import type { DemoLogin } from '../prisma/seed';
 import { loadConfig } from './config';
-import { createDb } from './db/client';
-import { applyMigrations } from './db/migrate';
-import { applyTextSearchLanguage } from './properties/text-search-language';
 import { startInfrastructure } from './local-services/infrastructure';
 import { createLogger } from './infra/logger';
 import { stopOnSignals } from './infra/shutdown';
-import { loadUnsubscribeSecret } from './notifications/unsubscribe-token';
-import { serveApp } from './serve';
-import { eventsAndJobsOptions, startEventsAndJobs } from './events-and-jobs';
-import { startHttpWorkers } from './infra/http-workers';
-import { connectLocalPayments, startPayments, type SharedLocalPayments } from './payments/payments-runtime';
-import cluster from 'node:cluster';
-import { createImageStorage } from './uploads/create-image-storage';
-import path from 'node:path';
+import type { SharedLocalPayments } from './payments/payments-runtime';
 
 const config = loadConfig();
 const log = createLogger(config.logLevel);
@@ -41,9 +36,50 @@ interface WorkerSetup {
  * API_PROCESSES HTTP workers sharing the port (http-workers.ts), with the job
  * workers (JOB_WORKERS) here, once, rather than in each.
  */
+/** What serving the app needs (the primary with API_PROCESSES=1, and each HTTP worker). */
+async function workerModules() {
+  const [{ createFirebaseIdentityProvider }, { createDb }, { serveApp }, { connectLocalPayments }] = await Promise.all([
+    import('./auth/identity-provider'),
+    import('./db/client'),
+    import('./serve'),
+    import('./payments/payments-runtime'),
+  ]);
+  return { createFirebaseIdentityProvider, createDb, serveApp, connectLocalPayments };
+}
+
+/** The primary's modules besides those that start the embedded services. */
+async function primaryModules() {
+  const [serving, { seedDemoData }, { applyMigrations }, { applyTextSearchLanguage }, { loadUnsubscribeSecret }, { eventsAndJobsOptions, startEventsAndJobs }, { startHttpWorkers }, { startPayments }, { createImageStorage }] =
+    await Promise.all([
+      workerModules(),
+      import('../prisma/seed'),
+      import('./db/migrate'),
+      import('./properties/text-search-language'),
+      import('./notifications/unsubscribe-token'),
+      import('./events-and-jobs'),
+      import('./infra/http-workers'),
+      import('./payments/payments-runtime'),
+      import('./uploads/create-image-storage'),
+    ]);
+  return { ...serving, seedDemoData, applyMigrations, applyTextSearchLanguage, loadUnsubscribeSecret, eventsAndJobsOptions, startEventsAndJobs, startHttpWorkers, startPayments, createImageStorage };
+}
+
 async function main() {
+  const phases = startupPhases();
+  const loading = primaryModules();
+  // A start-up that fails first (a service) reports that failure, not this one's as unhandled.
+  loading.catch(() => undefined);
   const infrastructure = await startInfrastructure(config, log);
+  const services = Object.entries(infrastructure.startSeconds).map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`);
+  phases.mark(`embedded services${services.length ? ` (side by side: ${services.join(', ')})` : ''}`);
+  const { seedDemoData, applyMigrations, applyTextSearchLanguage, loadUnsubscribeSecret, eventsAndJobsOptions, startEventsAndJobs, startHttpWorkers, startPayments, createImageStorage, createFirebaseIdentityProvider, createDb, serveApp } =
+    await loading.catch(async (error: unknown) => {
+      await infrastructure.stop();
+      throw error;
+    });
+  phases.mark('the other modules, after the services');
   const applied = await applyMigrations(infrastructure.databaseUrl, log);
+  phases.mark('migrations');
   if (applied.length) log.info({ applied }, 'migrations applied');
   if (await applyTextSearchLanguage(infrastructure.databaseUrl, config.textSearchLanguage)) log.info({ language: config.textSearchLanguage }, 'keyword search language changed: search words recomputed');
 
@@ -51,8 +87,10 @@ async function main() {
   const identity = createFirebaseIdentityProvider(config.firebase, infrastructure.authEmulatorHost ?? undefined);
   const storage = createImageStorage(config);
   const demoLogins = config.seedDemo ? await seedDemoData({ db, identity, storage, log }) : [];
+  phases.mark('demo data');
   const unsubscribeSecret = await loadUnsubscribeSecret(config.unsubscribeSecret, config.dataDir);
   const payments = await startPayments(config.payments, { stateFile: path.join(config.dataDir, 'payments', 'local-stripe.json'), log });
+  phases.mark('payments');
   const browserOrigins = [`http://localhost:${config.port}`, config.publicUrl];
 
   let serving: { url: string; stop(): Promise<void> };
@@ -96,6 +134,7 @@ async function main() {
     });
     serving = { url: served.url, stop: served.close };
   }
+  phases.mark(config.apiProcesses > 1 ? 'HTTP workers' : 'app');
   const browser = payments.browser;
   const port = new URL(serving.url).port;
   printBanner(`http://localhost:${port}`, demoLogins, {
@@ -106,6 +145,7 @@ async function main() {
     images: config.imageStorage.mode === 's3' ? `S3 bucket ${config.imageStorage.bucket}${config.imageStorage.endpoint ? ` at ${config.imageStorage.endpoint}` : ''}` : config.uploadDir,
     apiProcesses: config.apiProcesses,
     readySeconds: secondsSinceStart(),
+    phases: phases.summary(),
   });
   // Started by a parent over IPC (server/test/app-process.ts): tell it where we listen.
   process.send?.({ type: 'ready', url: serving.url });
@@ -123,6 +163,7 @@ async function main() {
 
 /** An HTTP worker (API_PROCESSES > 1): the app on what the primary started, jobs queued but not worked here. */
 async function httpWorker(setup: WorkerSetup) {
+  const { createFirebaseIdentityProvider, createDb, serveApp, connectLocalPayments } = await workerModules();
   const db = createDb(setup.databaseUrl);
   const identity = createFirebaseIdentityProvider(config.firebase, setup.authEmulatorHost ?? undefined);
   const served = await serveApp({
@@ -152,6 +193,29 @@ function secondsSinceStart(): number {
   return (Date.now() - startedAt) / 1000;
 }
 
+/**
+ * Where the start-up's time went, printed under the banner's ready time: before
+ * this process (start.ts: the Node check, the client build check, this process's
+ * spawn), loading this process's modules, then each step of main().
+ */
+function startupPhases() {
+  const parts: string[] = [];
+  const ownStart = performance.timeOrigin;
+  const npmStart = Number(process.env.OPENNEST_START_TIME) || ownStart;
+  const format = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  if (npmStart < ownStart) parts.push(`npm start to this process ${format(ownStart - npmStart)}`);
+  parts.push(`first modules ${format(performance.now())}`);
+  let last = performance.now();
+  return {
+    mark(name: string) {
+      const now = performance.now();
+      parts.push(`${name} ${format(now - last)}`);
+      last = now;
+    },
+    summary: () => parts.join(', '),
+  };
+}
+
 interface BannerParts {
   authEmulatorUrl: string | null;
   localPaymentsUrl: string | null;
@@ -163,12 +227,15 @@ interface BannerParts {
   apiProcesses: number;
   /** Seconds from `npm start` to ready. */
   readySeconds: number;
+  /** Where those seconds went (startupPhases). */
+  phases: string;
 }
 
-function printBanner(url: string, logins: DemoLogin[], { authEmulatorUrl, localPaymentsUrl, inboxUrl, jobWorkers, images, apiProcesses, readySeconds }: BannerParts) {
+function printBanner(url: string, logins: DemoLogin[], { authEmulatorUrl, localPaymentsUrl, inboxUrl, jobWorkers, images, apiProcesses, readySeconds, phases }: BannerParts) {
   const lines = [
     '',
     `  OpenNest is running on ${url} (ready ${readySeconds.toFixed(1)} s after start)`,
+    `    Start-up    ${phases}`,
     `    GraphQL     ${url}/graphql   (explorer: ${url}/sandbox)`,
     `    REST        ${url}/api`,
     `    API         ${apiProcesses > 1 ? `${apiProcesses} HTTP worker processes on the one port (API_PROCESSES)` : 'one process (API_PROCESSES=1)'}`,

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CHUNK_MODULES_FILE, type ChunkModules } from './chunk-modules';
 
 export interface ManifestChunk {
   file: string;
@@ -31,15 +32,38 @@ export const ROUTE_PAGES: Record<string, string[]> = {
   '/sandbox': ['src/sandbox/SandboxPage.tsx'],
 };
 
+/** Issue 21's target for every budgeted route's initial JavaScript (gzip bytes); its stretch goal is 170 KB. */
+export const INITIAL_JS_TARGET = 200 * 1000;
+
+export interface InitialJsBudget {
+  /** Gzip bytes of initial JavaScript. */
+  gzipBytes: number;
+  /** Files in the first load (each a request, and on a phone each costs a round trip's share). */
+  files: number;
+}
+
+/** The interim byte budget (250 KiB, the budget the two first budgeted routes had): see INITIAL_JS_BUDGETS. */
+export const INTERIM_GZIP_BUDGET = 250 * 1024;
+
 /**
- * Initial JavaScript budgets (gzip bytes) that `npm test` holds the build to. The
- * issue's target is 170 KB; React DOM, React Router, Chakra's styling runtime and
- * Apollo Client alone come to about 175 KB before any page (see docs/benchmarks.md, "Web
- * performance"), so the budgets hold what the build reaches today instead.
+ * What `npm test` holds each budgeted route's first load to (client/vite.config.test.ts):
+ * the four routes issue 21 names, the sign-in page and the payment page. The bytes
+ * are NOT yet issue 21's target (INITIAL_JS_TARGET): the shared start chunk (React
+ * DOM, React Router's data router, Chakra's styling runtime, Apollo Client) is about
+ * 216 KB by itself, so every route is over 200 KB until it shrinks; see
+ * docs/session-and-speed.md, "Initial JavaScript", for what is in it and what each
+ * remaining cut is worth. Until then the budgets hold every route at or under 250 KiB,
+ * so that no feature grows a first load unnoticed. Lower a budget when a cut lands;
+ * never raise one to fit a feature: defer the feature (client/src/ui/deferred.ts).
+ * /sandbox (GraphiQL, a developer's tool of about 250 KB by itself) has no budget.
  */
-export const INITIAL_JS_BUDGETS: Record<string, number> = {
-  '/': 250 * 1024,
-  '/allProperties': 250 * 1024,
+export const INITIAL_JS_BUDGETS: Record<string, InitialJsBudget> = {
+  '/': { gzipBytes: INTERIM_GZIP_BUDGET, files: 40 },
+  '/allProperties': { gzipBytes: INTERIM_GZIP_BUDGET, files: 40 },
+  '/propertyDetails/:id': { gzipBytes: INTERIM_GZIP_BUDGET, files: 40 },
+  '/login': { gzipBytes: INTERIM_GZIP_BUDGET, files: 40 },
+  '/dash-board/manage-properties': { gzipBytes: INTERIM_GZIP_BUDGET, files: 40 },
+  '/dash-board/payment/:id': { gzipBytes: INTERIM_GZIP_BUDGET, files: 40 },
 };
 
 export async function readManifest(distDir: string): Promise<Manifest> {
@@ -81,4 +105,23 @@ export async function initialJs(distDir: string, manifest: Manifest, pages: stri
     gzipBytes += existsSync(`${full}.gz`) ? (await readFile(`${full}.gz`)).length : gzipSync(content, { level: 9 }).length;
   }
   return { files, gzipBytes, rawBytes };
+}
+
+/**
+ * The largest parts (packages, our source folders) of the given chunk files, by
+ * rendered bytes before minification, from the build's .vite/chunk-modules.json
+ * (client/build/chunk-modules.ts); empty for a build without it.
+ */
+export async function largestParts(distDir: string, files: string[], count = 12): Promise<Array<{ part: string; bytes: number }>> {
+  const file = path.join(distDir, CHUNK_MODULES_FILE);
+  if (!existsSync(file)) return [];
+  const chunks = JSON.parse(await readFile(file, 'utf8')) as ChunkModules;
+  const totals = new Map<string, number>();
+  for (const chunk of files) {
+    for (const [part, bytes] of Object.entries(chunks[chunk] ?? {})) totals.set(part, (totals.get(part) ?? 0) + bytes);
+  }
+  return [...totals]
+    .map(([part, bytes]) => ({ part, bytes }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, count);
 }

@@ -23,6 +23,10 @@ export interface PageScore {
   /** Failed audits of the four categories with a weight, for reading why a score is what it is. */
   failing: string[];
   lcpElement: string | null;
+  /** Lighthouse's main-thread breakdown (mainthread-work-breakdown): milliseconds per kind of work, largest first. */
+  mainThread: Array<{ group: string; ms: number }>;
+  /** The scripts that took the most main-thread time (bootup-time): URL path, total and script-evaluation milliseconds. */
+  bootup: Array<{ script: string; totalMs: number; scriptingMs: number }>;
 }
 
 interface NetworkRequestItem {
@@ -34,7 +38,7 @@ interface NetworkRequestItem {
 
 /**
  * `keepStorage`: leave cookies, IndexedDB and the like alone (a signed-in session
- * lives in IndexedDB); the caller then clears the HTTP cache itself, so every run
+ * is the HttpOnly session cookie); the caller then clears the HTTP cache itself, so every run
  * still starts from an empty cache.
  */
 export async function runLighthouse(url: string, { port, preset, keepStorage }: { port: number; preset: Preset; keepStorage: boolean }): Promise<{ score: PageScore; report: string }> {
@@ -63,6 +67,14 @@ export async function runLighthouse(url: string, { port, preset, keepStorage }: 
   const lcpNode = ((audit('lcp-breakdown-insight')?.details as { items?: Array<{ type: string; snippet?: string }> } | undefined)?.items ?? []).find(
     (item) => item.type === 'node',
   );
+  const items = <T,>(id: string) => ((audit(id)?.details as { items?: T[] } | undefined)?.items ?? []);
+  const mainThread = items<{ groupLabel?: string; group?: string; duration: number }>('mainthread-work-breakdown')
+    .map((item) => ({ group: item.groupLabel ?? item.group ?? '?', ms: Math.round(item.duration) }))
+    .sort((a, b) => b.ms - a.ms);
+  const bootup = items<{ url: string; total: number; scripting: number }>('bootup-time')
+    .map((item) => ({ script: item.url.replace(/^https?:\/\/[^/]+/, ''), totalMs: Math.round(item.total), scriptingMs: Math.round(item.scripting) }))
+    .sort((a, b) => b.totalMs - a.totalMs)
+    .slice(0, 5);
   return {
     score: {
       performance: category('performance'),
@@ -78,6 +90,8 @@ export async function runLighthouse(url: string, { port, preset, keepStorage }: 
       jsRequests: requests.length,
       failing,
       lcpElement: lcpNode?.snippet ?? null,
+      mainThread,
+      bootup,
     },
     report: String(result.report),
   };

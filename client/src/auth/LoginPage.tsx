@@ -2,8 +2,8 @@ import { Alert, Button, HStack, Separator, Stack, Text } from '@chakra-ui/react'
 import { Link as RouterLink } from 'react-router';
 import { useFormik } from 'formik';
 import { useLocation, useNavigate } from 'react-router';
-import { loginSchema } from '@opennest/common/validation/auth';
 import { useAlert } from '../ui/alerts';
+import { deferredSchema } from '../ui/deferred-validation';
 import { FormField } from '../ui/FormField';
 import { AuthCard, AuthSwitchLink } from './AuthCard';
 import { loginErrorMessage } from './auth-errors';
@@ -11,6 +11,9 @@ import { useAuth } from './AuthProvider';
 import { GoogleButton } from './GoogleButton';
 import { PasswordInput } from './PasswordInput';
 import { redirectTarget, signInReason } from './redirect-target';
+
+// The shared rules (and Yup) load at the form's first validation, not with the page.
+const validate = deferredSchema<{ email: string; password: string }>(() => import('@opennest/common/validation/auth').then(({ loginSchema }) => loginSchema));
 
 export default function LoginPage() {
   const { signIn } = useAuth();
@@ -24,7 +27,7 @@ export default function LoginPage() {
 
   const form = useFormik({
     initialValues: { email: '', password: '' },
-    validationSchema: loginSchema,
+    validate,
     onSubmit: async ({ email, password }) => {
       try {
         const viewer = await signIn(email, password);

@@ -1,8 +1,8 @@
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useLocation, useNavigate } from 'react-router';
-import { registerSchema } from '@opennest/common/validation/auth';
 import { useAlert } from '../ui/alerts';
+import { deferredSchema } from '../ui/deferred-validation';
 import { FormField } from '../ui/FormField';
 import { AuthCard, AuthSwitchLink } from './AuthCard';
 import { registrationErrorMessage } from './auth-errors';
@@ -17,6 +17,9 @@ interface RegisterValues {
   password: string;
 }
 
+// The shared rules (and Yup) load at the form's first validation, not with the page.
+const validate = deferredSchema(() => import('@opennest/common/validation/auth').then(({ registerSchema }) => registerSchema));
+
 export default function RegisterPage() {
   const { register } = useAuth();
   const alert = useAlert();
@@ -25,7 +28,7 @@ export default function RegisterPage() {
 
   const form = useFormik<RegisterValues>({
     initialValues: { name: '', photo: null, email: '', password: '' },
-    validationSchema: registerSchema,
+    validate,
     onSubmit: async ({ name, photo, email, password }) => {
       try {
         const viewer = await register({ name: name.trim(), photo: photo!, email, password });
