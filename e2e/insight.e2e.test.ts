@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { Prisma } from '../server/generated/prisma/client';
 import { createListing, createOffer, createUserRow, unique } from '../server/test/fixtures';
+import { fillAddress } from './address';
 import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
 
 let session: BrowserSession;
@@ -62,6 +63,8 @@ it('the agent sees demand, lowers the price by 5 % and the curve’s prediction 
   await page.goto(`/dash-board/update-property/${listing.id}`);
   await page.getByLabel('Minimum price ($)').fill('950');
   await page.getByLabel('Maximum price ($)').fill('1900');
+  // A listing from a free-text location (as before issue 19) has its address to complete before it can be saved.
+  await fillAddress(page, listing.location);
   await page.getByRole('button', { name: 'Update Property' }).click();
   await page.waitForURL('**/dash-board/my-added-properties');
   await page.goto(`/dash-board/listing-demand/${listing.id}`);

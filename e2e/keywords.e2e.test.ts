@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { createListing, type ListingData } from '../server/test/fixtures';
 import { waitForEmails } from '../server/test/mailbox';
+import { fillAddress } from './address';
 import { browserSessionForFile, expectAccessible, signedInAs } from './browser';
 
 const session = browserSessionForFile();
@@ -62,6 +63,8 @@ it('finds "garden" in a place, shows similar homes, and tells the buyer of a pri
   await agentPage.goto(`/dash-board/update-property/${willow.id}`);
   await agentPage.getByLabel('Minimum price ($)').fill('190000');
   await agentPage.getByLabel('Maximum price ($)').fill('200000');
+  // A listing from a free-text location (as before issue 19) has its address to complete before it can be saved.
+  await fillAddress(agentPage, willow.location);
   await agentPage.getByRole('button', { name: 'Update Property' }).click();
   await agentPage.waitForURL('**/dash-board/my-added-properties');
 

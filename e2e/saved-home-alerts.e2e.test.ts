@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { createListing } from '../server/test/fixtures';
 import { waitForEmails } from '../server/test/mailbox';
 import { browserSessionForFile, expectAccessible, signedInAs } from './browser';
+import { fillAddress } from './address';
 
 const session = browserSessionForFile();
 const PHONE = { width: 390, height: 844 };
@@ -33,6 +34,8 @@ it('tells a buyer of a price cut on a saved home, live and by e-mail, and works 
   await agentPage.goto(`/dash-board/update-property/${listing.id}`);
   await agentPage.getByLabel('Minimum price ($)').fill('200000');
   await agentPage.getByLabel('Maximum price ($)').fill('220000');
+  // A listing from a free-text location (as before issue 19) has its address to complete before it can be saved.
+  await fillAddress(agentPage, listing.location);
   await agentPage.getByRole('button', { name: 'Update Property' }).click();
   await agentPage.waitForURL('**/dash-board/my-added-properties');
 

@@ -23,8 +23,15 @@ import { FIRST_SCREEN_ELEMENT_ID, FIRST_SCREEN_MODULE, type FirstScreenState } f
 
 
 /** What the bundle exports (client/src/app/first-screen.ts). */
+/** A first-screen query as a page declares it (client/src/app/first-screen-declaration.ts). */
+interface FirstScreenQueryOf {
+  query: DocumentNode;
+  variables: Record<string, unknown>;
+  then?: (data: Record<string, unknown>) => FirstScreenQueryOf[];
+}
+
 interface FirstScreenModule {
-  firstScreenQueries(pathname: string, search: string, signedIn: boolean): Promise<Array<{ query: DocumentNode; variables: Record<string, unknown> }>>;
+  firstScreenQueries(pathname: string, search: string, signedIn: boolean): Promise<FirstScreenQueryOf[]>;
 }
 
 
@@ -85,22 +92,25 @@ export function firstScreenOf({ module, apollo, contextDeps, log }: { module: Fi
     const signedIn = Boolean(contextValue.caller.identity);
     if (!signedIn) return { signedIn, results: [] };
     const queries = await module.firstScreenQueries(req.path, req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '', signedIn);
-    const answers = await Promise.all(
-      queries.map(async ({ query, variables }) => {
-        const { query: text, operationName } = printedOnce(query);
-        if (!operationName) return null;
-        try {
-          const response = await apollo.executeOperation({ query: text, variables, operationName }, { contextValue });
-          if (response.body.kind !== 'single') return null;
-          const { data, errors } = response.body.singleResult;
-          return !errors?.length && data ? { operationName, variables, data } : null;
-        } catch (error) {
-          log.warn({ err: error, operationName }, 'could not answer a first-screen query; the page asks for it itself');
-          return null;
-        }
-      }),
-    );
-    return { signedIn, results: answers.filter((answer) => answer !== null) };
+    type Answer = { operationName: string; variables: Record<string, unknown>; data: Record<string, unknown> };
+    const answer = async ({ query, variables, then }: FirstScreenQueryOf): Promise<Answer[]> => {
+      const { query: text, operationName } = printedOnce(query);
+      if (!operationName) return [];
+      try {
+        const response = await apollo.executeOperation({ query: text, variables, operationName }, { contextValue });
+        if (response.body.kind !== 'single') return [];
+        const { data, errors } = response.body.singleResult;
+        if (errors?.length || !data) return [];
+        // What needs this answer (the listing's agent's figures) follows it.
+        const following = then ? (await Promise.all(then(data).map(answer))).flat() : [];
+        return [{ operationName, variables, data }, ...following];
+      } catch (error) {
+        log.warn({ err: error, operationName }, 'could not answer a first-screen query; the page asks for it itself');
+        return [];
+      }
+    };
+    const answers = (await Promise.all(queries.map(answer))).flat();
+    return { signedIn, results: answers };
   };
 }
 

@@ -8,6 +8,9 @@ export interface FirstScreenQuery {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   query: TypedDocumentNode<any, any>;
   variables: Record<string, unknown>;
+  /** Queries that need this one's answer (e.g. the listing's agent), run after it. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  then?: (data: any) => FirstScreenQuery[];
 }
 
 /** Where a page is: its path's parameters (`:id`) and its query string. */

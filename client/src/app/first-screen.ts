@@ -78,7 +78,12 @@ export function firstScreenStateOf(document: Document): FirstScreenState | null 
  */
 export async function restoreFirstScreen(cache: ApolloCache, state: FirstScreenState, { pathname, search }: { pathname: string; search: string }): Promise<void> {
   if (!state.results.length) return;
-  const queries = await firstScreenQueries(pathname, search, state.signedIn);
+  const declaredFirst = await firstScreenQueries(pathname, search, state.signedIn);
+  // With the queries that followed an answer on the server (FirstScreenQuery.then), from that same answer.
+  const queries = declaredFirst.flatMap((declared) => {
+    const answered = declared.then && state.results.find((result) => result.operationName === operationNameOf(declared.query));
+    return [declared, ...(declared.then && answered ? declared.then(answered.data) : [])];
+  });
   for (const result of state.results) {
     const declared = queries.find(({ query }) => operationNameOf(query) === result.operationName);
     if (declared) cache.writeQuery({ query: declared.query, variables: result.variables, data: result.data });

@@ -35,7 +35,9 @@ export function PlaceCombobox({ value, onValueChange, onPick, kinds, listLabel =
     const timer = setTimeout(() => setText(value.trim()), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [value]);
-  const { data } = usePlaceSuggestionsQuery({ variables: { text, first: 8 }, skip: text.length < MIN_LENGTH, fetchPolicy: 'cache-first' });
+  // Suggestions are asked for once the user types, not for the text a page opens with (a search in the URL).
+  const [typed, setTyped] = useState(false);
+  const { data } = usePlaceSuggestionsQuery({ variables: { text, first: 8 }, skip: !typed || text.length < MIN_LENGTH, fetchPolicy: 'cache-first' });
   const options = (text.length < MIN_LENGTH ? [] : (data?.placeSuggestions ?? [])).filter((place) => !kinds || kinds.includes(place.kind));
   const expanded = open && options.length > 0;
   const optionId = (index: number) => `${listboxId}-option-${index}`;
@@ -76,6 +78,7 @@ export function PlaceCombobox({ value, onValueChange, onPick, kinds, listLabel =
         aria-activedescendant={expanded && active >= 0 && active < options.length ? optionId(active) : undefined}
         autoComplete="off"
         onChange={(event) => {
+          setTyped(true);
           onValueChange(event.target.value);
           setOpen(true);
           setActive(-1);
