@@ -249,7 +249,7 @@ describe('the per-area price per square metre', () => {
     // Any listing of the area shows the same summary; one without an area has none.
     const listed = await createListing(app, agent.user.id, { area, city: 'Dhaka', countryCode: 'BD' });
     expect((await pricesOf(listed.id)).medianPricePerSqm).toBe('2000.00');
-    const unplaced = await createListing(app, agent.user.id);
+    const unplaced = await createListing(app, agent.user.id, { location: 'Nowhere' });
     expect(await pricesOf(unplaced.id)).toMatchObject({ area: null, enough: false, medianPricePerSqm: null });
   });
 });
