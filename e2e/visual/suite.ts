@@ -48,6 +48,7 @@ const ERROR_STATES = ['/allProperties', '/propertyDetails/:id', '/dash-board/wis
  * own clock. Each is painted over in the baseline and the screenshot alike.
  */
 const MASKS: Mask[] = [
+  { selector: '[data-testid="curl-example"], [data-testid="node-example"]', why: "the developer page's examples name the app's origin, whose port changes per run" },
   { selector: '[data-testid="days-on-opennest"]', why: 'days since listing, counted by the server from its clock' },
   { selector: '[data-testid="listing-days-on-market"]', why: 'days on market, counted by the server from its clock' },
   { selector: '[data-testid="listing-chart-drawing"], [data-testid="listing-chart-summary"]', why: "the last 30 days by the server's clock" },

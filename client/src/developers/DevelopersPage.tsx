@@ -45,7 +45,7 @@ function GettingStarted() {
         {curl}
       </Code>
       <Text fontWeight="semibold">Node</Text>
-      <Code as="pre" p="3" display="block" whiteSpace="pre-wrap" overflowWrap="anywhere">
+      <Code as="pre" p="3" display="block" whiteSpace="pre-wrap" overflowWrap="anywhere" data-testid="node-example">
         {node}
       </Code>
       <Wrap gap="4">
