@@ -10,10 +10,14 @@
 // the services; docs/invariants.md.
 import { buildSchema } from 'graphql';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { projectRoot } from '../config';
+import { ACTIVE_API_KEY_LIMIT, API_KEY_CAP_REACHED } from '../api-keys/api-keys.service';
 import { confirmationTokenHash } from '../newsletter/newsletter-confirmation';
+import { WEBHOOK_CAP_REACHED, WEBHOOK_ENDPOINT_LIMIT } from '../webhooks/webhooks.service';
 import { createUnsubscribeTokens } from '../notifications/unsubscribe-token';
 import { apiRoutes } from '../domains';
 import { createCast, createListing, createOffer, createReview, createWishlistItem, FUTURE, okData, unique, type Account } from '../test/fixtures';
@@ -30,13 +34,20 @@ const atOnce = <T>(call: (index: number) => Promise<T>) => Promise.all(Array.fro
 
 let app: TestApp;
 let agent: Account, buyer: Account;
+/** A webhook receiver on loopback (allow-listed for this app) that accepts every delivery. */
+let receiver: http.Server;
+let receiverUrl: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({}, { webhookAllowedHosts: ['127.0.0.1'] });
   ({ agent, buyer } = await createCast(app, ['agent', 'buyer']));
+  receiver = http.createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end('thanks')));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 });
 afterAll(async () => {
   await app?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
 });
 
 const covered = { mutations: new Set<string>(), posts: new Set<string>() };
@@ -210,6 +221,81 @@ describe('GraphQL mutations that create', () => {
     expectAllSucceeded(results.map(graphqlOutcome));
     const stored = await app.db.notification.findUniqueOrThrow({ where: { id: notification.id } });
     expect(new Set(results.map((result) => result.data?.markNotificationRead.readAt))).toEqual(new Set([stored.readAt?.toISOString()]));
+  });
+});
+
+describe('integrators (API keys, webhooks) and sale records', () => {
+  const createKey = (account: Account, name: string) => app.graphql(operations.CreateApiKey, { input: { name, scopes: ['listings:read'], expiresInDays: 30 } }, account.idToken);
+  const registerEndpoint = (account: Account) => app.graphql(operations.CreateWebhookEndpoint, { input: { url: receiverUrl, events: ['listing.verified'] } }, account.idToken);
+
+  mutationCase('createApiKey', 'each call is a key the owner asked for; N at once near the cap stop at the cap (the count is taken under the owner’s lock)', async () => {
+    const owner = await app.createUser('agent');
+    expectAllSucceeded(await atOnce((index) => gql(createKey(owner, `Key ${index}`))));
+    expect(await app.db.apiKey.count({ where: { ownerId: owner.user.id } })).toBe(N);
+    for (let index = N; index < ACTIVE_API_KEY_LIMIT - 2; index++) okData(await createKey(owner, `Key ${index}`));
+    const outcomes = await atOnce((index) => gql(createKey(owner, `Late ${index}`)));
+    expect(internalErrorsOf(outcomes)).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(2);
+    expect(refusalsOf(outcomes)).toEqual(Array(N - 2).fill(`CONFLICT: ${API_KEY_CAP_REACHED}`));
+    expect(await app.db.apiKey.count({ where: { ownerId: owner.user.id, revokedAt: null } })).toBe(ACTIVE_API_KEY_LIMIT);
+  });
+
+  mutationCase('revokeApiKey', 'revoked once (one audit entry); every call answers the revoked key', async () => {
+    const owner = await app.createUser('agent');
+    const { apiKey } = okData(await createKey(owner, 'To revoke')).createApiKey;
+    const results = await atOnce(() => app.graphql(operations.RevokeApiKey, { id: apiKey.id }, owner.idToken));
+    expectAllSucceeded(results.map(graphqlOutcome));
+    const stored = await app.db.apiKey.findUniqueOrThrow({ where: { id: apiKey.id } });
+    expect(new Set(results.map((result) => result.data?.revokeApiKey.revokedAt))).toEqual(new Set([stored.revokedAt?.toISOString()]));
+    expect(await app.db.apiKeyAuditEntry.count({ where: { apiKeyId: apiKey.id, action: 'revoked' } })).toBe(1);
+  });
+
+  mutationCase('createWebhookEndpoint', 'each call is an endpoint the owner asked for; N at once near the cap stop at the cap', async () => {
+    const owner = await app.createUser('agent');
+    expectAllSucceeded(await atOnce(() => gql(registerEndpoint(owner))));
+    for (let index = N; index < WEBHOOK_ENDPOINT_LIMIT - 1; index++) okData(await registerEndpoint(owner));
+    const outcomes = await atOnce(() => gql(registerEndpoint(owner)));
+    expect(internalErrorsOf(outcomes)).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(refusalsOf(outcomes)).toEqual(Array(N - 1).fill(`CONFLICT: ${WEBHOOK_CAP_REACHED}`));
+    expect(await app.db.webhookEndpoint.count({ where: { ownerId: owner.user.id } })).toBe(WEBHOOK_ENDPOINT_LIMIT);
+  });
+
+  mutationCase('sendTestWebhook', 'each call is a test event the owner asked for: N events, each delivered once', async () => {
+    const owner = await app.createUser('agent');
+    const { endpoint } = okData(await registerEndpoint(owner)).createWebhookEndpoint;
+    const results = await atOnce(() => app.graphql(operations.SendTestWebhook, { endpointId: endpoint.id }, owner.idToken));
+    expectAllSucceeded(results.map(graphqlOutcome));
+    expect(new Set(results.map((result) => result.data?.sendTestWebhook.eventId)).size).toBe(N);
+    expect(await app.db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(N);
+  });
+
+  mutationCase('redeliverWebhook', 'each call is a redelivery the owner asked for: N new deliveries of the same event id', async () => {
+    const owner = await app.createUser('agent');
+    const { endpoint } = okData(await registerEndpoint(owner)).createWebhookEndpoint;
+    const first = okData(await app.graphql(operations.SendTestWebhook, { endpointId: endpoint.id }, owner.idToken)).sendTestWebhook;
+    const results = await atOnce(() => app.graphql(operations.RedeliverWebhook, { deliveryId: first.id }, owner.idToken));
+    expectAllSucceeded(results.map(graphqlOutcome));
+    expect(new Set(results.map((result) => result.data?.redeliverWebhook.eventId))).toEqual(new Set([first.eventId]));
+    expect(await app.db.webhookDelivery.count({ where: { endpointId: endpoint.id, eventId: first.eventId } })).toBe(N + 1);
+  });
+
+  mutationCase('deleteWebhookEndpoint', 'one deletion; the others NOT_FOUND', async () => {
+    const owner = await app.createUser('agent');
+    const { endpoint } = okData(await registerEndpoint(owner)).createWebhookEndpoint;
+    expectOneWinner(await atOnce(() => gql(app.graphql(operations.DeleteWebhookEndpoint, { id: endpoint.id }, owner.idToken))), 'NOT_FOUND: Webhook endpoint not found.');
+    expect(await app.db.webhookEndpoint.count({ where: { id: endpoint.id } })).toBe(0);
+  });
+
+  mutationCase('withholdSaleAmount', 'withholding N times at once: withheld, every call answers the withheld record', async () => {
+    const property = await listing({ saleState: 'sold' });
+    await createOffer(app, property, buyer.user.id, 'bought', '1650.00');
+    await app.db.listingEvent.create({ data: { propertyId: property.id, kind: 'offer_accepted' } });
+    const results = await atOnce(() => app.graphql(operations.WithholdSaleAmount, { propertyId: property.id, withheld: true }, agent.idToken));
+    expectAllSucceeded(results.map(graphqlOutcome));
+    expect(new Set(results.map((result) => JSON.stringify(result.data?.withholdSaleAmount)))).toHaveProperty('size', 1);
+    expect(results[0].data?.withholdSaleAmount).toMatchObject({ amountWithheld: true, soldAmount: null });
+    expect(await app.db.offer.count({ where: { propertyId: property.id, amountWithheld: true } })).toBe(1);
   });
 });
 

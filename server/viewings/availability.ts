@@ -9,7 +9,7 @@ import { Prisma } from '../generated/prisma/client';
 
 /** The statuses that hold a viewing's time (the exclusion constraint's WHERE, spelled the same so its index serves). */
 export const HOLDING_STATUSES = ['requested', 'proposed', 'confirmed'] as const;
-const HOLDING = Prisma.raw(`('requested', 'proposed', 'confirmed')`);
+export const HOLDING_STATUSES_SQL = Prisma.raw(`('requested', 'proposed', 'confirmed')`);
 
 export interface SlotQuery {
   propertyId: string;
@@ -54,7 +54,7 @@ export function slotsSql({ propertyId, timeZone, viewingMinutes, from, days, now
         free
           ? Prisma.sql`AND NOT EXISTS (
               SELECT 1 FROM viewings v
-              WHERE v.property_id = ${pid} AND v.status IN ${HOLDING}
+              WHERE v.property_id = ${pid} AND v.status IN ${HOLDING_STATUSES_SQL}
                 AND tstzrange(v.starts_at, v.ends_at) && tstzrange(s.starts_at, s.starts_at + ${length}))
             AND NOT EXISTS (
               SELECT 1 FROM open_houses o

@@ -30,6 +30,7 @@ import {
 import type { AppConfig } from '../config';
 import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
+import { VIEWING_TIME_TAKEN } from '../db/constraint-meanings';
 import type { OpenHouse as OpenHouseRecord, Prisma, Property as PropertyRecord, Role, SaleState, PropertyStatus, User as UserRecord, Viewing as ViewingRecord, ViewingFeedback as ViewingFeedbackRecord, ViewingStatus } from '../generated/prisma/client';
 import type { Notifier, NotificationDraft } from '../notifications/notifier';
 import { recordAnswer, recordQuestion, withdrawQuestion } from '../insight/reply-time';
@@ -39,7 +40,7 @@ import { badInput, conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { cursorId, cursorTime, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
-import { blockedAtSql, HOLDING_STATUSES, knownTimeZoneSql, localTodaySql, slotsSql } from './availability';
+import { blockedAtSql, HOLDING_STATUSES, HOLDING_STATUSES_SQL, knownTimeZoneSql, localTodaySql, slotsSql } from './availability';
 import { viewingInvite, type InviteViewing } from './viewing-invite';
 import { localTime, parseInstant } from './viewing-times';
 import { viewingsAccess } from './viewings.access';
@@ -228,6 +229,14 @@ export function createViewingsService({ db, notifier, config, clock = () => new 
     const property = await findPublicListing(db, rawPropertyId);
     const now = clock();
     const startsAt = checkStart(rawStartsAt, now);
+    // A time already held is refused before queueing for the listing's lock: under a rush on one
+    // slot the losers answer at once instead of holding pooled connections while the lock passes
+    // from one to the next. Only a shortcut: the exclusion constraint below still decides.
+    const endsAtAsListed = new Date(startsAt.getTime() + property.viewingMinutes * 60_000);
+    const [{ taken }] = await db.$queryRaw<Array<{ taken: boolean }>>`
+      SELECT EXISTS (SELECT 1 FROM viewings WHERE property_id = ${property.id}::uuid AND status IN ${HOLDING_STATUSES_SQL}
+        AND tstzrange(starts_at, ends_at) && tstzrange(${startsAt}::timestamptz, ${endsAtAsListed}::timestamptz)) AS taken`;
+    if (taken) throw conflict(VIEWING_TIME_TAKEN);
     return db.$transaction(async (tx) => {
       const listing = assertTakesViewings(await lockForViewings(tx, property.id));
       const timeZone = timeZoneOf(listing);

@@ -68,9 +68,11 @@ export function createWebhooksService({ db, jobs, config, resolve }: { db: Db; j
 
     async remove(caller: Caller, id: string): Promise<string> {
       const viewer = requireViewer(caller, webhooksAccess.deleteWebhookEndpoint.roles);
-      const endpoint = await ownEndpoint(viewer.id, id);
-      await db.webhookEndpoint.deleteMany({ where: { id: endpoint.id, ownerId: viewer.id } });
-      return endpoint.id;
+      // One conditional DELETE: of removals at once, one finds the row and the others NOT_FOUND.
+      const endpointId = parseId(id, 'endpoint id');
+      const { count } = await db.webhookEndpoint.deleteMany({ where: { id: endpointId, ownerId: viewer.id } });
+      if (!count) throw notFound(ENDPOINT_NOT_FOUND);
+      return endpointId;
     },
 
     async redeliver(caller: Caller, deliveryId: string): Promise<DeliveryView> {
