@@ -36,6 +36,9 @@ import { securityHeaders } from './web/security-headers';
 import type { RateLimits } from './rate-limits/rate-limits';
 import type { PaymentsRuntimeConfig } from '@opennest/common/runtime-config';
 
+/** How long an idle keep-alive connection stays open: longer than any client or load balancer keeps one (see listen). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export interface AppDeps {
   config: AppConfig;
   /** Event bus, job queue, notifier (see events-and-jobs.ts). */
@@ -157,6 +160,11 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
         const listening = app.listen(port, host, () => resolve(listening));
         listening.once('error', reject);
       });
+      // An idle keep-alive connection is closed by the client (undici: 4 s; proxies: about 60 s)
+      // before the server closes it, so no request is ever sent onto a socket the server is
+      // closing ("other side closed"), which happened with Node's default of 5 s under load.
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
       // Subscriptions: graphql-ws on the same server, origin and path.
       served = { server, sockets: attachGraphqlWebSocket({ server, schema, contextDeps, events: deps.eventsAndJobs.events, log, rateLimits: deps.rateLimits, isProduction: config.isProduction }) };
       const address = server.address() as AddressInfo;

@@ -38,6 +38,8 @@ function nextDate(weekday: number, minDays = 3): string {
   return date;
 }
 const SATURDAY = 6;
+/** The instant `ms`, its seconds dropped (times are on the minute). */
+const onTheMinute = (ms: number) => new Date(ms - (ms % 60_000));
 const at = (date: string, time: string) => zonedInstant(date, time, LONDON).toISOString();
 
 /** Every day 10:00–13:00 London time, 30-minute viewings (weekly windows on all seven days). */
@@ -163,9 +165,9 @@ describe('booking and bad input', () => {
   it.each([
     ['a time outside the availability', () => at(nextDate(SATURDAY), '14:00'), 'BAD_USER_INPUT', NOT_A_FREE_SLOT],
     ['a time off the slot grid', () => at(nextDate(SATURDAY), '10:15'), 'BAD_USER_INPUT', NOT_A_FREE_SLOT],
-    ['a time in the past', () => new Date(Date.now() - 3_600_000 - (Date.now() % 60_000)).toISOString(), 'BAD_USER_INPUT', IN_THE_PAST],
+    ['a time in the past', () => onTheMinute(Date.now() - 3_600_000).toISOString(), 'BAD_USER_INPUT', IN_THE_PAST],
     ['a time with seconds', () => at(nextDate(SATURDAY), '10:30').replace(':00.000Z', ':07.000Z'), 'BAD_USER_INPUT', 'Choose a time on the minute (no seconds).'],
-    ['a time far ahead', () => new Date(Date.now() + 400 * 86_400_000 - (Date.now() % 60_000)).toISOString(), 'BAD_USER_INPUT', 'Choose a time within the next 90 days.'],
+    ['a time far ahead', () => onTheMinute(Date.now() + 400 * 86_400_000).toISOString(), 'BAD_USER_INPUT', 'Choose a time within the next 90 days.'],
   ])('refuses %s (%s), storing nothing', async (_what, startsAt, code, message) => {
     const property = await listingWithAvailability();
     expect(graphqlOutcome(await book(property.id, startsAt()))).toMatchObject({ ok: false, code, message });
@@ -277,7 +279,7 @@ describe('the changes of a viewing', () => {
     const mine = okData(await book(property.id, at(saturday, '10:00'))).bookViewing;
     okData(await book(property.id, at(saturday, '11:00'), cast.otherBuyer));
     const move = (startsAt: string) => app.graphql(operations.ProposeViewingTime, { id: mine.id, startsAt }, cast.agent.idToken).then(graphqlOutcome);
-    expect(await move(new Date(Date.now() - 86_400_000 - (Date.now() % 60_000)).toISOString())).toMatchObject({ code: 'BAD_USER_INPUT', message: IN_THE_PAST });
+    expect(await move(onTheMinute(Date.now() - 86_400_000).toISOString())).toMatchObject({ code: 'BAD_USER_INPUT', message: IN_THE_PAST });
     expect(await move(at(addDays(saturday, 1), '10:00'))).toMatchObject({ code: 'BAD_USER_INPUT', message: 'The agent takes no viewings on this date. Choose another day.' });
     expect(await move(at(saturday, '10:45'))).toMatchObject({ code: 'CONFLICT', message: VIEWING_TIME_TAKEN });
     expect(await app.db.viewing.findUniqueOrThrow({ where: { id: mine.id } })).toMatchObject({ status: 'confirmed', sequence: 0, startsAt: new Date(at(saturday, '10:00')) });
@@ -466,7 +468,7 @@ describe('open houses', () => {
     const property = await listingWithAvailability();
     const saturday = nextDate(SATURDAY);
     const add = (startsAt: string, endsAt: string, note?: string, who = cast.agent) => app.graphql(operations.AddOpenHouse, { propertyId: property.id, startsAt, endsAt, note }, who.idToken).then(graphqlOutcome);
-    const hourAgo = new Date(Date.now() - 3_600_000 - (Date.now() % 60_000));
+    const hourAgo = onTheMinute(Date.now() - 3_600_000);
     expect(await add(hourAgo.toISOString(), new Date(hourAgo.getTime() + 7_200_000).toISOString())).toMatchObject({ code: 'BAD_USER_INPUT', message: IN_THE_PAST });
     expect(await add(at(saturday, '12:00'), at(saturday, '11:00'))).toMatchObject({ code: 'BAD_USER_INPUT', message: 'An open house must end after it starts.' });
     expect(await add(at(saturday, '06:00'), at(saturday, '19:00'))).toMatchObject({ code: 'BAD_USER_INPUT', message: 'An open house lasts at most 12 hours.' });
