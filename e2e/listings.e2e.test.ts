@@ -170,4 +170,5 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   await agentPage.waitForURL('**/dash-board/my-added-properties');
   const updated = await session.app.db.property.findUniqueOrThrow({ where: { id: stored.id } });
   expect(updated).toMatchObject({ title: `${title} (renovated)`, status: 'verified', isAdvertised: true, image: stored.image });
-});
+  // The longest journey (four people, three accessibility checks per page): 70 s alone, up to 3x that beside two other browser files on 2 cores.
+}, 300_000);

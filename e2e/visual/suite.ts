@@ -15,6 +15,8 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { AMENITIES, AMENITY_LABELS } from '@opennest/common/amenities';
+import { PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '@opennest/common/property-facts';
 import { startBrowserSession, signInThroughForm, type BrowserSession } from '../browser';
 import { seedDemoData, seedDemoPeople } from '../../prisma/seed';
 import { DEMO_ACCOUNTS } from '../../prisma/demo/catalogue';
@@ -241,7 +243,9 @@ export function describeVisualCheck(width: VisualWidth): void {
         const { document } = globalThis as unknown as { document: { querySelectorAll(selector: string): Iterable<{ style: { borderColor: string } }> } };
         for (const box of document.querySelectorAll('[data-scope="checkbox"][data-part="control"]')) box.style.borderColor = 'transparent';
       });
-      expect(await unstyledControls(page)).toEqual(['House', 'Apartment', 'Townhouse', 'Land', 'Commercial', 'Show sold properties', 'Open house in the next 7 days'].map((label) => `"${label}": its box has no size, border or background`));
+      // Every checkbox of the panel, in its order: the property types, the amenities, then the two switches.
+      const panelCheckboxes = [...PROPERTY_TYPES.map((type) => PROPERTY_TYPE_LABELS[type]), ...AMENITIES.map((amenity) => AMENITY_LABELS[amenity]), 'Show sold properties', 'Open house in the next 7 days'];
+      expect(await unstyledControls(page)).toEqual(panelCheckboxes.map((label) => `"${label}": its box has no size, border or background`));
       const comparison = await compareWithBaseline(baseline, await capture(page, MASKS), { diffName: 'deliberate-break/checkbox-borders' });
       expect(comparison).toMatchObject({ result: 'different', diff: 'e2e/visual/diffs/deliberate-break/checkbox-borders.diff.png' });
       expect(comparison.result === 'different' && comparison.diffPixels).toBeGreaterThan(MAX_DIFF_PIXELS);

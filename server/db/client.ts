@@ -25,7 +25,9 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
   // An idle pooled connection the server dropped (a restart, an outage) is discarded by
   // the pool; without a listener its 'error' event would end the process.
   pool.on('error', () => undefined);
-  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  // A transaction waits for its connection as long as a single query does (Prisma's own default
+  // is 2 s, so a burst of transactions queueing for the pool failed sooner than its queries).
+  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }), transactionOptions: { maxWait: CONNECTION_TIMEOUT_MS } });
   // Every query's values are checked against what PostgreSQL stores before it is sent
   // (storable-arguments.ts). The extension adds no methods or result types, so the
   // extended client is the same PrismaClient to its users.

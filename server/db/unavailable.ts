@@ -15,8 +15,8 @@ const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'
  * down, crashed, or starting up), 53300 (too many connections).
  */
 const SQLSTATE = /^(08\w{3}|57P0[1-3]|53300)$/;
-/** Prisma's codes for an unreachable server, a dropped connection, a pool timeout. */
-const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+/** Prisma's codes for an unreachable server, a dropped connection, a pool timeout, a transaction that found no connection in time. */
+const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028']);
 /** The kinds @prisma/adapter-pg gives connection failures. */
 const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 /** What pg and Prisma say when the connection itself failed (they do not always give a code). */
