@@ -1,12 +1,14 @@
 // A property's details page's first screen (app/first-screen.ts): the listing,
-// its reviews, its open houses, its agent's reply time, its area's sale prices and, for a buyer, whether it is in their wishlist
-// (for anyone else the server refuses that one, and it is left out).
+// its reviews, its open houses, its agent's reply time, its area's sale prices, the similar homes below it (a lazy
+// chunk that asks as soon as it loads, often within the first render's moments) and, for a buyer, whether it is in
+// their wishlist (for anyone else the server refuses that one, and it is left out). A buyer's free viewing slots are
+// not here: they are asked afresh on every visit (cache-and-network), a slot may have just gone.
 import type { FirstScreen } from '../app/first-screen-declaration';
 import { PropertyReviewsDocument } from '../reviews/reviews.generated';
 import { PropertyOpenHousesDocument } from '../viewings/viewings.generated';
 import { MyWishlistItemForDocument } from '../wishlist/wishlist.generated';
 import { AgentReplyTimeDocument, AreaSalePricesDocument } from '../insight/insight.generated';
-import { PropertyDetailsDocument } from './properties.generated';
+import { PropertyDetailsDocument, SimilarPropertiesDocument } from './properties.generated';
 
 export const firstScreen: FirstScreen = ({ params }) => [
   {
@@ -19,4 +21,5 @@ export const firstScreen: FirstScreen = ({ params }) => [
   { query: PropertyReviewsDocument, variables: { propertyId: params.id } },
   { query: MyWishlistItemForDocument, variables: { propertyId: params.id } },
   { query: PropertyOpenHousesDocument, variables: { propertyId: params.id } },
+  { query: SimilarPropertiesDocument, variables: { id: params.id } },
 ];
