@@ -215,6 +215,11 @@ describe('the verified record of a sale', () => {
     expect(errorOf(await app.graphql(operations.WithholdSaleAmount, { propertyId: property.id, withheld: false }, buyer.idToken))?.extensions?.code).toBe('FORBIDDEN');
     const available = await createListing(app, agent.user.id);
     expect(errorOf(await app.graphql(operations.WithholdSaleAmount, { propertyId: available.id, withheld: true }, agent.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
+    // A confirmed payment without an accepted offer on the history is no sale record: refused, and its offer left as it was (found by generated inputs).
+    const unrecorded = await createListing(app, agent.user.id, { saleState: 'sold' });
+    const paid = await createOffer(app, unrecorded, buyer.user.id, 'bought', '1500.00');
+    expect(errorOf(await app.graphql(operations.WithholdSaleAmount, { propertyId: unrecorded.id, withheld: true }, agent.idToken))?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect((await app.db.offer.findUniqueOrThrow({ where: { id: paid.id } })).amountWithheld).toBe(false);
     expect(okData(await app.graphql(operations.WithholdSaleAmount, { propertyId: property.id, withheld: false }, agent.idToken)).withholdSaleAmount).toMatchObject({ soldAmount: '1650.00', percentOfAskingMidpoint: 110 });
   });
 });

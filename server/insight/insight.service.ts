@@ -110,6 +110,8 @@ const toView = (agentId: string, figure: Awaited<ReturnType<typeof readFigure>>)
   withinDayPercent: figure.withinDayShare === null ? null : Math.round(figure.withinDayShare * 100),
 });
 
+const NO_SALE_RECORD = 'This listing has no sale through OpenNest with a confirmed payment.';
+
 export function createInsightService({ db }: { db: Db }) {
   /** The listing the caller asks about for its demand or its sale: its agent's own, any for admins. */
   async function ownListing(caller: Caller, rawPropertyId: string, roles: Parameters<typeof requireViewer>[1], what: string): Promise<PropertyRecord> {
@@ -244,10 +246,11 @@ export function createInsightService({ db }: { db: Db }) {
     /** The seller's agent withholds (or shows again) the sold amount of one sale (a compare-and-set on the bought offer). */
     async withholdSaleAmount(caller: Caller, rawPropertyId: string, withheld: boolean): Promise<SaleRecordView> {
       const property = await ownListing(caller, rawPropertyId, insightAccess.withholdSaleAmount.roles, 'sales');
-      const changed = await db.offer.updateMany({ where: { propertyId: property.id, status: 'bought', transactionId: { not: null } }, data: { amountWithheld: withheld } });
-      const record = changed.count ? await recordOf(property) : null;
-      if (!record) throw badInput('This listing has no sale through OpenNest with a confirmed payment.');
-      return record;
+      // Refused before anything changes: a listing without a sale record (no confirmed payment, or no
+      // accepted offer on its history) keeps its offers as they are. A record, once there, stays (a sale is final).
+      if (!(await recordOf(property))) throw badInput(NO_SALE_RECORD);
+      await db.offer.updateMany({ where: { propertyId: property.id, status: 'bought', transactionId: { not: null } }, data: { amountWithheld: withheld } });
+      return (await recordOf(property))!;
     },
   };
 }

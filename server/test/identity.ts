@@ -15,8 +15,17 @@ export interface TestAccount {
 
 const endpoint = (method: string) => `http://${testEnv().authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test-api-key`;
 
+/**
+ * Whether `error` is fetch writing onto a kept-alive socket the emulator had already closed (its idle
+ * timeout passed while this process's event loop was busy, e.g. compiling a test file's schemas, so
+ * the client's own idle timer had not yet run): nothing reached the emulator, and the call may be sent again.
+ */
+const sentOntoClosedSocket = (error: unknown) =>
+  error instanceof TypeError && (error.cause as { code?: string; message?: string } | undefined)?.code === 'UND_ERR_SOCKET' && /other side closed/.test((error.cause as Error).message);
+
 async function call<T>(method: string, body: unknown): Promise<T> {
-  const response = await fetch(endpoint(method), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const send = () => fetch(endpoint(method), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await send().catch((error: unknown) => (sentOntoClosedSocket(error) ? send() : Promise.reject(error)));
   const json = (await response.json()) as T & { error?: { message: string } };
   if (!response.ok) throw new Error(`accounts:${method} failed: ${json.error?.message ?? response.status}`);
   return json;
