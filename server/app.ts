@@ -93,7 +93,9 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   if (config.nodeEnv === 'test') app.use((_req, res, next) => (res.setHeader('x-opennest-pid', String(process.pid)), next()));
   // JSON from /graphql and /api, and the few client files the build left uncompressed
   // (the client's HTML and assets are compressed ahead, uploads are images already).
-  app.use(compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
+  // Answers under 1 KiB go as they are: compressing them saves a few hundred bytes at most, for a
+  // compressor set up per answer (issue 24, part 3).
+  app.use(compression({ threshold: 1024, brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

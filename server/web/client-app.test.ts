@@ -157,6 +157,17 @@ describe('API answers and uploads', () => {
     expect(JSON.parse(brotliDecompressSync(response.body).toString())).toHaveProperty('openapi');
   });
 
+  it('sends answers under 1 KiB uncompressed', async () => {
+    const small = await get(`/graphql?query=${encodeURIComponent('{ __typename }')}`, { 'accept-encoding': 'br, gzip', 'apollo-require-preflight': 'true' });
+    expect(small.status).toBe(200);
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toEqual({ data: { __typename: 'Query' } });
+    const health = await get('/healthz', { 'accept-encoding': 'br, gzip' });
+    expect(health.body.length).toBeLessThan(1024);
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
+
   it('sends uploaded images as they are (already compressed)', async () => {
     const image = Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '.padEnd(2048, '\u0000'), 'binary');
     await writeFile(path.join(app.uploadDir, 'photo.webp'), image);
