@@ -80,7 +80,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(requestLogging(log, { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' }));
   const browserConfig = runtimeConfig(deps);
   const viewers = cachedViewerLookup(databaseViewerLookup(db), deps.eventsAndJobs.events);
-  const contextDeps = { identity: deps.identity, db, viewers, apiKeys: databaseApiKeyVerifier(db), services, storage: deps.storage, publicUrl: config.publicUrl };
+  const apiKeys = databaseApiKeyVerifier(db, { events: deps.eventsAndJobs.events, viewers });
+  const contextDeps = { identity: deps.identity, db, viewers, apiKeys, services, storage: deps.storage, publicUrl: config.publicUrl };
   // GraphQL (mounted below); the pages answer their first screen's queries through it too.
   const schema = buildSchema();
   const publicAnswers = createPublicAnswerCache(deps.eventsAndJobs.events, config.publicAnswerCache);
@@ -189,6 +190,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
       }
       await apollo.stop();
       viewers.stop();
+      apiKeys.stop();
       publicAnswers.stop();
     },
   };
