@@ -11,4 +11,5 @@ export const apiKeysAccess = accessTable({
   apiKeys: keyHolders,
   createApiKey: keyHolders,
   revokeApiKey: keyHolders,
+  registerTrustedDocument: keyHolders,
 });

@@ -7,5 +7,6 @@ export const apiKeysResolvers: Resolvers = {
   Mutation: {
     createApiKey: (_parent, { input }, { caller, services, clientIp }) => services.apiKeys.create(caller, input, clientIp),
     revokeApiKey: (_parent, { id }, { caller, services, clientIp }) => services.apiKeys.revoke(caller, id, clientIp),
+    registerTrustedDocument: (_parent, args, { caller, services }, info) => services.apiKeys.registerDocument(caller, args, info.schema),
   },
 };
