@@ -26,6 +26,8 @@ const LISTED_KEYS = 100;
 export const TRUSTED_DOCUMENT_LIMIT = 100;
 export const TRUSTED_DOCUMENT_CAP_REACHED = `A key can have at most ${TRUSTED_DOCUMENT_LIMIT} registered documents.`;
 export const KEY_NOT_WORKING = 'This API key is revoked or expired: register documents against a working key.';
+/** The longest document registered, in characters (the client's longest operation is under 2,000). */
+export const TRUSTED_DOCUMENT_MAX_LENGTH = 20_000;
 /** Registrations remembered per process (registrations are never withdrawn, so a remembered one stays true). */
 const KNOWN_REGISTRATIONS = 10_000;
 
@@ -44,6 +46,7 @@ const operationNamesOf = (document: DocumentNode) =>
 function parseTrustedDocument(text: unknown, schema: GraphQLSchema): DocumentNode {
   const refuse = (why: string) => badInput(`The document is not valid: ${why}`, { document: why });
   if (typeof text !== 'string' || !text.trim()) throw refuse('it is empty.');
+  if (text.length > TRUSTED_DOCUMENT_MAX_LENGTH) throw refuse(`it is longer than ${TRUSTED_DOCUMENT_MAX_LENGTH.toLocaleString('en')} characters.`);
   let document: DocumentNode;
   try {
     document = parse(text, { maxTokens: MAX_TOKENS });

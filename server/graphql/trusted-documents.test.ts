@@ -16,7 +16,7 @@ import * as operations from '../test/generated/graphql';
 import { subscribe } from '../test/live';
 import type { TestApp } from '../test/test-app';
 import { withTypenames } from '../web/first-screen';
-import { API_KEY_NOT_FOUND, KEY_NOT_WORKING, TRUSTED_DOCUMENT_CAP_REACHED, TRUSTED_DOCUMENT_LIMIT } from '../api-keys/api-keys.service';
+import { API_KEY_NOT_FOUND, KEY_NOT_WORKING, TRUSTED_DOCUMENT_CAP_REACHED, TRUSTED_DOCUMENT_LIMIT, TRUSTED_DOCUMENT_MAX_LENGTH } from '../api-keys/api-keys.service';
 import { projectRoot } from '../config';
 import { documentIdentity, loadClientManifest, untrustedDocumentMessage } from './trusted-documents';
 
@@ -154,6 +154,7 @@ describe('documents registered against a key', () => {
     expect(errorOf(await register('query { nope }'))).toMatchObject({ message: expect.stringMatching(/^The document is not valid: Cannot query field "nope"/), extensions: { code: 'BAD_USER_INPUT' } });
     expect(errorOf(await register('query {'))).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
     expect(errorOf(await register('fragment F on Property { id }'))).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+    expect(errorOf(await register(`query Long { me { id } } # ${'x'.repeat(TRUSTED_DOCUMENT_MAX_LENGTH)}`))).toMatchObject({ message: 'The document is not valid: it is longer than 20,000 characters.', extensions: { code: 'BAD_USER_INPUT' } });
     expect(errorOf(await register(MY_IDS, apiKey.id, otherAgent.idToken))).toMatchObject({ message: API_KEY_NOT_FOUND, extensions: { code: 'NOT_FOUND' } });
     // A key cannot register documents (no scope opens it).
     expect(errorOf(await register(MY_IDS, apiKey.id, secret))?.extensions?.code).toBe('FORBIDDEN');
