@@ -91,7 +91,8 @@ function useRecorder(db: Db, maxEntries: number) {
   return {
     /** What the row says of the last use (read on a miss): a process that just started need not write it again. */
     seed(key: KeptKey) {
-      if (key.lastUsedAt) remember(`${key.id}|${key.lastUsedIp}`, key.lastUsedAt.getTime());
+      const slot = `${key.id}|${key.lastUsedIp}`;
+      if (key.lastUsedAt && key.lastUsedAt.getTime() > (recordedAt.get(slot) ?? 0)) remember(slot, key.lastUsedAt.getTime());
     },
     async record(key: KeptKey, ip: string | null) {
       const slot = `${key.id}|${ip}`;
