@@ -142,7 +142,7 @@ describe('a key as a credential', () => {
     }
   });
 
-  it('reads the owner’s role from the database on every request: a demoted or fraud-marked owner’s key stops at once', async () => {
+  it('takes the owner’s role as it is now, on every request: a demoted or fraud-marked owner’s key stops at once', async () => {
     const owner = await app.createUser('agent');
     const { secret } = await makeKey(owner, ['listings:read']);
     expect(errorOf(await app.graphql(operations.MyProperties, { first: 1 }, secret))).toBeUndefined();
