@@ -80,6 +80,15 @@ export function createApiKeysService({ db }: { db: Db }) {
   return {
     isDocumentRegistered,
 
+    /** The documents registered against one of the caller's keys (another's key looks missing), newest first. */
+    async listDocuments(caller: Caller, rawId: string): Promise<TrustedDocumentView[]> {
+      const viewer = requireViewer(caller, apiKeysAccess.trustedDocuments.roles);
+      const apiKeyId = parseId(rawId, 'API key id');
+      const key = await db.apiKey.findUnique({ where: { id: apiKeyId }, select: { ownerId: true, trustedDocuments: { orderBy: [{ createdAt: 'desc' }, { sha256: 'asc' }] } } });
+      if (!key || key.ownerId !== viewer.id) throw notFound(API_KEY_NOT_FOUND);
+      return key.trustedDocuments.map((row) => ({ sha256: row.sha256, document: row.document, operationNames: operationNamesOf(parse(row.document)), createdAt: row.createdAt }));
+    },
+
     /**
      * Registers `document` against one of the caller's working keys. The cap is
      * counted under the owner's lock (db/account-lock.ts), and the row is

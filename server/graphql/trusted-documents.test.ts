@@ -126,7 +126,7 @@ describe('documents registered against a key', () => {
   const makeKey = async (account: Account) =>
     okData(await app.graphql(operations.CreateApiKey, { input: { name: unique('Trusted'), scopes: ['listings:read'], expiresInDays: 30 } }, account.idToken)).createApiKey;
 
-  it('run with that key only, once registered (by the owner’s ID token, with the integrators’ registering operation)', async () => {
+  it('run with that key only, once registered (by the owner’s ID token, with the integrators’ registering operation), and are listed to the owner', async () => {
     const { secret, apiKey } = await makeKey(agent);
     const { secret: otherKeyOfOwner } = await makeKey(agent);
     expect((await post({ query: MY_IDS }, secret)).json.errors?.[0]?.message).toBe(untrustedDocumentMessage('MyIds'));
@@ -146,6 +146,11 @@ describe('documents registered against a key', () => {
     // Cost limits and scopes still apply to it: a registered write needs the key's write scope.
     const write = 'mutation Del($id: ID!) { deleteProperty(id: $id) { id } }';
     expect((await register(write)).errors).toBeUndefined();
+    // The owner lists them (another account's key looks missing).
+    const listed: Array<{ sha256: string; document: string; operationNames: string[] }> = (await post({ query: print(operations.TrustedDocuments), variables: { apiKeyId: apiKey.id } }, agent.idToken)).json.data.trustedDocuments;
+    expect(listed.map((entry) => entry.operationNames).sort()).toEqual([['Del'], ['MyIds']]);
+    expect(listed.find((entry) => entry.sha256 === registered.sha256)?.document).toBe(documentIdentity(parse(MY_IDS)).canonical);
+    expect(errorOf(await app.graphql(operations.TrustedDocuments, { apiKeyId: apiKey.id }, otherAgent.idToken))).toMatchObject({ message: API_KEY_NOT_FOUND, extensions: { code: 'NOT_FOUND' } });
     expect((await post({ query: write, variables: { id: '00000000-0000-0000-0000-000000000000' } }, secret)).json.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 

@@ -5,8 +5,9 @@
 //   server/graphql/generated/trusted-documents.json, sha256 → document;
 // - the documents an integrator registered against the API key a request
 //   carries (registerTrustedDocument, api-keys.service.ts);
-// - the integrators' own operation that registers them (INTEGRATOR_OPERATIONS,
-//   sent with the owner's ID token, as docs/integrators.md shows it).
+// - the integrators' own operations that register and list them
+//   (INTEGRATOR_OPERATIONS, sent with the owner's ID token, as
+//   docs/integrators.md shows them).
 // A document is known by the sha256 of its canonical text: its definitions in a
 // fixed order (operations, then fragments, each by name) without the
 // `__typename` fields clients add (Apollo Client's cache adds them to every
@@ -28,10 +29,13 @@ export const CLIENT_MANIFEST_PATH = 'server/graphql/generated/trusted-documents.
 /** The manifest: sha256 (hex) of each canonical document → that document. */
 export type TrustedDocumentManifest = Record<string, string>;
 
-/** Operations integrators need while only trusted documents run: registering a document (the owner's ID token; keys cannot). */
+/** Operations integrators need while only trusted documents run: registering and listing documents (the owner's ID token; keys cannot). */
 export const INTEGRATOR_OPERATIONS = [
   `mutation RegisterTrustedDocument($apiKeyId: ID!, $document: String!) {
   registerTrustedDocument(apiKeyId: $apiKeyId, document: $document) { sha256 operationNames createdAt }
+}`,
+  `query TrustedDocuments($apiKeyId: ID!) {
+  trustedDocuments(apiKeyId: $apiKeyId) { sha256 document operationNames createdAt }
 }`,
 ];
 

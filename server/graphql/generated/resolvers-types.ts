@@ -1293,6 +1293,8 @@ export type Query = {
    * first. Empty for a listing without a type or a city. NOT_FOUND as for property.
    */
   similarProperties: Array<Property>;
+  /** The documents registered against one of the caller's keys, newest first. */
+  trustedDocuments: Array<TrustedDocument>;
   /** Unread messages in all the caller's conversations. */
   unreadMessageCount: Scalars['Int']['output'];
   unreadNotificationCount: Scalars['Int']['output'];
@@ -1490,6 +1492,11 @@ export type QuerySaleRecordArgs = {
 
 export type QuerySimilarPropertiesArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryTrustedDocumentsArgs = {
+  apiKeyId: Scalars['ID']['input'];
 };
 
 
@@ -2741,6 +2748,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   saleRecord?: Resolver<Maybe<ResolversTypes['SaleRecord']>, ParentType, ContextType, RequireFields<QuerySaleRecordArgs, 'propertyId'>>;
   savedSearches?: Resolver<Array<ResolversTypes['SavedSearch']>, ParentType, ContextType>;
   similarProperties?: Resolver<Array<ResolversTypes['Property']>, ParentType, ContextType, RequireFields<QuerySimilarPropertiesArgs, 'id'>>;
+  trustedDocuments?: Resolver<Array<ResolversTypes['TrustedDocument']>, ParentType, ContextType, RequireFields<QueryTrustedDocumentsArgs, 'apiKeyId'>>;
   unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   users?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, RequireFields<QueryUsersArgs, 'first'>>;
