@@ -101,6 +101,7 @@ const config: CodegenConfig = {
           ViewingFeedbackEntry: '../../viewings/viewings.service#ViewingFeedbackEntry as ViewingFeedbackEntryView',
           OpenHouse: '../../generated/prisma/client#OpenHouse as OpenHouseRecord',
           ApiKey: '../../generated/prisma/client#ApiKey as ApiKeyRecord',
+          TrustedDocument: '../../api-keys/api-keys.service#TrustedDocumentView',
           WebhookEndpoint: '../../generated/prisma/client#WebhookEndpoint as WebhookEndpointRecord',
           WebhookDelivery: '../../webhooks/webhooks.service#DeliveryView as WebhookDeliveryView',
         },

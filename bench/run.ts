@@ -434,7 +434,7 @@ const SCENARIOS: ScenarioDefinition[] = [
       return `${page.nodes.length} offersOnMyProperties (first page, more follow)`;
     },
   },
-  // Issue 22: the same request with the agent's ID token and with its API key (the key is checked against the database on every request).
+  // Issue 22: the same request with the agent's ID token and with its API key (a verified key is kept per process until its row changes, as the token's caller record is).
   { name: 'agent: my listings (ID token)', as: 'agent', request: () => myListingsRequest, check: checkMyListings },
   { name: 'agent: my listings (API key)', as: 'agentKey', request: () => myListingsRequest, check: checkMyListings },
   // Issue 20 (bench/viewings.ts has the data): each answer in a constant number of statements, whatever the bookings.

@@ -9,7 +9,7 @@ import compression from 'compression';
 import { databaseApiKeyVerifier } from './api-keys/api-key-credential';
 import express, { type Express } from 'express';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
-import type { AppConfig } from './config';
+import { projectRoot, type AppConfig } from './config';
 import type { IdentityProvider } from './auth/identity-provider';
 import type { Db } from './db/client';
 import { createApolloServer } from './graphql/apollo';
@@ -27,6 +27,7 @@ import { cachedViewerLookup, databaseViewerLookup } from './context/viewer-looku
 import { createServices } from './services';
 import type { EventsAndJobs } from './events-and-jobs';
 import { attachGraphqlWebSocket } from './graphql/websocket';
+import { loadClientManifest, trustedDocuments } from './graphql/trusted-documents';
 import type { ImageStorage } from './uploads/image-storage';
 import type { PaymentProvider } from './payments/payment-provider';
 import { clientApp } from './web/client-app';
@@ -80,11 +81,14 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
   app.use(requestLogging(log, { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' }));
   const browserConfig = runtimeConfig(deps);
   const viewers = cachedViewerLookup(databaseViewerLookup(db), deps.eventsAndJobs.events);
-  const contextDeps = { identity: deps.identity, db, viewers, apiKeys: databaseApiKeyVerifier(db), services, storage: deps.storage, publicUrl: config.publicUrl };
+  const apiKeys = databaseApiKeyVerifier(db, { events: deps.eventsAndJobs.events, viewers });
+  const contextDeps = { identity: deps.identity, db, viewers, apiKeys, services, storage: deps.storage, publicUrl: config.publicUrl };
   // GraphQL (mounted below); the pages answer their first screen's queries through it too.
   const schema = buildSchema();
   const publicAnswers = createPublicAnswerCache(deps.eventsAndJobs.events, config.publicAnswerCache);
-  const apollo = createApolloServer({ schema, isProduction: config.isProduction, introspection: config.introspection, log, rateLimits: deps.rateLimits, publicAnswers });
+  // GRAPHQL_TRUSTED_DOCUMENTS=on: the client's manifest (npm run codegen) and the documents registered against the request's key.
+  const trusted = config.trustedDocuments ? trustedDocuments(loadClientManifest(projectRoot), services.apiKeys.isDocumentRegistered) : undefined;
+  const apollo = createApolloServer({ schema, isProduction: config.isProduction, introspection: config.introspection, log, rateLimits: deps.rateLimits, publicAnswers, trustedDocuments: trusted });
   await apollo.start();
   // Built before the headers: the pages' policy allows their inline loader script by its hash.
   const client = existsSync(path.join(config.clientDistDir, 'index.html')) ? await webClient(config.clientDistDir, browserConfig, { apollo, contextDeps, log }) : null;
@@ -168,7 +172,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
       server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
       server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
       // Subscriptions: graphql-ws on the same server, origin and path.
-      served = { server, sockets: attachGraphqlWebSocket({ server, schema, contextDeps, events: deps.eventsAndJobs.events, log, rateLimits: deps.rateLimits, isProduction: config.isProduction }) };
+      served = { server, sockets: attachGraphqlWebSocket({ server, schema, contextDeps, events: deps.eventsAndJobs.events, log, rateLimits: deps.rateLimits, isProduction: config.isProduction, trustedDocuments: trusted }) };
       const address = server.address() as AddressInfo;
       return { server, url: `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${address.port}` };
     },
@@ -191,6 +195,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
       }
       await apollo.stop();
       viewers.stop();
+      apiKeys.stop();
       publicAnswers.stop();
     },
   };

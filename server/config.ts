@@ -94,6 +94,12 @@ export const SETTINGS = {
     meaning:
       'Comma-separated host names or IP addresses webhooks may reach although they are loopback, private, link-local or metadata addresses (refused otherwise), and over plain HTTP; empty: none (see [Integrators](integrators.md))',
   },
+  GRAPHQL_TRUSTED_DOCUMENTS: {
+    section: 'server',
+    default: 'off',
+    meaning:
+      '`on`: `/graphql` (HTTP and WebSocket) runs only the web client\'s own operations (the manifest `npm run codegen` writes) and the documents an integrator registered against the API key it sends; anything else is refused with BAD_USER_INPUT (see [Integrators](integrators.md#trusted-documents))',
+  },
   GRAPHQL_INTROSPECTION: {
     section: 'server',
     defaultIs: '`true`, `false` in production',
@@ -336,6 +342,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** GraphQL schema introspection (GRAPHQL_INTROSPECTION=true|false; default: on except in production). */
   introspection: boolean;
+  /** Only trusted documents run on /graphql (GRAPHQL_TRUSTED_DOCUMENTS=on|off; see graphql/trusted-documents.ts). */
+  trustedDocuments: boolean;
   /** Rate limits per route class (RATE_LIMIT_* variables, "points/seconds"). */
   rateLimits: RateLimitConfig;
   /** Where the rate-limit counters live: Redis/Valkey (REDIS_URL), else PostgreSQL. */
@@ -385,6 +393,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     shutdownDrainDelayMs: intOf(env, 'SHUTDOWN_DRAIN_DELAY_MS'),
     shutdownTimeoutMs: intOf(env, 'SHUTDOWN_TIMEOUT_MS'),
     introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : nodeEnv !== 'production',
+    trustedDocuments: onOrOff(valueOf(env, 'GRAPHQL_TRUSTED_DOCUMENTS'), 'GRAPHQL_TRUSTED_DOCUMENTS'),
     rateLimits: rateLimitsFromEnv(env),
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: trustProxy(valueOf(env, 'TRUST_PROXY')),
@@ -426,6 +435,12 @@ function sessionDays(days: number): number {
 function trustProxy(value: string): boolean | number | string {
   if (value === 'true' || value === 'false') return value === 'true';
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+function onOrOff(value: string, name: string): boolean {
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`${name} must be "on" or "off", got "${value}".`);
 }
 
 function jobWorkers(value: string): boolean {

@@ -9,6 +9,8 @@ const keyHolders = auth('agent', 'admin');
 export const apiKeysAccess = accessTable({
   // GraphQL root fields (api-keys.graphql)
   apiKeys: keyHolders,
+  trustedDocuments: keyHolders,
   createApiKey: keyHolders,
   revokeApiKey: keyHolders,
+  registerTrustedDocument: keyHolders,
 });

@@ -142,7 +142,7 @@ describe('a key as a credential', () => {
     }
   });
 
-  it('reads the owner’s role from the database on every request: a demoted or fraud-marked owner’s key stops at once', async () => {
+  it('takes the owner’s role as it is now, on every request: a demoted or fraud-marked owner’s key stops at once', async () => {
     const owner = await app.createUser('agent');
     const { secret } = await makeKey(owner, ['listings:read']);
     expect(errorOf(await app.graphql(operations.MyProperties, { first: 1 }, secret))).toBeUndefined();
@@ -163,6 +163,29 @@ describe('a key as a credential', () => {
     expect(listed.lastUsedIp).toMatch(/127\.0\.0\.1/);
     const actions = (await app.db.apiKeyAuditEntry.findMany({ where: { apiKeyId: apiKey.id }, orderBy: { at: 'asc' } })).map((entry) => entry.action);
     expect(actions).toEqual(['created', 'used']);
+  });
+
+  it('costs no more SQL statements than an ID token for the same query, and a key kept by the process is still refused once revoked or expired', async () => {
+    const { secret, apiKey } = await makeKey(agent, ['listings:read']);
+    // The first uses read the key (one statement with its owner's uid) and record the use (sampled); later ones need neither.
+    const first = await app.sqlStatementsDuring(() => app.graphql(operations.MyProperties, { first: 1 }, secret));
+    expect(first.statements.filter((sql) => /api_keys/.test(sql))).toHaveLength(2);
+    okData(await app.graphql(operations.MyProperties, { first: 1 }, agent.idToken));
+    for (let i = 0; i < 2; i++) {
+      const byKey = await app.sqlStatementsDuring(() => app.graphql(operations.MyProperties, { first: 1 }, secret));
+      const byToken = await app.sqlStatementsDuring(() => app.graphql(operations.MyProperties, { first: 1 }, agent.idToken));
+      expect(okData(byKey.result).myProperties).toEqual(okData(byToken.result).myProperties);
+      expect(byKey.statements).toEqual(byToken.statements);
+      expect(byKey.statements.filter((sql) => /api_key/.test(sql))).toEqual([]);
+    }
+    // Revoked: the kept key is dropped at commit and the very next request is refused.
+    okData(await app.graphql(operations.RevokeApiKey, { id: apiKey.id }, agent.idToken));
+    expect(errorOf(await app.graphql(operations.MyProperties, { first: 1 }, secret))).toMatchObject({ message: INVALID_API_KEY, extensions: { code: 'UNAUTHENTICATED' } });
+    // Expired in the database after being kept: refused at once too.
+    const { secret: later, apiKey: laterKey } = await makeKey(agent, ['listings:read']);
+    okData(await app.graphql(operations.MyProperties, { first: 1 }, later));
+    await app.db.apiKey.update({ where: { id: laterKey.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(errorOf(await app.graphql(operations.MyProperties, { first: 1 }, later))).toMatchObject({ message: INVALID_API_KEY });
   });
 
   it('never writes a secret to the logs (made, used on every door, refused), at the most verbose level', async () => {

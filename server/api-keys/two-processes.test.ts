@@ -1,8 +1,10 @@
 // An API key across two API processes on one database: app A in this test's
 // process and app B, a separate server/main.ts process. The key works on both,
 // its revocation (made on B) refuses the very next request on both, and the
-// owner's demotion applies on both at once: keys are read from the database on
-// every request, nothing about them is kept per process.
+// owner's demotion applies on both at once: each process keeps the keys it
+// verified and their owners' records only until a change to their rows is
+// announced (api-key-credential.ts), and serves them after hearing every change
+// committed before the request.
 import { startTwoAppsWithCast, okData, type Account } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import type { AppProcess } from '../test/app-process';

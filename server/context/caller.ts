@@ -2,7 +2,7 @@
 // bearer ID token, an integrator's API key, or the browser's session cookie),
 // then checked by the same guards in GraphQL directives, REST handlers and
 // services. Roles always come from the user record, never from the credential's
-// claims (an API key's owner is read from the database on every request).
+// claims (an API key's owner is the kept-callers record, dropped when it changes).
 import { API_KEY_PREFIX, type ApiKeyScope } from '@opennest/common/validation/api-key';
 import type { Role, User as UserRecord } from '../generated/prisma/client';
 import { AppError, forbidden, unauthenticated } from '../shared/errors';
@@ -71,10 +71,10 @@ export function presentedCredential({ authorization, sessionCookie }: Credential
 }
 
 /**
- * Verifies an API key (api-keys/api-key-credential.ts) against the database, on
- * every request: unknown, revoked and expired keys are refused alike (401), and
- * the owner's record is read fresh with the key, so a demoted owner's key loses
- * its power at once, on every process.
+ * Verifies an API key (api-keys/api-key-credential.ts): unknown, revoked and
+ * expired keys are refused alike (401). The key and its owner's record are kept
+ * per process only until their rows change (events at commit), so a revocation
+ * or a demoted owner applies to the next request, on every process.
  */
 export type ApiKeyVerifier = (secret: string, clientIp: string | undefined) => Promise<{ identity: VerifiedIdentity; viewer: UserRecord; apiKey: ApiKeyGrant }>;
 
@@ -111,7 +111,7 @@ export async function resolveCaller(
   if (credential === null) return anonymousCaller;
   if (credential.kind === 'malformed') return { ...anonymousCaller, authError: unauthenticated('Malformed Authorization header; expected "Bearer <ID token>".') };
   try {
-    // A key is checked against the database on every request: nothing more to do on writes.
+    // A key's revocation and its owner's record are checked on every request: nothing more to do on writes.
     if (credential.kind === 'apiKey') return { ...(await apiKeys(credential.value, clientIp)), authError: null };
     const identity = await verifyCredential(credential, identityProvider, checkRevoked);
     const viewer = await lookupViewer(identity.uid);

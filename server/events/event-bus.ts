@@ -23,6 +23,8 @@ export type AppEvent =
   | { type: 'job'; queue: string }
   /** The users row of `firebaseUid` was inserted, changed or deleted (raised by a trigger; see context/viewer-lookup.ts). */
   | { type: 'user-changed'; firebaseUid: string }
+  /** The api_keys row of `keyId` was revoked, changed or deleted (raised by a trigger; see api-keys/api-key-credential.ts). */
+  | { type: 'api-key-changed'; keyId: string }
   /** Rows a public answer is made of changed (raised by statement triggers; see graphql/public-answer-cache.ts). */
   | { type: 'public-data-changed' }
   /** Local only: the LISTEN connection was re-established, so events may have been missed. */

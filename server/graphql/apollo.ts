@@ -8,6 +8,7 @@ import type { RequestContext } from '../context/request-context';
 import { jitExecution } from './jit-executor';
 import { appErrorOf, checkOperationKind, checkOperationLimits, createArmorProtection, formatError, logOperation, MAX_TOKENS } from './operation-pipeline';
 import type { PublicAnswerCache } from './public-answer-cache';
+import type { TrustedDocuments } from './trusted-documents';
 
 // The pieces every transport shares live in operation-pipeline.ts; these are imported from here too.
 export { createArmorProtection, DEPTH_LIMIT, formatError, MAX_TOKENS } from './operation-pipeline';
@@ -21,9 +22,11 @@ interface Options {
   rateLimits: RateLimits;
   /** Anonymous public answers kept per process (public-answer-cache.ts); none kept without it. */
   publicAnswers?: PublicAnswerCache;
+  /** Only trusted documents run (GRAPHQL_TRUSTED_DOCUMENTS=on; trusted-documents.ts); any document without it. */
+  trustedDocuments?: TrustedDocuments;
 }
 
-export function createApolloServer({ schema, isProduction, introspection, log, rateLimits, publicAnswers }: Options): ApolloServer<RequestContext> {
+export function createApolloServer({ schema, isProduction, introspection, log, rateLimits, publicAnswers, trustedDocuments }: Options): ApolloServer<RequestContext> {
   const protection = createArmorProtection();
 
   return new ApolloServer<RequestContext>({
@@ -32,7 +35,7 @@ export function createApolloServer({ schema, isProduction, introspection, log, r
     ...protection,
     // Cache-control hints are not used (no @cacheControl, no CDN in front): without
     // the plugin, no hook runs for every resolved field (the bench's profile showed it).
-    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), logOperations(log), rateLimitOperations(rateLimits), ...(publicAnswers ? [publicAnswers.plugin(schema)] : [])],
+    plugins: [...protection.plugins, ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), logOperations(log), rateLimitOperations(rateLimits, trustedDocuments), ...(publicAnswers ? [publicAnswers.plugin(schema)] : [])],
     validationRules: protection.validationRules,
     parseOptions: { maxTokens: MAX_TOKENS },
     // "Did you mean ...?" hints map the schema for attackers; keep them in development.
@@ -45,13 +48,18 @@ export function createApolloServer({ schema, isProduction, introspection, log, r
   });
 }
 
-/** Refuses subscriptions (WebSocket only) and counts every operation against its rate limits (operation-pipeline.ts), once it is known and validated. */
-function rateLimitOperations(rateLimits: RateLimits): ApolloServerPlugin<RequestContext> {
+/**
+ * Refuses subscriptions (WebSocket only) and, in trusted-documents mode, any
+ * document not trusted; then counts every operation against its rate limits
+ * (operation-pipeline.ts), once it is known and validated.
+ */
+function rateLimitOperations(rateLimits: RateLimits, trustedDocuments: TrustedDocuments | undefined): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, document, contextValue }) {
           checkOperationKind(operation, 'http');
+          await trustedDocuments?.check(document, operation?.name?.value, contextValue);
           await checkOperationLimits(rateLimits, { operation, document, contextValue });
         },
       };

@@ -1,24 +1,18 @@
 // The web client's own operations pass the limits the server puts on every
 // document: a fragment added deep in a shared fragment (the wishlist reaches the
 // card fields through three spreads) must not push a page's query past them.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import { buildSchema, parse, validate, type DocumentNode } from 'graphql';
+import { buildSchema, validate, type DocumentNode } from 'graphql';
+import { clientDocument as allClientDocuments } from '../../scripts/trusted-documents-manifest';
 import { DEPTH_LIMIT } from './apollo';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const schema = buildSchema(readFileSync(path.join(root, 'schema.graphql'), 'utf8'));
-const clientSource = path.join(root, 'client/src');
 
 /** Every client .graphql file together: operations spread fragments defined in other domains' files. */
-const clientDocument: DocumentNode = parse(
-  readdirSync(clientSource, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((entry) => readdirSync(path.join(clientSource, entry.name)).filter((name) => name.endsWith('.graphql')).map((name) => path.join(clientSource, entry.name, name)))
-    .map((file) => readFileSync(file, 'utf8'))
-    .join('\n'),
-);
+const clientDocument: DocumentNode = allClientDocuments(root);
 
 const operations = clientDocument.definitions.filter((definition) => definition.kind === 'OperationDefinition');
 

@@ -38,6 +38,7 @@ import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable';
 import { callerKey, type RateLimits } from '../rate-limits/rate-limits';
 import { isAppError } from '../shared/errors';
 import { asGraphqlError, checkOperationLimits, createArmorProtection, formatError, logOperation, prepareOperation } from './operation-pipeline';
+import type { TrustedDocuments } from './trusted-documents';
 
 /** The connection_init payload: { authorization: "Bearer <Firebase ID token>" }. */
 type ConnectionParams = Record<string, unknown>;
@@ -72,6 +73,7 @@ export function attachGraphqlWebSocket({
   log,
   rateLimits,
   isProduction,
+  trustedDocuments,
 }: {
   server: Server;
   schema: GraphQLSchema;
@@ -81,6 +83,8 @@ export function attachGraphqlWebSocket({
   rateLimits: RateLimits;
   /** Production hides "Did you mean" hints, as Apollo does over HTTP. */
   isProduction: boolean;
+  /** Only trusted documents run (GRAPHQL_TRUSTED_DOCUMENTS=on; trusted-documents.ts), as over HTTP. */
+  trustedDocuments?: TrustedDocuments;
 }): { close(): Promise<void> } {
   const sockets = new WebSocketServer({ server, path: '/graphql', maxPayload: MAX_MESSAGE_BYTES });
   const socketsByAccount = new Map<string, Set<AccountSocket>>();
@@ -156,6 +160,7 @@ export function attachGraphqlWebSocket({
         }
         try {
           const contextValue = await createRequestContext(contextDeps, { credentials: credentialsOf(ctx.connectionParams, ctx.extra.request), clientIp: ctx.extra.request.socket.remoteAddress, log });
+          await trustedDocuments?.check(prepared.document, prepared.operation.name?.value, contextValue);
           await checkOperationLimits(rateLimits, { operation: prepared.operation, document: prepared.document, contextValue });
           done();
           return { schema, document: prepared.document, operationName: prepared.operation.name?.value, variableValues: prepared.variableValues, contextValue } satisfies ExecutionArgs;

@@ -15,7 +15,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { projectRoot } from '../config';
-import { ACTIVE_API_KEY_LIMIT, API_KEY_CAP_REACHED } from '../api-keys/api-keys.service';
+import { ACTIVE_API_KEY_LIMIT, API_KEY_CAP_REACHED, TRUSTED_DOCUMENT_CAP_REACHED, TRUSTED_DOCUMENT_LIMIT } from '../api-keys/api-keys.service';
 import { confirmationTokenHash } from '../newsletter/newsletter-confirmation';
 import { WEBHOOK_CAP_REACHED, WEBHOOK_ENDPOINT_LIMIT } from '../webhooks/webhooks.service';
 import { createUnsubscribeTokens } from '../notifications/unsubscribe-token';
@@ -248,6 +248,22 @@ describe('integrators (API keys, webhooks) and sale records', () => {
     const stored = await app.db.apiKey.findUniqueOrThrow({ where: { id: apiKey.id } });
     expect(new Set(results.map((result) => result.data?.revokeApiKey.revokedAt))).toEqual(new Set([stored.revokedAt?.toISOString()]));
     expect(await app.db.apiKeyAuditEntry.count({ where: { apiKeyId: apiKey.id, action: 'revoked' } })).toBe(1);
+  });
+
+  mutationCase('registerTrustedDocument', 'the same document N times at once is one row, every call answers it; N different ones near the cap stop at the cap (counted under the owner’s lock)', async () => {
+    const owner = await app.createUser('agent');
+    const { apiKey } = okData(await createKey(owner, 'Trusted')).createApiKey;
+    const register = (document: string) => app.graphql(operations.RegisterTrustedDocument, { apiKeyId: apiKey.id, document }, owner.idToken);
+    const same = await atOnce(() => register('query Same { me { id } }'));
+    expectAllSucceeded(same.map(graphqlOutcome));
+    expect(new Set(same.map((result) => `${result.data?.registerTrustedDocument.sha256} ${result.data?.registerTrustedDocument.createdAt}`)).size).toBe(1);
+    expect(await app.db.trustedDocument.count({ where: { apiKeyId: apiKey.id } })).toBe(1);
+    await app.db.trustedDocument.createMany({ data: Array.from({ length: TRUSTED_DOCUMENT_LIMIT - 3 }, (_, index) => ({ apiKeyId: apiKey.id, sha256: `filler-${index}`, document: `query Q${index} { me { id } }` })) });
+    const outcomes = await atOnce((index) => gql(register(`query Late${index} { me { id } }`)));
+    expect(internalErrorsOf(outcomes)).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(2);
+    expect(refusalsOf(outcomes)).toEqual(Array(N - 2).fill(`CONFLICT: ${TRUSTED_DOCUMENT_CAP_REACHED}`));
+    expect(await app.db.trustedDocument.count({ where: { apiKeyId: apiKey.id } })).toBe(TRUSTED_DOCUMENT_LIMIT);
   });
 
   mutationCase('createWebhookEndpoint', 'each call is an endpoint the owner asked for; N at once near the cap stop at the cap', async () => {

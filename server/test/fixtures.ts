@@ -105,10 +105,14 @@ export async function startAppWithCast<const M extends CastMember>(members: read
  * (startAppWithCast) in this test's process, and app B, a separate process
  * running server/main.ts (app-process.ts) without job workers.
  */
-export async function startTwoAppsWithCast<const M extends CastMember>(members: readonly M[]): Promise<{ a: TestApp; b: AppProcess; cast: Record<M, Account>; stopBoth(): Promise<void> }> {
+export async function startTwoAppsWithCast<const M extends CastMember>(
+  members: readonly M[],
+  /** More of app B's environment (e.g. a setting only B runs with). */
+  envOfB: Record<string, string> = {},
+): Promise<{ a: TestApp; b: AppProcess; cast: Record<M, Account>; stopBoth(): Promise<void> }> {
   const { app: a, cast } = await startAppWithCast(members);
   try {
-    const b = await startAppProcess({ databaseUrl: a.databaseUrl, env: { JOB_WORKERS: 'off' }, label: 'app B' });
+    const b = await startAppProcess({ databaseUrl: a.databaseUrl, env: { JOB_WORKERS: 'off', ...envOfB }, label: 'app B' });
     return { a, b, cast, stopBoth: async () => void (await b.stop(), await a.close()) };
   } catch (error) {
     await a.close();

@@ -67,9 +67,14 @@ export async function subscribe<Document extends TypedDocumentNode<unknown, neve
         waiting.shift()?.(result as LiveResult<ResultOf<Document>>);
       },
       error(error) {
+        // The server's refusal of the subscription (graphql-ws's `error` message) is its list of errors, as sent.
         // A close event (the socket was closed under the subscription) refers to its socket: not JSON.
         const code = (error as { code?: unknown }).code;
-        received.push({ errors: [{ message: error instanceof Error ? error.message : typeof code === 'number' ? `socket closed: ${code}` : JSON.stringify(error) }] });
+        const result: LiveResult<ResultOf<Document>> = Array.isArray(error)
+          ? { errors: error }
+          : { errors: [{ message: error instanceof Error ? error.message : typeof code === 'number' ? `socket closed: ${code}` : JSON.stringify(error) }] };
+        received.push(result);
+        waiting.shift()?.(result);
         completeSubscription();
       },
       complete: () => completeSubscription(),

@@ -7,6 +7,7 @@ import type { ConversationView, MessageEvent as MessageEventView, ContactAgentRe
 import type { ModerationItem as ModerationItemView } from '../../reports/reports.service';
 import type { ListingNumbers as ListingNumbersView } from '../../listing-numbers/listing-numbers.service';
 import type { ViewingFeedbackEntry as ViewingFeedbackEntryView } from '../../viewings/viewings.service';
+import type { TrustedDocumentView } from '../../api-keys/api-keys.service';
 import type { DeliveryView as WebhookDeliveryView } from '../../webhooks/webhooks.service';
 import type { RequestContext } from '../../context/request-context';
 export type Maybe<T> = T | null;
@@ -522,6 +523,8 @@ export type Mutation = {
   recordSignIn: User;
   /** Sends a delivery's event again, as a new delivery with the same event id. */
   redeliverWebhook: WebhookDelivery;
+  /** Registers a GraphQL document (valid against the schema) that requests with one of the caller's working keys may run when only trusted documents run (at most 100 per key). Registering it again changes nothing. */
+  registerTrustedDocument: TrustedDocument;
   /** The property's agent rejects a pending offer. */
   rejectOffer: Offer;
   /** Admin: pending → rejected. */
@@ -735,6 +738,12 @@ export type MutationRecordSignInArgs = {
 
 export type MutationRedeliverWebhookArgs = {
   deliveryId: Scalars['ID']['input'];
+};
+
+
+export type MutationRegisterTrustedDocumentArgs = {
+  apiKeyId: Scalars['ID']['input'];
+  document: Scalars['String']['input'];
 };
 
 
@@ -1284,6 +1293,8 @@ export type Query = {
    * first. Empty for a listing without a type or a city. NOT_FOUND as for property.
    */
   similarProperties: Array<Property>;
+  /** The documents registered against one of the caller's keys, newest first. */
+  trustedDocuments: Array<TrustedDocument>;
   /** Unread messages in all the caller's conversations. */
   unreadMessageCount: Scalars['Int']['output'];
   unreadNotificationCount: Scalars['Int']['output'];
@@ -1481,6 +1492,11 @@ export type QuerySaleRecordArgs = {
 
 export type QuerySimilarPropertiesArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryTrustedDocumentsArgs = {
+  apiKeyId: Scalars['ID']['input'];
 };
 
 
@@ -1730,6 +1746,21 @@ export type Subscription = {
    * again before every event; a deleted or demoted account stops receiving.
    */
   notificationEvents: NotificationEvent;
+};
+
+/**
+ * A GraphQL document registered against an API key: with trusted documents on
+ * (GRAPHQL_TRUSTED_DOCUMENTS=on), requests with that key may run it.
+ */
+export type TrustedDocument = {
+  __typename?: 'TrustedDocument';
+  createdAt: Scalars['DateTime']['output'];
+  /** The canonical text. */
+  document: Scalars['String']['output'];
+  /** The operations it defines. */
+  operationNames: Array<Scalars['String']['output']>;
+  /** SHA-256 (hex) of the document's canonical text (definitions sorted, __typename fields left out). */
+  sha256: Scalars['ID']['output'];
 };
 
 /** A question the calling agent has not answered yet. */
@@ -2145,6 +2176,7 @@ export type ResolversTypes = ResolversObject<{
   SignInRecordInput: SignInRecordInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  TrustedDocument: ResolverTypeWrapper<TrustedDocumentView>;
   UnansweredQuestion: ResolverTypeWrapper<UnansweredQuestion>;
   UnansweredQuestionConnection: ResolverTypeWrapper<UnansweredQuestionConnection>;
   UnsubscribeResult: ResolverTypeWrapper<UnsubscribeResult>;
@@ -2246,6 +2278,7 @@ export type ResolversParentTypes = ResolversObject<{
   SignInRecordInput: SignInRecordInput;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
+  TrustedDocument: TrustedDocumentView;
   UnansweredQuestion: UnansweredQuestion;
   UnansweredQuestionConnection: UnansweredQuestionConnection;
   UnsubscribeResult: UnsubscribeResult;
@@ -2500,6 +2533,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   proposeViewingTime?: Resolver<ResolversTypes['Viewing'], ParentType, ContextType, RequireFields<MutationProposeViewingTimeArgs, 'id' | 'startsAt'>>;
   recordSignIn?: Resolver<ResolversTypes['User'], ParentType, ContextType, Partial<MutationRecordSignInArgs>>;
   redeliverWebhook?: Resolver<ResolversTypes['WebhookDelivery'], ParentType, ContextType, RequireFields<MutationRedeliverWebhookArgs, 'deliveryId'>>;
+  registerTrustedDocument?: Resolver<ResolversTypes['TrustedDocument'], ParentType, ContextType, RequireFields<MutationRegisterTrustedDocumentArgs, 'apiKeyId' | 'document'>>;
   rejectOffer?: Resolver<ResolversTypes['Offer'], ParentType, ContextType, RequireFields<MutationRejectOfferArgs, 'id'>>;
   rejectProperty?: Resolver<ResolversTypes['Property'], ParentType, ContextType, RequireFields<MutationRejectPropertyArgs, 'id'>>;
   removeFromWishlist?: Resolver<ResolversTypes['ID'], ParentType, ContextType, RequireFields<MutationRemoveFromWishlistArgs, 'id'>>;
@@ -2714,6 +2748,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   saleRecord?: Resolver<Maybe<ResolversTypes['SaleRecord']>, ParentType, ContextType, RequireFields<QuerySaleRecordArgs, 'propertyId'>>;
   savedSearches?: Resolver<Array<ResolversTypes['SavedSearch']>, ParentType, ContextType>;
   similarProperties?: Resolver<Array<ResolversTypes['Property']>, ParentType, ContextType, RequireFields<QuerySimilarPropertiesArgs, 'id'>>;
+  trustedDocuments?: Resolver<Array<ResolversTypes['TrustedDocument']>, ParentType, ContextType, RequireFields<QueryTrustedDocumentsArgs, 'apiKeyId'>>;
   unreadMessageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   unreadNotificationCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   users?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, RequireFields<QueryUsersArgs, 'first'>>;
@@ -2814,6 +2849,13 @@ export type ShownCountResolvers<ContextType = RequestContext, ParentType extends
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   messageEvents?: SubscriptionResolver<ResolversTypes['MessageEvent'], "messageEvents", ParentType, ContextType>;
   notificationEvents?: SubscriptionResolver<ResolversTypes['NotificationEvent'], "notificationEvents", ParentType, ContextType>;
+}>;
+
+export type TrustedDocumentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TrustedDocument'] = ResolversParentTypes['TrustedDocument']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  document?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  operationNames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  sha256?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 }>;
 
 export type UnansweredQuestionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UnansweredQuestion'] = ResolversParentTypes['UnansweredQuestion']> = ResolversObject<{
@@ -3003,6 +3045,7 @@ export type Resolvers<ContextType = RequestContext> = ResolversObject<{
   SearchFilter?: SearchFilterResolvers<ContextType>;
   ShownCount?: ShownCountResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  TrustedDocument?: TrustedDocumentResolvers<ContextType>;
   UnansweredQuestion?: UnansweredQuestionResolvers<ContextType>;
   UnansweredQuestionConnection?: UnansweredQuestionConnectionResolvers<ContextType>;
   UnsubscribeResult?: UnsubscribeResultResolvers<ContextType>;
