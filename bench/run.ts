@@ -28,6 +28,7 @@ import { startRecordingApp, type Statement } from './capture';
 import { explain } from './explain';
 import { runAutocannon, runSqlLoop, type HttpLoad, type LoadResult } from './load';
 import { runSavedSearchScenario } from './saved-search-matching';
+import { runWebhookFanOutScenario } from './webhook-fan-out';
 import { addListingWords, checkKeywordPage, checkSimilarHomes, KEYWORD_QUERY, keywordFilter, SIMILAR_QUERY, similarHomesListing, type KeywordFilter } from './keywords';
 import { addListingFacts, checkFilteredPage, FILTERED_QUERY, listingFilter, type ListingFilter } from './filtered-search';
 import { countMatches, seedBenchmarkData, seedScenarioRecords, type ScenarioRecords, type SeedStats } from './seed';
@@ -70,10 +71,13 @@ const settings = {
   databaseUrl: process.env.BENCH_DATABASE_URL || null,
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'error',
   savedSearches: intSetting('BENCH_SAVED_SEARCHES', 100_000, 0),
-  /** `saved-searches`: only the saved-search matching scenario (no app processes, no HTTP load). */
+  /** Webhook fan-out (issue 22): events, each wanted by every one of the endpoints; 0 skips it. */
+  webhookEvents: intSetting('BENCH_WEBHOOK_EVENTS', 10_000, 0),
+  webhookEndpoints: intSetting('BENCH_WEBHOOK_ENDPOINTS', 10),
+  /** `saved-searches` or `webhooks`: only that scenario (no app processes, no HTTP load). */
   only: process.env.BENCH_ONLY || null,
 };
-if (settings.only && settings.only !== 'saved-searches') throw new Error(`BENCH_ONLY must be "saved-searches" or unset, got "${settings.only}".`);
+if (settings.only && settings.only !== 'saved-searches' && settings.only !== 'webhooks') throw new Error(`BENCH_ONLY must be "saved-searches", "webhooks" or unset, got "${settings.only}".`);
 
 const PAGE_SIZE = 24;
 const FIREBASE_PROJECT = 'demo-opennest-bench';
@@ -506,7 +510,7 @@ async function main() {
     `settings  BENCH_SIZES=${settings.sizes.join(',')} BENCH_AGENTS=${settings.agents} BENCH_SEED=${settings.seed} ` +
       `BENCH_CONNECTIONS=${settings.connections} BENCH_DURATION=${settings.durationS}s BENCH_WARMUP=${settings.warmupS}s ` +
       `BENCH_DB_POOL=${settings.dbPool} BENCH_SEARCH=${settings.search} BENCH_RARE_SEARCH=${settings.rareSearch} BENCH_LOG_LEVEL=${settings.logLevel} ` +
-      `BENCH_SAVED_SEARCHES=${settings.savedSearches}${settings.only ? ` BENCH_ONLY=${settings.only}` : ''}`,
+      `BENCH_SAVED_SEARCHES=${settings.savedSearches} BENCH_WEBHOOK_EVENTS=${settings.webhookEvents} BENCH_WEBHOOK_ENDPOINTS=${settings.webhookEndpoints}${settings.only ? ` BENCH_ONLY=${settings.only}` : ''}`,
   );
   if (process.env.BENCH_APP_NODE_ARGS) out(`          BENCH_APP_NODE_ARGS=${process.env.BENCH_APP_NODE_ARGS}`);
   if (process.env.BENCH_SCENARIOS) out(`          BENCH_SCENARIOS=${process.env.BENCH_SCENARIOS}`);
@@ -599,6 +603,7 @@ async function main() {
   }
   const failures = sizeResults.flatMap((s) => s.results).reduce((sum, r) => sum + r.gql.run.failures + r.gqlLocal.run.failures + r.floor.run.failures + r.floorAll.run.failures, 0);
   out(`\nfailed requests in all measured runs: ${failures}`);
+  if (webhookSummary) out(`webhook fan-out: ${webhookSummary}`);
   if (savedSearchSummary) out(`saved-search matching (${settings.savedSearches} saved searches, one new listing each): ${savedSearchSummary}`);
 }
 
@@ -665,7 +670,7 @@ async function runSize({ size, first, adminUrl, runId, workDir, emulatorHost, lo
     }
 
     // Saved searches: matching one new listing against all of them (first size only) ----
-    if (first && settings.savedSearches > 0) {
+    if (first && settings.savedSearches > 0 && settings.only !== 'webhooks') {
       section(`saved-search matching: one new listing against ${settings.savedSearches} saved searches`);
       const scenario = await runSavedSearchScenario({ databaseUrl, savedSearches: settings.savedSearches, seed: settings.seed, log });
       out(`seeded    ${scenario.savedSearches} saved searches of ${scenario.owners} buyers in ${secs(scenario.seedMs)} (terms: a district, a city, both, or any location; 10 % with alerts off)`);
@@ -677,6 +682,17 @@ async function runSize({ size, first, adminUrl, runId, workDir, emulatorHost, lo
       savedSearchSummary = scenario.runs.map((run) => `${run.location}: ${run.matched} matches in ${ms(run.ms)} ms`).join('; ');
     }
     if (settings.only === 'saved-searches') return null;
+
+    // Webhook fan-out: events delivered to every endpoint by the delivery worker (first size only) ----
+    if (first && settings.webhookEvents > 0 && (!settings.only || settings.only === 'webhooks')) {
+      section(`webhook fan-out: ${settings.webhookEvents} events to ${settings.webhookEndpoints} endpoints`);
+      const fanOut = await runWebhookFanOutScenario({ databaseUrl, events: settings.webhookEvents, endpoints: settings.webhookEndpoints, log });
+      out(`emitted   ${fanOut.events} events (${fanOut.deliveries} deliveries and their jobs) in transactions of 100, as the services emit them: ${secs(fanOut.emitMs)}`);
+      out(`delivered ${fanOut.deliveries} (receiver counted ${fanOut.received}) by one worker process as \`npm start\` runs it (webhook deliveries 10 at once), to a loopback receiver: ${secs(fanOut.deliverMs)}, ${Math.round(fanOut.deliveries / (fanOut.deliverMs / 1000))} deliveries/s`);
+      out(`memory    this process: RSS ${fanOut.memory.startRssMb.toFixed(0)} MB at the start, peak ${fanOut.memory.peakRssMb.toFixed(0)} MB, ${fanOut.memory.endRssMb.toFixed(0)} MB at the end; heap peak ${fanOut.memory.peakHeapMb.toFixed(0)} MB`);
+      webhookSummary = `${fanOut.events} events × ${fanOut.endpoints} endpoints: emitted in ${secs(fanOut.emitMs)}, delivered in ${secs(fanOut.deliverMs)} (${Math.round(fanOut.deliveries / (fanOut.deliverMs / 1000))}/s), peak RSS ${fanOut.memory.peakRssMb.toFixed(0)} MB`;
+    }
+    if (settings.only === 'webhooks') return null;
 
     // The app, signed-in users, the scenarios' records ----------------------------
     section(`${size} properties: app`);
@@ -884,6 +900,7 @@ async function runSize({ size, first, adminUrl, runId, workDir, emulatorHost, lo
 
 /** The saved-search scenario's figures, repeated in the summary. */
 let savedSearchSummary = '';
+let webhookSummary = '';
 
 const wallStarted = performance.now();
 main().then(

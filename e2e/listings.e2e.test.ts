@@ -24,9 +24,9 @@ async function signedInPage(role: 'agent' | 'admin' | 'user', name: string) {
   return { page: await session.signedInPage(account.email, account.password), account };
 }
 
-/** Waits until the All Properties grid shows exactly these titles, in this order. */
+/** Waits until the All Properties grid shows exactly these titles, in this order (up to 20 s: CI once kept the previous search's results on screen for more than 10 s). */
 async function expectTitles(page: Page, expected: string[]): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 20_000;
   let titles: string[] = [];
   while (Date.now() < deadline) {
     titles = await page.getByTestId('property-card').getByRole('heading').allTextContents();

@@ -17,7 +17,9 @@ import { SIGNATURE_HEADER, signatureHeader } from './signature';
 import type { Resolve } from './target-check';
 
 export const DELIVERY_RETRIES = { retryLimit: 12, retryDelay: 20, retryBackoff: true, expireInSeconds: 60 } as const;
-export const webhookDeliveryJob = jobKind<{ deliveryId: string }>({ name: 'webhook-delivery', options: DELIVERY_RETRIES });
+// Ten at once per worker process: a delivery mostly waits on a receiver (up to 10 s for a slow one), and
+// one slow endpoint must not hold back everyone else's deliveries.
+export const webhookDeliveryJob = jobKind<{ deliveryId: string }>({ name: 'webhook-delivery', options: DELIVERY_RETRIES, concurrency: 10 });
 
 /** An endpoint failing this long is disabled. */
 export const DISABLE_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
