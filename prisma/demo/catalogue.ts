@@ -61,15 +61,15 @@ const amenities = (items: string[]) => `Amenities: ${items.join(', ')}.`;
 
 /** The listings' amenities as facts (issue 19), from the words of their descriptions' "Amenities:" line. */
 export const DEMO_AMENITY_FACTS: Record<string, AmenityValue[]> = {
-  lakeside: ['garage', 'garden', 'terrace', 'security'],
-  loft: ['parking', 'lift', 'gym'],
-  cottage: ['parking', 'garden'],
+  lakeside: ['garage', 'garden', 'terrace', 'air_conditioning', 'swimming_pool', 'security'],
+  loft: ['parking', 'lift', 'furnished', 'air_conditioning', 'gym'],
+  cottage: ['parking', 'garden', 'pets_allowed'],
   harbour: ['parking', 'balcony', 'lift', 'security'],
   townhouse: ['garage', 'garden', 'terrace'],
   studio: ['lift'],
   duplex: ['parking', 'terrace', 'lift', 'security'],
   bungalow: ['parking', 'garden', 'terrace'],
-  flat: ['balcony', 'lift', 'security'],
+  flat: ['balcony', 'lift', 'furnished', 'security'],
 };
 
 export const DEMO_LISTINGS: DemoListing[] = [
@@ -92,7 +92,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     description: [
       'A bright family villa on a quiet lane by Gulshan Lake, a short walk from the park and the international schools.',
       'The ground floor opens from a double-height hall into a living room with lake views, a formal dining room and a family kitchen with a pantry. Upstairs are five bedrooms, each with its own bathroom; the main suite has a dressing room and a balcony over the garden.',
-      amenities(['private garden', 'two-car garage', 'rooftop terrace', 'backup generator', 'staff quarters', '24-hour security']),
+      amenities(['private garden', 'swimming pool', 'two-car garage', 'rooftop terrace', 'air conditioning throughout', 'backup generator', 'staff quarters', '24-hour security']),
     ].join('\n\n'),
     photos: ['exterior', 'living', 'kitchen', 'bedroom', 'bathroom', 'garden'],
     colour: '#2f855a',
@@ -122,7 +122,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     description: [
       'A corner loft on the ninth floor with windows on two sides, so it has sun from morning to late afternoon.',
       'Open-plan living and kitchen with an island, two bedrooms with built-in wardrobes, and a study nook. Road 11 cafés and the Banani metro stop are five minutes away on foot.',
-      amenities(['lift', 'gym', 'rooftop lounge', 'one parking space', 'intercom', 'fibre internet']),
+      amenities(['sold furnished', 'air conditioning', 'lift', 'gym', 'rooftop lounge', 'one parking space', 'intercom', 'fibre internet']),
     ].join('\n\n'),
     photos: ['exterior', 'living', 'kitchen', 'bedroom', 'bathroom'],
     colour: '#dd6b20',
@@ -151,7 +151,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     description: [
       'A brick cottage on a slope above the tea gardens, with a wide veranda that looks over the valley.',
       'Three bedrooms, a sitting room with a fireplace, a country kitchen and a small orchard of lemon and jackfruit trees. Ten minutes by car from Sreemangal town.',
-      amenities(['veranda', 'orchard', 'water tank', 'solar panels', 'parking for two cars']),
+      amenities(['veranda', 'orchard', 'pets welcome', 'water tank', 'solar panels', 'parking for two cars']),
     ].join('\n\n'),
     photos: ['exterior', 'living', 'bedroom', 'garden'],
     colour: '#3182ce',
@@ -396,7 +396,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     description: [
       'A one-bedroom flat on the third floor of a well-kept building, close to Town Hall market and bus routes.',
       'Living room with a balcony, a separate kitchen, a bedroom that fits a double bed and a desk, and a tiled bathroom.',
-      amenities(['balcony', 'lift', 'caretaker', 'water filter']),
+      amenities(['furnished', 'balcony', 'lift', 'caretaker', 'water filter']),
     ].join('\n\n'),
     photos: ['street', 'living', 'kitchen', 'bedroom'],
     colour: '#c026d3',

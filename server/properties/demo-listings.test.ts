@@ -2,6 +2,7 @@
 // Properties filter panel offers finds at least one listing a buyer can see, the
 // listings carry what the product shows (facts, photos, history, reviews), and
 // seeding again, or twice at once, adds nothing.
+import { AMENITIES } from '@opennest/common/amenities';
 import { MIN_ROOM_CHOICES, PROPERTY_TYPES, type AreaUnitValue } from '@opennest/common/property-facts';
 import { seedDemoData } from '../../prisma/seed';
 import { DEMO_ACCOUNTS, DEMO_LISTINGS, DEMO_OPEN_HOUSES, DEMO_VIEWINGS } from '../../prisma/demo/catalogue';
@@ -77,6 +78,13 @@ describe('every filter the panel offers finds a demo listing', () => {
     const found = await matching({ minBathrooms: rooms });
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((listing) => listing.bathrooms! >= rooms)).toBe(true);
+  });
+
+  it.each(AMENITIES)('amenity %s', async (amenity) => {
+    const found = await matching({ amenities: [amenity] });
+    expect(found.length).toBeGreaterThan(0);
+    const stored = await app.db.property.findMany({ where: { id: { in: found.map((listing) => listing.id) } }, select: { amenities: true } });
+    expect(stored.every((listing) => listing.amenities.includes(amenity))).toBe(true);
   });
 
   // The panel takes any area in either unit; these bands cover small flats to farmland in both.
