@@ -3,13 +3,14 @@
 // would), the page shows the key's last use, the agent registers a webhook
 // endpoint (a receiver this test runs on loopback, allow-listed), sends a test
 // event and reads it in the delivery log, then revokes the key and the API
-// refuses it; a buyer gets the page's role notice. Axe runs at each state, at
+// refuses it; the sandbox acts as a pasted key; a buyer gets the page's role notice. Axe runs at each state, at
 // desktop width and at 390 px.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
-import { createListing } from '../server/test/fixtures';
+import { createListing, okData } from '../server/test/fixtures';
+import * as operations from '../server/test/generated/graphql';
 
 let session: BrowserSession;
 let receiver: http.Server;
@@ -144,4 +145,27 @@ it('tells a buyer the page is for agents and admins', async () => {
   await page.getByText(/agent|admin/i).first().waitFor();
   expect(await page.getByTestId('api-keys-empty').count()).toBe(0);
   await expectAccessible(page, 'developers: a buyer’s notice');
+});
+
+it('the sandbox acts as a pasted key: a signed-out visitor queries as the key’s owner, within its scopes', async () => {
+  const agent = await session.app.createUser('agent', { name: 'Sandbox Keyholder' });
+  const listing = await createListing(session.app, agent.user.id, { title: `Explored ${Date.now().toString(36)}` });
+  const { secret } = okData(await session.app.graphql(operations.CreateApiKey, { input: { name: 'Sandbox try', scopes: ['listings:read'], expiresInDays: 7 } }, agent.idToken)).createApiKey;
+  const page = await session.newPage();
+  await page.goto('/sandbox');
+  await page.getByTestId('graphiql').locator('.graphiql-container').waitFor();
+  // The query editor is CodeMirror: its instance hangs on its element.
+  await page.evaluate((query) => {
+    const editor = (globalThis as unknown as { document: { querySelector(selector: string): { CodeMirror: { setValue(value: string): void } } } }).document.querySelector('.graphiql-query-editor .CodeMirror');
+    editor.CodeMirror.setValue(query);
+  }, '{ myProperties(first: 5) { nodes { title } } }');
+  const response = page.locator('.graphiql-response');
+  // Without a key the visitor is nobody.
+  await page.locator('.graphiql-execute-button').click();
+  await response.getByText('UNAUTHENTICATED').waitFor();
+  await page.getByLabel('API key (optional)').fill(secret);
+  await page.getByText('Requests act as this key, limited to its scopes.').waitFor();
+  await page.locator('.graphiql-execute-button').click();
+  await response.getByText(listing.title).waitFor();
+  await expectAccessible(page, 'sandbox: acting as an API key');
 });

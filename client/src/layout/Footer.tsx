@@ -1,4 +1,5 @@
-import { Box, Container, Flex, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Box, Container, Flex, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
 import { FaFacebookF, FaInstagram, FaXTwitter } from 'react-icons/fa6';
 
 export function Footer() {
@@ -12,6 +13,15 @@ export function Footer() {
               OpenNest
             </Text>
             <Text>Providing reliable homes since 1992. Every listing is verified by our admins, and every payment is secure.</Text>
+            {/* Integrators find the API here (issue 22): keys and webhooks for agents and admins, the explorer for anyone. */}
+            <HStack as="nav" aria-label="For developers" gap="4" pt="2">
+              <Link asChild color="gray.200" textDecoration="underline" _hover={{ color: 'white' }}>
+                <RouterLink to="/developers">Developers</RouterLink>
+              </Link>
+              <Link asChild color="gray.200" textDecoration="underline" _hover={{ color: 'white' }}>
+                <RouterLink to="/sandbox">API sandbox</RouterLink>
+              </Link>
+            </HStack>
           </Stack>
           {/* Spec: three social icons, without links. */}
           <HStack gap="4" aria-label="Social media" role="group">
