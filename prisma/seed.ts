@@ -20,6 +20,7 @@ import {
   DEMO_ACCOUNTS,
   DEMO_CONVERSATIONS,
   DEMO_AMENITY_FACTS,
+  DEMO_COUNTRY,
   DEMO_LISTINGS,
   DEMO_OFFERS,
   DEMO_OPEN_HOUSES,
@@ -127,8 +128,9 @@ async function seedDemoMarketplace(db: Db, storage: ImageStorage, log: Logger, p
             agentId: person(listing.agent),
             title: listing.title,
             location: listing.location,
-            // Split as the structured-address migration splits existing listings (area and city; the agent completes the rest).
+            // A complete address (issue 19's parts), so no demo listing asks its agent to complete it.
             ...splitLocation(listing.location),
+            countryCode: DEMO_COUNTRY,
             image: photos[0]!,
             description: listing.description,
             priceMin: listing.priceMin,

@@ -34,6 +34,7 @@ export interface DemoListing {
   key: string;
   agent: Person;
   title: string;
+  /** Its full address line, "street, area, city postcode" (in DEMO_COUNTRY). */
   location: string;
   priceMin: string;
   priceMax: string;
@@ -57,6 +58,9 @@ export interface DemoListing {
   events: Array<{ kind: Exclude<ListingEventKind, 'listed' | 'relisted' | 'offer_accepted' | 'sold'>; daysAgo: number; priceBefore?: [string, string] }>;
 }
 
+/** Every demo listing is in Bangladesh (ISO 3166-1 alpha-2). */
+export const DEMO_COUNTRY = 'BD';
+
 const amenities = (items: string[]) => `Amenities: ${items.join(', ')}.`;
 
 /** The listings' amenities as facts (issue 19), from the words of their descriptions' "Amenities:" line. */
@@ -77,7 +81,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     key: 'lakeside',
     agent: 'agent',
     title: 'Lakeside Family Villa',
-    location: 'Gulshan, Dhaka',
+    location: 'House 14, Road 71, Gulshan, Dhaka 1212',
     priceMin: '450000.00',
     priceMax: '520000.00',
     status: 'verified',
@@ -107,7 +111,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     key: 'loft',
     agent: 'agent',
     title: 'Sunny Downtown Loft',
-    location: 'Banani, Dhaka',
+    location: 'Road 11, Banani, Dhaka 1213',
     priceMin: '180000.00',
     priceMax: '210000.00',
     status: 'verified',
@@ -136,7 +140,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     key: 'cottage',
     agent: 'agent',
     title: 'Hillside Cottage',
-    location: 'Sreemangal, Sylhet',
+    location: 'Tea Estate Road, Sreemangal, Sylhet 3210',
     priceMin: '95000.00',
     priceMax: '120000.00',
     status: 'verified',
@@ -165,7 +169,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     key: 'harbour',
     agent: 'agent',
     title: 'Harbour View Apartment',
-    location: 'Agrabad, Chattogram',
+    location: 'Sheikh Mujib Road, Agrabad, Chattogram 4100',
     priceMin: '230000.00',
     priceMax: '260000.00',
     status: 'verified',
@@ -191,7 +195,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     key: 'townhouse',
     agent: 'agent',
     title: 'Garden Townhouse',
-    location: 'Dhanmondi, Dhaka',
+    location: 'Road 9A, Dhanmondi, Dhaka 1209',
     priceMin: '310000.00',
     priceMax: '340000.00',
     status: 'verified',
@@ -220,7 +224,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     key: 'studio',
     agent: 'agent',
     title: 'Riverside Studio',
-    location: 'Khulna City, Khulna',
+    location: 'KDA Avenue, Khulna City, Khulna 9100',
     priceMin: '60000.00',
     priceMax: '75000.00',
     status: 'pending',
@@ -246,7 +250,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     key: 'duplex',
     agent: 'agent',
     title: 'Modern Duplex',
-    location: 'Uttara, Dhaka',
+    location: 'Sector 7, Uttara, Dhaka 1230',
     priceMin: '380000.00',
     priceMax: '420000.00',
     status: 'pending',
@@ -272,7 +276,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     key: 'mill',
     agent: 'agent',
     title: 'Old Mill Conversion',
-    location: 'Rajshahi City, Rajshahi',
+    location: 'Old Mill Lane, Rajshahi City, Rajshahi 6000',
     priceMin: '140000.00',
     priceMax: '150000.00',
     status: 'rejected',
@@ -297,7 +301,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     key: 'plot',
     agent: 'maya',
     title: 'Tea Garden Plot',
-    location: 'Moulvibazar, Sylhet',
+    location: 'Srimangal Road, Moulvibazar, Sylhet 3200',
     priceMin: '60000.00',
     priceMax: '85000.00',
     status: 'verified',
@@ -323,7 +327,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     key: 'shop',
     agent: 'agent',
     title: 'Station Road Corner Shop',
-    location: 'Mirpur, Dhaka',
+    location: 'Station Road, Mirpur, Dhaka 1216',
     priceMin: '140000.00',
     priceMax: '165000.00',
     status: 'verified',
@@ -352,7 +356,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     key: 'bungalow',
     agent: 'agent',
     title: 'Bayside Bungalow',
-    location: "Cox's Bazar, Chattogram",
+    location: "Marine Drive, Cox's Bazar, Chattogram 4700",
     priceMin: '275000.00',
     priceMax: '300000.00',
     status: 'verified',
@@ -381,7 +385,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
     key: 'flat',
     agent: 'maya',
     title: 'Compact City Flat',
-    location: 'Mohammadpur, Dhaka',
+    location: 'Ring Road, Mohammadpur, Dhaka 1207',
     priceMin: '48000.00',
     priceMax: '55000.00',
     status: 'verified',

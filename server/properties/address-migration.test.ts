@@ -22,6 +22,9 @@ const EXTRA_LOCATIONS: Array<[string, AddressParts]> = [
   ['221B Baker Street, Marylebone, London NW1 6XE', { streetLine: '221B Baker Street', area: 'Marylebone', city: 'London', postcode: 'NW1 6XE', countryCode: 'GB' }],
   ['Flat 2,  5 High St , Camden, London, nw1 8ql', { streetLine: 'Flat 2, 5 High St', area: 'Camden', city: 'London', postcode: 'NW1 8QL', countryCode: 'GB' }],
   ['Road 27, Dhanmondi, Dhaka 1209', { streetLine: 'Road 27', area: 'Dhanmondi', city: 'Dhaka', postcode: '1209', countryCode: null }],
+  // Area and city only (the demo's locations before they had full addresses): the agent completes the rest.
+  ['Gulshan, Dhaka', { streetLine: null, area: 'Gulshan', city: 'Dhaka', postcode: null, countryCode: null }],
+  ["Cox's Bazar, Chattogram", { streetLine: null, area: "Cox's Bazar", city: 'Chattogram', postcode: null, countryCode: null }],
   ['Dhaka', { streetLine: null, area: null, city: null, postcode: null, countryCode: null }],
   [' , Somewhere ,', { streetLine: null, area: null, city: null, postcode: null, countryCode: null }],
 ];
@@ -79,11 +82,11 @@ describe(`${MIGRATION} on the demo data and the bench seed`, () => {
     expect(wrongKeys.slice(0, 5)).toEqual([]);
   });
 
-  it('splits the demo locations into area and city (they have no street or postcode: the agent completes those)', async () => {
+  it('splits the demo locations into street, area, city and postcode (the country is not in the text)', async () => {
     const byLocation = new Map((await rows()).map((r) => [r.location, r]));
-    expect(byLocation.get('Gulshan, Dhaka')).toMatchObject({ streetLine: null, area: 'Gulshan', city: 'Dhaka', postcode: null, countryCode: null });
-    expect(byLocation.get("Cox's Bazar, Chattogram")).toMatchObject({ area: "Cox's Bazar", city: 'Chattogram' });
-    for (const listing of DEMO_LISTINGS) expect([listing.location, byLocation.get(listing.location)?.city]).toEqual([listing.location, expect.any(String)]);
+    expect(byLocation.get('House 14, Road 71, Gulshan, Dhaka 1212')).toMatchObject({ streetLine: 'House 14, Road 71', area: 'Gulshan', city: 'Dhaka', postcode: '1212', countryCode: null });
+    expect(byLocation.get("Marine Drive, Cox's Bazar, Chattogram 4700")).toMatchObject({ streetLine: 'Marine Drive', area: "Cox's Bazar", city: 'Chattogram', postcode: '4700' });
+    for (const listing of DEMO_LISTINGS) expect([listing.location, byLocation.get(listing.location)?.postcode]).toEqual([listing.location, expect.any(String)]);
   });
 
   it.each(EXTRA_LOCATIONS)('splits %j', async (location, parts) => {

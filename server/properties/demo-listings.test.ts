@@ -2,6 +2,7 @@
 // Properties filter panel offers finds at least one listing a buyer can see, the
 // listings carry what the product shows (facts, photos, history, reviews), and
 // seeding again, or twice at once, adds nothing.
+import { missingAddressParts } from '@opennest/common/address';
 import { AMENITIES } from '@opennest/common/amenities';
 import { MIN_ROOM_CHOICES, PROPERTY_TYPES, type AreaUnitValue } from '@opennest/common/property-facts';
 import { seedDemoData } from '../../prisma/seed';
@@ -138,6 +139,8 @@ it('gives every listing facts, 3 to 6 photos, a description and a history; listi
   for (const listing of listings) {
     expect({ title: listing.title, type: listing.propertyType !== null, area: listing.floorAreaSqm !== null }).toEqual({ title: listing.title, type: true, area: true });
     expect(listing.photos.length).toBeGreaterThanOrEqual(3);
+    // A full address: no demo listing asks its agent to complete it.
+    expect({ title: listing.title, missing: missingAddressParts(listing) }).toEqual({ title: listing.title, missing: [] });
     expect(listing.photos.length).toBeLessThanOrEqual(6);
     expect(listing.photos.find((photo) => photo.position === 0)?.url).toBe(listing.image);
     expect(listing.description!.length).toBeGreaterThan(100);
