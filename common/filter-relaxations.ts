@@ -8,7 +8,8 @@ export const RELAX_BELOW = 3;
 
 /** A filter the buyer can relax, by name (the GraphQL enum RelaxableFilter). */
 export const RELAXABLE_FILTERS = {
-  LOCATION: { label: 'the location', fields: ['search'] },
+  // The typed location and a place picked from the suggestions are one filter to the buyer.
+  LOCATION: { label: 'the location', fields: ['search', 'place'] },
   KEYWORDS: { label: 'the keywords', fields: ['keywords'] },
   PRICE: { label: 'the price range', fields: ['priceMin', 'priceMax'] },
   TYPES: { label: 'the property type', fields: ['types'] },

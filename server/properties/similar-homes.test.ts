@@ -4,6 +4,7 @@
 import { createListing, errorOf, okData, startAppWithCast, unique, type Account, type ListingData } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import type { TestApp } from '../test/test-app';
+import { placeFilterValue, placeKey } from '@opennest/common/address';
 import { similarHomesSql } from './similar-homes';
 import { Prisma } from '../generated/prisma/client';
 
@@ -117,6 +118,11 @@ describe('relaxing one filter', () => {
     expect(await relax({ search: tag, filter: { minBedrooms: 4, amenities: ['garden', 'parking'], keywords: 'quiet' } })).toEqual({ BEDROOMS: 0, AMENITIES: 0, KEYWORDS: 1, LOCATION: 0 });
     expect(await relax({ search: tag, filter: { minBedrooms: 4, types: ['house'] } })).toMatchObject({ LOCATION: expect.any(Number), BEDROOMS: 2, TYPES: 2 });
     expect(await relax({})).toEqual({});
+    // A place picked from the suggestions is the location too: relaxing it leaves it out.
+    const area = placeFilterValue('area', `${placeKey('Relax City')}/${placeKey(tag)}`);
+    const inArea = await relax({ filter: { place: area, minBedrooms: 5 } });
+    expect(Object.keys(inArea).sort()).toEqual(['BEDROOMS', 'LOCATION']);
+    expect(inArea.BEDROOMS).toBe(3);
     const statements = await countStatements(() => app.graphql(operations.FilterRelaxations, { search: tag, filter: { minBedrooms: 4, types: ['house'], keywords: 'pool', amenities: ['parking'] } }, buyer.idToken));
     // The search text looked up among places (it may name one; places.ts), then every count in one statement.
     expect(statements).toBe(2);
