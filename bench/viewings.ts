@@ -110,8 +110,8 @@ export const agentWeekRequest = (records: ViewingRecords) => ({
   operationName: 'AgentWeek',
   query: `query AgentWeek($from: DateTime!) {
     agentViewingWeek(from: $from) {
-      id status kind startsAt endsAt timeZone reason endedBy held feedbackGiven
-      property { id title location noLongerListed } buyer { id name email } agent { id name email }
+      id status kind startsAt endsAt timeZone reason endedBy held
+      property { id title } buyer { id name }
       feedback { rating text }
     }
   }`,
