@@ -15,6 +15,7 @@ import type { IdentityProvider } from '../server/auth/identity-provider';
 import type { Db } from '../server/db/client';
 import type { NotificationType, Prisma, Role } from '../server/generated/prisma/client';
 import type { Logger } from '../server/infra/logger';
+import { recordAnswer, recordQuestion } from '../server/insight/reply-time';
 import type { ImageStorage } from '../server/uploads/image-storage';
 import {
   DEMO_ACCOUNTS,
@@ -233,11 +234,17 @@ async function seedDemoMarketplace(db: Db, storage: ImageStorage, log: Logger, p
             agentReadAt: conversation.readByAgent ? last : lastFrom('agent'),
           },
         });
+        const agentKey = DEMO_LISTINGS.find((demo) => demo.key === conversation.listing)!.agent;
         for (const message of sent) {
-          const [senderId, senderName, recipient] = message.from === 'buyer' ? [buyerId, nameOf(conversation.buyer), listing.agentId] : [listing.agentId, nameOf('agent'), buyerId];
+          const [senderId, senderName, recipient] = message.from === 'buyer' ? [buyerId, nameOf(conversation.buyer), listing.agentId] : [listing.agentId, nameOf(agentKey), buyerId];
           const written = await tx.message.create({ data: { conversationId: created.id, senderId, body: message.body, createdAt: message.at } });
           notify(recipient, 'new_message', created.id, `${senderName} about ${listing.title}: ${message.body}`, `message:${written.id}`, message.at);
         }
+        // The buyer's first message asks the agent; the agent's first message after it answers (insight/reply-time.ts).
+        const question = sent.find((message) => message.from === 'buyer');
+        const answer = question && sent.find((message) => message.from === 'agent' && message.at > question.at);
+        if (question) await recordQuestion(tx, { subjectId: created.id, kind: 'message', agentId: listing.agentId, askedAt: question.at });
+        if (answer) await recordAnswer(tx, { subjectId: created.id, agentId: listing.agentId, at: answer.at });
       }
 
       await tx.wishlistItem.createMany({ data: DEMO_WISHLIST.map((item) => ({ propertyId: listingOf(item.listing).id, userId: person(item.owner), createdAt: at(item.daysAgo) })) });
@@ -278,7 +285,7 @@ async function seedDemoMarketplace(db: Db, storage: ImageStorage, log: Logger, p
         const startsAt = localInstant(inDays, viewing.at);
         const endsAt = new Date(startsAt.getTime() + viewing.minutes * MINUTE_MS);
         const asked = new Date(startsAt.getTime() - 4 * DAY_MS);
-        await tx.viewing.create({
+        const created = await tx.viewing.create({
           data: {
             propertyId: listing.id,
             buyerId: person(viewing.buyer),
@@ -295,6 +302,12 @@ async function seedDemoMarketplace(db: Db, storage: ImageStorage, log: Logger, p
             ...(viewing.feedback ? { feedbackRequestedAt: endsAt, feedback: { create: { rating: viewing.feedback.rating, text: viewing.feedback.text, createdAt: new Date(endsAt.getTime() + 3 * 60 * MINUTE_MS) } } } : {}),
           },
         });
+        // A request asks the agent (never later than now); a confirmed one was answered three hours after it.
+        if (viewing.kind === 'request') {
+          const askedAt = new Date(Math.min(asked.getTime(), now.getTime() - 30 * 60 * MINUTE_MS));
+          await recordQuestion(tx, { subjectId: created.id, kind: 'viewing', agentId: listing.agentId, askedAt });
+          if (viewing.status === 'confirmed') await recordAnswer(tx, { subjectId: created.id, agentId: listing.agentId, at: new Date(askedAt.getTime() + 3 * 60 * MINUTE_MS) });
+        }
       }
       await tx.openHouse.createMany({
         data: DEMO_OPEN_HOUSES.map((openHouse) => ({ propertyId: listingOf(openHouse.listing).id, startsAt: localInstant(openHouse.inDays, openHouse.from), endsAt: localInstant(openHouse.inDays, openHouse.to), timeZone: DEMO_TIME_ZONE, note: openHouse.note ?? null, createdAt: at(3) })),

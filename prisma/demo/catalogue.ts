@@ -457,6 +457,48 @@ export const DEMO_CONVERSATIONS: Array<{ listing: ListingKey; buyer: Person; mes
     readByBuyer: true,
     readByAgent: false,
   },
+  // Older questions, answered: with the two above and the viewing requests, the agents' reply times have enough to show (issue 23).
+  {
+    listing: 'harbour',
+    buyer: 'tanvir',
+    messages: [
+      { from: 'buyer', daysAgo: 16, body: 'Does the apartment come with its own parking space, or is it shared?' },
+      { from: 'agent', daysAgo: 15.9, body: 'Its own covered space, number 14, right by the lift.' },
+    ],
+    readByBuyer: true,
+    readByAgent: true,
+  },
+  {
+    listing: 'shop',
+    buyer: 'imran',
+    messages: [
+      { from: 'buyer', daysAgo: 12, body: 'Is the shop sold with the current tenant, and until when does the lease run?' },
+      { from: 'agent', daysAgo: 11, body: 'It is sold empty: the tenant leaves at the end of next month.' },
+      { from: 'buyer', daysAgo: 10, body: 'Thanks, that works for us.' },
+    ],
+    readByBuyer: true,
+    readByAgent: true,
+  },
+  {
+    listing: 'cottage',
+    buyer: 'imran',
+    messages: [
+      { from: 'buyer', daysAgo: 20, body: 'How far is the cottage from the nearest school?' },
+      { from: 'agent', daysAgo: 19.8, body: 'About ten minutes on foot; the bus stops at the gate too.' },
+    ],
+    readByBuyer: true,
+    readByAgent: true,
+  },
+  {
+    listing: 'flat',
+    buyer: 'sadia',
+    messages: [
+      { from: 'buyer', daysAgo: 9, body: 'Is the flat still furnished as in the photos?' },
+      { from: 'agent', daysAgo: 8.8, body: 'Yes, everything in the photos stays.' },
+    ],
+    readByBuyer: true,
+    readByAgent: true,
+  },
 ];
 
 export const DEMO_WISHLIST: Array<{ listing: ListingKey; owner: Person; daysAgo: number }> = [

@@ -9,6 +9,7 @@ import { seedDemoData } from '../../prisma/seed';
 import { DEMO_ACCOUNTS, DEMO_LISTINGS, DEMO_OPEN_HOUSES, DEMO_VIEWINGS } from '../../prisma/demo/catalogue';
 import type { PropertyFilter } from '../graphql/generated/resolvers-types';
 import { createLogger } from '../infra/logger';
+import { MIN_REPLY_QUESTIONS, readFigure } from '../insight/reply-time';
 import { okData } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { signIn } from '../test/identity';
@@ -165,6 +166,17 @@ it('gives the buyer a booked viewing to come and a held one with feedback; the a
   expect(seeded.viewings).toBe(DEMO_VIEWINGS.length);
   expect(await app.db.viewing.count({ where: { status: 'requested' } })).toBe(1);
   expect(await app.db.viewingFeedback.count()).toBe(DEMO_VIEWINGS.filter((viewing) => viewing.feedback).length);
+});
+
+it('gives the demo agent a reply time worth showing: enough answered questions, most within a day', async () => {
+  const agent = await app.db.user.findUniqueOrThrow({ where: { email: DEMO_ACCOUNTS.find((account) => account.role === 'agent')!.email } });
+  const figure = await readFigure(app.db, agent.id);
+  expect(figure.enough).toBe(true);
+  expect(figure.counted).toBeGreaterThanOrEqual(MIN_REPLY_QUESTIONS);
+  // Its conversations were answered after 47 minutes to a day, its viewing requests after three hours.
+  expect(figure.medianSeconds).toBeGreaterThanOrEqual(47 * 60);
+  expect(figure.medianSeconds).toBeLessThanOrEqual(6 * 3600);
+  expect(figure.withinDayShare).toBeGreaterThan(0.5);
 });
 
 it('adds nothing when seeded again', async () => {
