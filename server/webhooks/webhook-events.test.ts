@@ -220,6 +220,23 @@ describe('viewing.*', () => {
     await waitFor(async () => (receivedAt(path, viewings[0].id).length ? true : undefined));
   });
 
+  it('two changes racing on one viewing (the agent declines as the buyer cancels): one wins, one event', async () => {
+    const path = `/race-${unique('a').split(' ')[1]}`;
+    const { endpoint } = await register(cast.agent, path, VIEWING_EVENTS);
+    const property = await createListing(app, cast.agent.user.id, { title: unique('Raced') });
+    const viewing = okData(await app.graphql(operations.RequestViewing, { propertyId: property.id, startsAt: inThreeDays('12:30') }, cast.buyer.idToken)).requestViewing;
+    const [decline, cancel] = await Promise.all([
+      app.graphql(operations.DeclineViewing, { id: viewing.id, reason: 'I am away.' }, cast.agent.idToken),
+      app.graphql(operations.CancelViewing, { id: viewing.id, reason: 'Changed my mind.' }, cast.buyer.idToken),
+    ]);
+    const winner = decline.errors ? 'viewing.cancelled' : 'viewing.declined';
+    expect([decline, cancel].filter((answer) => answer.errors?.[0]?.extensions?.code === 'CONFLICT')).toHaveLength(1);
+    expect((await eventsOf(`viewing:${viewing.id}`)).map((event) => event.type)).toEqual(['viewing.requested', winner]);
+    await waitFor(async () => (receivedAt(path, viewing.id).length >= 2 ? true : undefined));
+    expect(receivedAt(path, viewing.id).map((r) => r.type)).toEqual(['viewing.requested', winner]);
+    expect(await deliveriesTo(endpoint.id)).toBe(2);
+  });
+
   it('an event emitted in a transaction that rolls back leaves no event, delivery or job', async () => {
     const path = `/rolled-back-${unique('a').split(' ')[1]}`;
     const { endpoint } = await register(cast.agent, path, VIEWING_EVENTS);
