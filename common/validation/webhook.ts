@@ -1,6 +1,6 @@
 import { array, object, string } from 'yup';
 
-/** What an endpoint can subscribe to: changes of listings and offers its owner may see. */
+/** What an endpoint can subscribe to: changes of listings, offers, conversations and viewings its owner may see. */
 export const WEBHOOK_EVENT_TYPES = [
   'listing.verified',
   'listing.rejected',
@@ -11,6 +11,14 @@ export const WEBHOOK_EVENT_TYPES = [
   'offer.accepted',
   'offer.rejected',
   'payment.succeeded',
+  'message.created',
+  'viewing.requested',
+  'viewing.booked',
+  'viewing.confirmed',
+  'viewing.declined',
+  'viewing.time_proposed',
+  'viewing.time_accepted',
+  'viewing.cancelled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What "Send test event" sends (to any endpoint, whatever it subscribed to). */

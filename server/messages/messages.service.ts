@@ -9,6 +9,7 @@ import { messageSchema } from '@opennest/common/validation/message';
 import { whileStillAllowed } from '../context/live-caller';
 import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
+import type { JobQueue } from '../jobs/job-queue';
 import { raiseEvents, type EventBus } from '../events/event-bus';
 import type { Conversation as ConversationRecord, Message as MessageRecord, User as UserRecord } from '../generated/prisma/client';
 import type { Notifier, Tx } from '../notifications/notifier';
@@ -19,6 +20,7 @@ import { forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { decodeCursor, encodeCursor, newestFirstAfter, newestFirstQuery, pageSize, toPage, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
+import { emitWebhookEvent, messageObject } from '../webhooks/emit';
 import { messagesAccess } from './messages.access';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
@@ -47,7 +49,7 @@ export interface MessageEvent {
 const excerpt = (text: string, length = 140) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
 const RECENT = 'RECENT';
 
-export function createMessagesService({ db, events, notifier, rateLimits }: { db: Db; events: EventBus; notifier: Notifier; rateLimits: RateLimits }) {
+export function createMessagesService({ db, events, notifier, rateLimits, jobs }: { db: Db; events: EventBus; notifier: Notifier; rateLimits: RateLimits; jobs: JobQueue }) {
   /** The conversations `viewerId` takes part in among `ids`, with their unread counts and last message. */
   async function views(viewerId: string, ids: string[]): Promise<ConversationView[]> {
     if (!ids.length) return [];
@@ -82,7 +84,7 @@ export function createMessagesService({ db, events, notifier, rateLimits }: { db
           AND m.created_at > COALESCE(CASE WHEN c.buyer_id = ${viewerId}::uuid THEN c.buyer_read_at ELSE c.agent_read_at END, '-infinity')`
     )[0].n;
 
-  /** Posts `body` by `sender` in `conversation`, inside `tx`: rate limit, message, read mark, notification, live event. */
+  /** Posts `body` by `sender` in `conversation`, inside `tx`: rate limit, message, read mark, notification, live event, webhook event. */
   async function post(tx: Tx, sender: UserRecord, conversation: ConversationRecord, body: string, propertyTitle: string): Promise<MessageRecord> {
     const { points, seconds } = rateLimits.config.messages;
     await rateLimits.consume(
@@ -110,6 +112,14 @@ export function createMessagesService({ db, events, notifier, rateLimits }: { db
       dedupeKey: `message:${message.id}`,
     });
     await raiseEvents(tx, [{ type: 'message', conversationId: conversation.id, id: message.id, userIds: [conversation.buyerId, conversation.agentId] }]);
+    // Only the two participants' endpoints: admins do not read conversations (see the top of this file).
+    await emitWebhookEvent(tx, jobs, {
+      type: 'message.created',
+      resource: `conversation:${conversation.id}`,
+      audience: [conversation.buyerId, conversation.agentId],
+      adminsSee: false,
+      object: messageObject(message, conversation),
+    });
     return message;
   }
 

@@ -74,7 +74,7 @@ export function createPaymentsService({ db, payments, notifier, jobs }: { db: Db
         const sold = await tx.property.findUniqueOrThrow({ where: { id: bought.propertyId } });
         await emitWebhookEvent(tx, jobs, { type: 'listing.sold', resource: `listing:${sold.id}`, audience: [sold.agentId], object: listingObject(sold) });
         // A sold home takes no more viewings: the buyers of its future ones are told.
-        await cancelFutureViewings(tx, notifier, { propertyId: bought.propertyId }, 'sold');
+        await cancelFutureViewings(tx, notifier, jobs, { propertyId: bought.propertyId }, 'sold');
         await notifier.notify(tx, {
           recipientId: bought.agentId,
           type: 'sold',

@@ -344,7 +344,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
         const removed = await tx.wishlistItem.deleteMany({ where: { propertyId } });
         await tx.property.update({ where: { id: propertyId }, data: { deletedAt: new Date(), isAdvertised: false } });
         await notifyRejected(notifier, tx, rejected, (title) => `${title} was removed by its agent, so your offer was rejected.`);
-        await cancelFutureViewings(tx, notifier, { propertyId }, 'removed');
+        await cancelFutureViewings(tx, notifier, jobs, { propertyId }, 'removed');
         // Nothing is left for the admins to decide on.
         await notifier.markActedOn(tx, 'admins', 'pending-listing', propertyId);
         return { id: propertyId, rejectedOfferCount: rejected.length, removedWishlistItemCount: removed.count };

@@ -8,6 +8,7 @@ import { moderationNoteSchema, REPORT_REASON_LABELS, reportSchema } from '@openn
 import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
 import type { ListingReport, ReportStatus } from '../generated/prisma/client';
+import type { JobQueue } from '../jobs/job-queue';
 import type { Notifier } from '../notifications/notifier';
 import { conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
@@ -31,7 +32,7 @@ export interface ModerationItem {
   latestReportAt: Date;
 }
 
-export function createReportsService({ db, notifier, userAdmin }: { db: Db; notifier: Notifier; userAdmin: Pick<ReturnType<typeof createUserAdminService>, 'markFraud'> }) {
+export function createReportsService({ db, notifier, jobs, userAdmin }: { db: Db; notifier: Notifier; jobs: JobQueue; userAdmin: Pick<ReturnType<typeof createUserAdminService>, 'markFraud'> }) {
   return {
     async report(caller: Caller, input: { propertyId: string; reason: unknown; details?: unknown }): Promise<ListingReport> {
       const viewer = requireViewer(caller, ['user', 'agent', 'admin']);
@@ -95,7 +96,7 @@ export function createReportsService({ db, notifier, userAdmin }: { db: Db; noti
           // Its pending offers end with it, as with a removal or a fraud marking (their buyers are told).
           const rejectedOffers = await tx.offer.updateManyAndReturn({ where: { propertyId, status: 'pending' }, data: { status: 'rejected' } });
           await notifyRejected(notifier, tx, rejectedOffers, (title) => `${title} is no longer listed, so your offer was rejected.`);
-          await cancelFutureViewings(tx, notifier, { propertyId }, 'rejected');
+          await cancelFutureViewings(tx, notifier, jobs, { propertyId }, 'rejected');
           await notifier.notify(tx, { recipientId: listing.agentId, type: 'listing_rejected', subjectId: propertyId, text: `${listing.title} was rejected by an admin after reports: ${note}`, dedupeKey: `listing-rejected-reports:${propertyId}` });
         }
         return count;

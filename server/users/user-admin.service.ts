@@ -7,6 +7,7 @@ import type { IdentityProvider } from '../auth/identity-provider';
 import type { Db } from '../db/client';
 import type { Prisma, User as UserRecord } from '../generated/prisma/client';
 import type { Logger } from '../infra/logger';
+import type { JobQueue } from '../jobs/job-queue';
 import { badInput, conflict, forbidden, notFound, serviceUnavailable } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import type { Notifier } from '../notifications/notifier';
@@ -53,7 +54,7 @@ function assertAnotherAdminRemains(adminIds: string[], leaving: string): void {
   if (!adminIds.some((adminId) => adminId !== leaving)) throw conflict(LAST_ADMIN);
 }
 
-export function createUserAdminService({ db, identity, log, notifier }: { db: Db; identity: IdentityProvider; log?: Logger; notifier: Notifier }) {
+export function createUserAdminService({ db, identity, log, notifier, jobs }: { db: Db; identity: IdentityProvider; log?: Logger; notifier: Notifier; jobs: JobQueue }) {
   return {
     async list(caller: Caller, { first, after }: { first?: number | null; after?: string | null }): Promise<Page<UserRecord>> {
       requireViewer(caller, usersAccess.users.roles);
@@ -105,7 +106,7 @@ export function createUserAdminService({ db, identity, log, notifier }: { db: Db
         const updated = await tx.user.update({ where: { id }, data: { role: 'fraud' } });
         const rejected = await tx.offer.updateManyAndReturn({ where: { agentId: id, status: 'pending' }, data: { status: 'rejected' } });
         await notifyRejected(notifier, tx, rejected, (title) => `${title} is no longer listed, so your offer was rejected.`);
-        await cancelFutureViewings(tx, notifier, { agentId: id }, 'agent-fraud');
+        await cancelFutureViewings(tx, notifier, jobs, { agentId: id }, 'agent-fraud');
         // The account hears of it once (by e-mail, per its settings); its dashboard shows only the warning.
         await notifier.notify(tx, { recipientId: id, type: 'marked_fraud', subjectId: id, text: 'An admin marked your agent account as fraudulent.', dedupeKey: 'marked-fraud' });
         return updated;

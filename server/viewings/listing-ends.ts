@@ -1,11 +1,13 @@
 // When a listing ends (sold, removed by its agent, rejected by moderation) or
-// its agent is marked as fraud, its viewings not yet started are cancelled and
-// their buyers told, and its open houses not yet over are dropped: inside the
+// its agent is marked as fraud, its viewings not yet started are cancelled,
+// their buyers told and a viewing.cancelled webhook event emitted for each, and its open houses not yet over are dropped: inside the
 // transaction of that change (which holds the listing's or the agent's locks,
 // properties/listing-locks.ts), so both happen or neither does.
 import type { Prisma } from '../generated/prisma/client';
+import type { JobQueue } from '../jobs/job-queue';
 import type { Notifier } from '../notifications/notifier';
 import { HOLDING_STATUSES } from './availability';
+import { emitViewingEvent } from './viewing-webhooks';
 import { localTime } from './viewing-times';
 
 type Tx = Prisma.TransactionClient;
@@ -21,7 +23,7 @@ const WHY: Record<ListingEnd, string> = {
 };
 
 /** Cancels the future viewings of listing `propertyId` (or of every listing of agent `agentId`); returns how many. */
-export async function cancelFutureViewings(tx: Tx, notifier: Notifier, of: { propertyId: string } | { agentId: string }, end: ListingEnd): Promise<number> {
+export async function cancelFutureViewings(tx: Tx, notifier: Notifier, jobs: JobQueue, of: { propertyId: string } | { agentId: string }, end: ListingEnd): Promise<number> {
   const where = 'propertyId' in of ? { propertyId: of.propertyId } : { agentId: of.agentId };
   const now = new Date();
   const cancelled = await tx.viewing.updateManyAndReturn({
@@ -40,5 +42,6 @@ export async function cancelFutureViewings(tx: Tx, notifier: Notifier, of: { pro
       dedupeKey: `viewing:${viewing.id}:${viewing.sequence}:cancelled`,
     })),
   );
+  for (const viewing of cancelled) await emitViewingEvent(tx, jobs, 'viewing.cancelled', viewing);
   return cancelled.length;
 }

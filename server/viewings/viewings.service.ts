@@ -30,6 +30,7 @@ import {
 import type { AppConfig } from '../config';
 import { requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
+import type { JobQueue } from '../jobs/job-queue';
 import { VIEWING_TIME_TAKEN } from '../db/constraint-meanings';
 import type { OpenHouse as OpenHouseRecord, Prisma, Property as PropertyRecord, Role, SaleState, PropertyStatus, User as UserRecord, Viewing as ViewingRecord, ViewingFeedback as ViewingFeedbackRecord, ViewingStatus } from '../generated/prisma/client';
 import type { Notifier, NotificationDraft } from '../notifications/notifier';
@@ -40,6 +41,7 @@ import { badInput, conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { cursorId, cursorTime, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
 import { validateInput } from '../shared/validate';
+import { emitViewingEvent, type ViewingEventType } from './viewing-webhooks';
 import { blockedAtSql, HOLDING_STATUSES, HOLDING_STATUSES_SQL, knownTimeZoneSql, localTodaySql, slotsSql } from './availability';
 import { viewingInvite, type InviteViewing } from './viewing-invite';
 import { localTime, parseInstant } from './viewing-times';
@@ -108,6 +110,7 @@ interface LockedForViewings {
 export interface ViewingsDeps {
   db: Db;
   notifier: Notifier;
+  jobs: JobQueue;
   config: Pick<AppConfig, 'listingTimeZone' | 'publicUrl'>;
   /** What "now" is (tests pass another time; the app uses the real clock). */
   clock?: () => Date;
@@ -118,7 +121,7 @@ const DAY_MS = 86_400_000;
 /** A YYYY-MM-DD that names a day of the calendar (the Date scalar checks the shape only). */
 const isRealDate = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
 
-export function createViewingsService({ db, notifier, config, clock = () => new Date() }: ViewingsDeps) {
+export function createViewingsService({ db, notifier, jobs, config, clock = () => new Date() }: ViewingsDeps) {
   const timeZoneOf = (property: Pick<PropertyRecord, 'timeZone'>) => property.timeZone ?? config.listingTimeZone;
 
   /** Locks 1 and 2 of the listing (listing-locks.ts), the listing's row FOR NO KEY UPDATE; null when there is no such listing. */
@@ -195,13 +198,14 @@ export function createViewingsService({ db, notifier, config, clock = () => new 
   /**
    * One change of a viewing by one of its sides: under the listing's locks, a
    * compare-and-set from `from` (and not yet started), the sequence one more,
-   * the actor's notifications about it read, the other side told.
+   * the actor's notifications about it read, the other side told, its webhook event emitted.
    */
   async function change(
     viewer: UserRecord,
     viewing: ViewingRecord,
     from: readonly ViewingStatus[],
     data: Prisma.ViewingUpdateManyMutationInput,
+    event: ViewingEventType,
     tell: (changed: ViewingRecord, title: string) => NotificationDraft[],
   ): Promise<ViewingRecord> {
     return db.$transaction(async (tx) => {
@@ -219,6 +223,7 @@ export function createViewingsService({ db, notifier, config, clock = () => new 
       }
       await notifier.markActedOn(tx, { userId: viewer.id }, 'viewing', viewing.id);
       await notifier.notify(tx, tell(changed, listing?.title ?? 'the home'));
+      await emitViewingEvent(tx, jobs, event, changed);
       return changed;
     });
   }
@@ -268,6 +273,7 @@ export function createViewingsService({ db, notifier, config, clock = () => new 
             ]
           : draft(viewing, listing.agentId, 'requested', `${viewer.name} asks to view ${listing.title} on ${when(viewing)}: confirm, decline or propose another time.`),
       );
+      await emitViewingEvent(tx, jobs, kind === 'instant' ? 'viewing.booked' : 'viewing.requested', viewing);
       return viewing;
     });
   }
@@ -362,7 +368,7 @@ export function createViewingsService({ db, notifier, config, clock = () => new 
     async confirm(caller: Caller, rawId: string): Promise<ViewingRecord> {
       const viewer = requireViewer(caller, viewingsAccess.confirmViewing.roles);
       const viewing = await findOwn(viewer, rawId, 'agent');
-      return change(viewer, viewing, ['requested'], { status: 'confirmed' }, (changed, title) => [
+      return change(viewer, viewing, ['requested'], { status: 'confirmed' }, 'viewing.confirmed', (changed, title) => [
         draft(changed, changed.buyerId, 'confirmed', `${viewer.name} confirmed your viewing of ${title} on ${when(changed)}.`),
       ]);
     },
@@ -371,7 +377,7 @@ export function createViewingsService({ db, notifier, config, clock = () => new 
       const viewer = requireViewer(caller, viewingsAccess.declineViewing.roles);
       const viewing = await findOwn(viewer, rawId, 'agent');
       const { reason } = await validateInput(viewingReasonSchema, { reason: rawReason });
-      return change(viewer, viewing, ['requested', 'proposed'], { status: 'declined', reason, endedById: viewer.id }, (changed, title) => [
+      return change(viewer, viewing, ['requested', 'proposed'], { status: 'declined', reason, endedById: viewer.id }, 'viewing.declined', (changed, title) => [
         draft(changed, changed.buyerId, 'declined', `${viewer.name} declined the viewing of ${title} on ${when(changed)}: ${reason}`),
       ]);
     },
@@ -386,7 +392,7 @@ export function createViewingsService({ db, notifier, config, clock = () => new 
       const endsAt = new Date(startsAt.getTime() + property.viewingMinutes * 60_000);
       const previously = when(viewing);
       // A time someone else holds: the exclusion constraint refuses the update (CONFLICT).
-      return change(viewer, viewing, ['requested', 'confirmed', 'proposed'], { status: 'proposed', startsAt, endsAt }, (changed, title) => [
+      return change(viewer, viewing, ['requested', 'confirmed', 'proposed'], { status: 'proposed', startsAt, endsAt }, 'viewing.time_proposed', (changed, title) => [
         draft(changed, changed.buyerId, 'moved', `${viewer.name} proposes ${when(changed)} instead of ${previously} for viewing ${title}: accept the new time or cancel.`),
       ]);
     },
@@ -394,7 +400,7 @@ export function createViewingsService({ db, notifier, config, clock = () => new 
     async acceptTime(caller: Caller, rawId: string): Promise<ViewingRecord> {
       const viewer = requireViewer(caller, viewingsAccess.acceptViewingTime.roles);
       const viewing = await findOwn(viewer, rawId, 'buyer');
-      return change(viewer, viewing, ['proposed'], { status: 'confirmed' }, (changed, title) => [
+      return change(viewer, viewing, ['proposed'], { status: 'confirmed' }, 'viewing.time_accepted', (changed, title) => [
         draft(changed, changed.agentId, 'accepted', `${viewer.name} accepted ${when(changed)} for viewing ${title}: the viewing is confirmed.`),
       ]);
     },
@@ -405,7 +411,7 @@ export function createViewingsService({ db, notifier, config, clock = () => new 
       const viewing = await findOwn(viewer, rawId, 'either');
       const { reason } = await validateInput(viewingReasonSchema, { reason: rawReason });
       const other = viewing.buyerId === viewer.id ? viewing.agentId : viewing.buyerId;
-      return change(viewer, viewing, HOLDING_STATUSES, { status: 'cancelled', reason, endedById: viewer.id }, (changed, title) => [
+      return change(viewer, viewing, HOLDING_STATUSES, { status: 'cancelled', reason, endedById: viewer.id }, 'viewing.cancelled', (changed, title) => [
         draft(changed, other, 'cancelled', `${viewer.name} cancelled the viewing of ${title} on ${when(changed)}: ${reason}`),
       ]);
     },

@@ -129,7 +129,7 @@ describe('free slots in the listing’s time zone', () => {
     let change = `${year}-03-31`;
     while (isoWeekday(change) !== 7) change = addDays(change, -1);
     const clock = () => new Date(`${addDays(change, -8)}T12:00:00Z`);
-    const service = createViewingsService({ db: app.db, notifier: createNotifier({ jobs: app.eventsAndJobs.jobs }), config: { listingTimeZone: 'UTC', publicUrl: app.url }, clock });
+    const service = createViewingsService({ db: app.db, notifier: createNotifier({ jobs: app.eventsAndJobs.jobs }), jobs: app.eventsAndJobs.jobs, config: { listingTimeZone: 'UTC', publicUrl: app.url }, clock });
     const property = await listingWithAvailability(cast.agent, { ...everyDay, weekly: [{ weekday: 7, start: '10:00', end: '10:30' }, { weekday: 6, start: '10:00', end: '10:30' }] });
     const caller = { identity: { uid: cast.buyer.user.firebaseUid, email: cast.buyer.user.email, emailVerified: true, name: null, picture: null, signInProvider: 'password', expiresAt: new Date(Date.now() + 3600_000) }, viewer: cast.buyer.user, authError: null };
     const { slots } = await service.freeSlots(caller, property.id, addDays(change, -7), 14);

@@ -168,7 +168,7 @@ export function WebhooksSection() {
       </HStack>
       {made && <SecretOnce testId="new-webhook-secret" title={`${made.url} is registered. Copy its signing secret now: it will not be shown again.`} description="Verify every delivery’s OpenNest-Signature header with it: an HMAC-SHA256 of the timestamp and the raw body, as Stripe signs." secret={made.secret} onDone={() => setMade(null)} />}
       <QueryState query={endpoints} data={endpoints.data?.webhookEndpoints} skeleton={<LoadingBlock label="Loading webhook endpoints" />} errorTitle="Could not load your webhook endpoints"
-        empty={<EmptyNotice icon={<LuWebhook />} title="No webhook endpoints yet" description="Register one to hear of verified listings, accepted offers and payments as they happen." testId="webhooks-empty" />}
+        empty={<EmptyNotice icon={<LuWebhook />} title="No webhook endpoints yet" description="Register one to hear of verified listings, accepted offers, payments, messages and viewings as they happen." testId="webhooks-empty" />}
       >
         {(rows) => (
           <CardList label="Webhook endpoints" items={rows}>
