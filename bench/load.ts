@@ -61,7 +61,9 @@ export function runAutocannon(target: HttpLoad, connections: number, seconds: nu
         const details =
           `autocannon: ${result.requests.total} responses, avg ${result.requests.average.toFixed(0)} req/s, ` +
           `latency p50 ${result.latency.p50} ms / p99 ${result.latency.p99} ms (whole ms), ` +
-          `errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, body mismatches ${result.mismatches}`;
+          `errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, body mismatches ${result.mismatches}` +
+          // Which statuses the failures had (a 429 is a rate limit, a 503 an exhausted pool).
+          (result.non2xx ? `, statuses ${JSON.stringify(Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count])))}` : '');
         resolve(summarise(latencies, result.duration, failures, details, result.requests.sent));
       },
     );

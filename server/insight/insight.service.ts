@@ -203,7 +203,10 @@ export function createInsightService({ db }: { db: Db }) {
       const property = await ownListing(caller, rawPropertyId, insightAccess.listingDemand.roles, 'demand');
       const steps = demandSteps(stepPercent, rangePercent);
       const factors = steps.map((percent) => new Prisma.Decimal(100 + percent).dividedBy(100).toFixed(2));
-      const [counts, wishlisted] = await Promise.all([matchingCountsAtPrices(db, property.id, factors), db.wishlistItem.count({ where: { propertyId: property.id } })]);
+      // One after the other: the curve's statement is slow, and a request that held two pool connections at once
+      // would leave too few for the others when many agents look at once (a 503 under the bench's load).
+      const counts = await matchingCountsAtPrices(db, property.id, factors);
+      const wishlisted = await db.wishlistItem.count({ where: { propertyId: property.id } });
       const curve = steps.map((changePercent, index) => ({
         changePercent,
         priceMin: property.priceMin.times(factors[index]).toDecimalPlaces(2, Prisma.Decimal.ROUND_HALF_UP).toFixed(2),

@@ -47,9 +47,16 @@ const MATCHING_CONDITION_BUT_PRICE = `s.frequency <> 'off' AND strpos(lower(l.lo
   AND (${F('openHouseSoon')} IS DISTINCT FROM 'true'
        OR EXISTS (SELECT 1 FROM open_houses oh WHERE oh.property_id = l.id AND oh.ends_at > now() AND oh.starts_at < now() + interval '7 days'))`;
 
+/** A saved search's price bounds (SQL expressions, NULL when unset): read from its criteria, or from columns already read out of them. */
+interface PriceBounds {
+  low: string;
+  high: string;
+}
+const CRITERIA_PRICE_BOUNDS: PriceBounds = { low: `${F('priceMin')}::numeric`, high: `${F('priceMax')}::numeric` };
+
 /** The price terms of the rule: does saved search `s`'s price filter admit an asking range from `min` to `max` (SQL expressions)? */
-const PRICE_CONDITION = (min: string, max: string) => `(${F('priceMin')} IS NULL OR ${max} >= ${F('priceMin')}::numeric)
-  AND (${F('priceMax')} IS NULL OR ${min} <= ${F('priceMax')}::numeric)`;
+const PRICE_CONDITION = (min: string, max: string, { low, high }: PriceBounds = CRITERIA_PRICE_BOUNDS) => `(${low} IS NULL OR ${max} >= ${low})
+  AND (${high} IS NULL OR ${min} <= ${high})`;
 
 /** The one matching rule: saved search `s` matches listing `l`. */
 const MATCHING_CONDITION = `${MATCHING_CONDITION_BUT_PRICE} AND ${PRICE_CONDITION('l.price_min', 'l.price_max')}`;
@@ -110,12 +117,14 @@ export function createMatchingJobHandler({ db, notifier }: { db: Db; notifier: N
  * Returns the counts in the order of `factors` (empty when the listing is gone).
  */
 export async function matchingCountsAtPrices(db: Db, propertyId: string, factors: readonly string[]): Promise<number[]> {
+  // The matching searches' price bounds are read out of their criteria once (not once per factor),
+  // and each factor's asking range is computed once (not once per search).
   const rows = await db.$queryRawUnsafe<Array<{ matches: number }>>(
     `WITH l AS (SELECT ${MATCHED_COLUMNS} FROM properties WHERE id = $1::uuid),
-     s AS MATERIALIZED (SELECT s.criteria FROM l JOIN saved_searches s ON ${MATCHING_CONDITION_BUT_PRICE})
-     SELECT (SELECT count(*) FROM s, l WHERE ${PRICE_CONDITION('round(l.price_min * step.factor, 2)', 'round(l.price_max * step.factor, 2)')})::int AS matches
+     s AS MATERIALIZED (SELECT ${CRITERIA_PRICE_BOUNDS.low} AS low, ${CRITERIA_PRICE_BOUNDS.high} AS high FROM l JOIN saved_searches s ON ${MATCHING_CONDITION_BUT_PRICE})
+     SELECT (SELECT count(*) FROM s WHERE ${PRICE_CONDITION('asking.min', 'asking.max', { low: 's.low', high: 's.high' })})::int AS matches
      FROM unnest($2::numeric[]) WITH ORDINALITY AS step(factor, position)
-     WHERE EXISTS (SELECT 1 FROM l)
+     CROSS JOIN LATERAL (SELECT round(l.price_min * step.factor, 2) AS min, round(l.price_max * step.factor, 2) AS max FROM l) asking
      ORDER BY step.position`,
     propertyId,
     factors,
