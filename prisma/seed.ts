@@ -15,7 +15,7 @@ import type { IdentityProvider } from '../server/auth/identity-provider';
 import type { Db } from '../server/db/client';
 import type { NotificationType, Prisma, Role } from '../server/generated/prisma/client';
 import type { Logger } from '../server/infra/logger';
-import { recordAnswer, recordQuestion } from '../server/insight/reply-time';
+import { NUDGE_AFTER_HOURS, recordAnswer, recordQuestion } from '../server/insight/reply-time';
 import type { ImageStorage } from '../server/uploads/image-storage';
 import {
   DEMO_ACCOUNTS,
@@ -307,6 +307,12 @@ async function seedDemoMarketplace(db: Db, storage: ImageStorage, log: Logger, p
           const askedAt = new Date(Math.min(asked.getTime(), now.getTime() - 30 * 60 * MINUTE_MS));
           await recordQuestion(tx, { subjectId: created.id, kind: 'viewing', agentId: listing.agentId, askedAt });
           if (viewing.status === 'confirmed') await recordAnswer(tx, { subjectId: created.id, agentId: listing.agentId, at: new Date(askedAt.getTime() + 3 * 60 * MINUTE_MS) });
+          // One waiting long enough was nudged, as the reply sweep does (so the sweep finds nothing to add: the demo looks the same whenever it is opened).
+          const nudgedAt = new Date(askedAt.getTime() + NUDGE_AFTER_HOURS * 60 * MINUTE_MS);
+          if (viewing.status === 'requested' && nudgedAt <= now) {
+            await tx.$executeRaw`UPDATE reply_questions SET nudged_at = ${nudgedAt} WHERE subject_id = ${created.id}::uuid`;
+            notify(listing.agentId, 'viewing_update', created.id, `${nameOf(viewing.buyer)} has waited ${NUDGE_AFTER_HOURS} hours for your answer about ${listing.title} (a viewing request).`, `reply-nudge:${created.id}`, nudgedAt);
+          }
         }
       }
       await tx.openHouse.createMany({
