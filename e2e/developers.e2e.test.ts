@@ -153,8 +153,8 @@ it('the sandbox acts as a pasted key: a signed-out visitor queries as the key’
   const { secret } = okData(await session.app.graphql(operations.CreateApiKey, { input: { name: 'Sandbox try', scopes: ['listings:read'], expiresInDays: 7 } }, agent.idToken)).createApiKey;
   const page = await session.newPage();
   await page.goto('/sandbox');
-  await page.getByTestId('graphiql').locator('.graphiql-container').waitFor();
-  // The query editor is CodeMirror: its instance hangs on its element.
+  // The query editor is CodeMirror, mounted after GraphiQL's frame: its instance hangs on its element.
+  await page.locator('.graphiql-query-editor .CodeMirror').waitFor();
   await page.evaluate((query) => {
     const editor = (globalThis as unknown as { document: { querySelector(selector: string): { CodeMirror: { setValue(value: string): void } } } }).document.querySelector('.graphiql-query-editor .CodeMirror');
     editor.CodeMirror.setValue(query);
