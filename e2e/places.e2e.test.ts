@@ -72,6 +72,8 @@ it('an agent enters a structured address with autocomplete; a buyer picks the ar
   await search.press('ArrowDown');
   await search.press('Enter');
   await buyerPage.waitForURL(/place=area%3A/);
+  // The typed text's results stay on screen until the picked place's arrive: wait for those.
+  await buyerPage.getByTestId('results-status').getByText(/^Showing 2 properties/).waitFor();
   const cards = buyerPage.getByTestId('property-card');
   await cards.filter({ hasText: `Lake House ${unique}` }).waitFor();
   await cards.filter({ hasText: `Neighbour ${unique}` }).waitFor();
