@@ -1,6 +1,30 @@
 import type { Resolvers } from '../graphql/generated/resolvers-types';
 import { loadRequired } from '../context/load-required';
+import type { Loaders } from '../context/loaders';
+import type { Property as PropertyRecord, User as UserRecord, Viewing as ViewingRecord, ViewingFeedback as ViewingFeedbackRecord } from '../generated/prisma/client';
+import type { ViewingWithFeedback } from './agent-week-sql';
 import { isNoLongerListed } from '../properties/listing-visibility';
+
+/**
+ * The listing, buyer, agent and feedback of each viewing of a long list (the agent's
+ * week: hundreds), read before the list is answered. The listings and buyers
+ * come through the request's loaders (one statement each, whatever the count;
+ * buyers and agents together),
+ * so the fields below answer without a promise per viewing.
+ */
+const relationsOf = new WeakMap<ViewingRecord, { property: PropertyRecord; buyer: UserRecord; agent: UserRecord; feedback: ViewingFeedbackRecord | null }>();
+
+async function withRelations(loaders: Loaders, list: ViewingWithFeedback[]): Promise<ViewingRecord[]> {
+  const [properties, buyers, agents] = await Promise.all([
+    Promise.all(list.map(({ viewing }) => loadRequired(loaders.propertyById, viewing.propertyId, 'property'))),
+    Promise.all(list.map(({ viewing }) => loadRequired(loaders.userById, viewing.buyerId, 'buyer'))),
+    Promise.all(list.map(({ viewing }) => loadRequired(loaders.userById, viewing.agentId, 'agent'))),
+  ]);
+  return list.map(({ viewing, feedback }, i) => {
+    relationsOf.set(viewing, { property: properties[i], buyer: buyers[i], agent: agents[i], feedback });
+    return viewing;
+  });
+}
 
 export const viewingsResolvers: Resolvers = {
   Query: {
@@ -8,7 +32,7 @@ export const viewingsResolvers: Resolvers = {
     freeViewingSlots: (_parent, { propertyId, from, days }, { caller, services }) => services.viewings.freeSlots(caller, propertyId, from, days),
     myViewings: (_parent, args, { caller, services }) => services.viewings.myViewings(caller, args),
     myViewingsOf: (_parent, { propertyId }, { caller, services }) => services.viewings.myViewingsOf(caller, propertyId),
-    agentViewingWeek: (_parent, { from }, { caller, services }) => services.viewings.agentWeek(caller, from),
+    agentViewingWeek: async (_parent, { from }, { caller, services, loaders }) => withRelations(loaders, await services.viewings.agentWeek(caller, from)),
     viewingFeedback: (_parent, { propertyId }, { caller, services }) => services.viewings.feedbackOf(caller, propertyId),
   },
   Mutation: {
@@ -25,13 +49,20 @@ export const viewingsResolvers: Resolvers = {
     removeOpenHouse: (_parent, { id }, { caller, services }) => services.viewings.removeOpenHouse(caller, id),
   },
   Viewing: {
-    property: (viewing, _args, { loaders }) => loadRequired(loaders.propertyById, viewing.propertyId, 'property'),
-    buyer: (viewing, _args, { loaders }) => loadRequired(loaders.userById, viewing.buyerId, 'buyer'),
-    agent: (viewing, _args, { loaders }) => loadRequired(loaders.userById, viewing.agentId, 'agent'),
+    property: (viewing, _args, { loaders }) => relationsOf.get(viewing)?.property ?? loadRequired(loaders.propertyById, viewing.propertyId, 'property'),
+    buyer: (viewing, _args, { loaders }) => relationsOf.get(viewing)?.buyer ?? loadRequired(loaders.userById, viewing.buyerId, 'buyer'),
+    agent: (viewing, _args, { loaders }) => relationsOf.get(viewing)?.agent ?? loadRequired(loaders.userById, viewing.agentId, 'agent'),
     endedBy: (viewing) => (viewing.status !== 'declined' && viewing.status !== 'cancelled' ? null : viewing.endedById === null ? 'listing' : viewing.endedById === viewing.buyerId ? 'buyer' : 'agent'),
     held: (viewing) => viewing.status === 'confirmed' && viewing.endsAt.getTime() <= Date.now(),
-    feedbackGiven: async (viewing, _args, { loaders }) => Boolean(await loaders.viewingFeedbackById.load(viewing.id)),
-    feedback: async (viewing, _args, { caller, loaders, services }) => (services.viewings.seesFeedback(caller.viewer, viewing) ? loaders.viewingFeedbackById.load(viewing.id) : null),
+    feedbackGiven: async (viewing, _args, { loaders }) => {
+      const relations = relationsOf.get(viewing);
+      return Boolean(relations ? relations.feedback : await loaders.viewingFeedbackById.load(viewing.id));
+    },
+    feedback: (viewing, _args, { caller, loaders, services }) => {
+      if (!services.viewings.seesFeedback(caller.viewer, viewing)) return null;
+      const relations = relationsOf.get(viewing);
+      return relations ? relations.feedback : loaders.viewingFeedbackById.load(viewing.id);
+    },
     calendarInvite: async (viewing, _args, { loaders, services }) => {
       const [property, agent, buyer] = await Promise.all([
         loadRequired(loaders.propertyById, viewing.propertyId, 'property'),

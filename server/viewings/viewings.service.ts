@@ -29,7 +29,7 @@ import {
 } from '@opennest/common/validation/viewing';
 import type { AppConfig } from '../config';
 import { requireViewer, type Caller } from '../context/caller';
-import type { Db } from '../db/client';
+import { readRows, type Db } from '../db/client';
 import type { JobQueue } from '../jobs/job-queue';
 import { VIEWING_TIME_TAKEN } from '../db/constraint-meanings';
 import type { OpenHouse as OpenHouseRecord, Prisma, Property as PropertyRecord, Role, SaleState, PropertyStatus, User as UserRecord, Viewing as ViewingRecord, ViewingFeedback as ViewingFeedbackRecord, ViewingStatus } from '../generated/prisma/client';
@@ -43,6 +43,7 @@ import { cursorId, cursorTime, decodeCursor, encodeCursor, pageSize, toPage, typ
 import { validateInput } from '../shared/validate';
 import { emitViewingEvent, type ViewingEventType } from './viewing-webhooks';
 import { blockedAtSql, HOLDING_STATUSES, HOLDING_STATUSES_SQL, knownTimeZoneSql, localTodaySql, slotsSql } from './availability';
+import { agentWeekSql, viewingsWithFeedback, type ViewingWithFeedback, type WeekRow } from './agent-week-sql';
 import { viewingInvite, type InviteViewing } from './viewing-invite';
 import { localTime, parseInstant } from './viewing-times';
 import { viewingsAccess } from './viewings.access';
@@ -452,12 +453,17 @@ export function createViewingsService({ db, notifier, jobs, config, clock = () =
       return db.viewing.findMany({ where: { buyerId: viewer.id, propertyId: parseId(rawPropertyId, 'property id'), endsAt: { gt: clock() } }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] });
     },
 
-    /** The agent's viewings starting in the 7 days from `from`, across their listings (index viewings(agent_id, starts_at)). */
-    async agentWeek(caller: Caller, rawFrom: unknown): Promise<ViewingRecord[]> {
+    /**
+     * The agent's viewings starting in the 7 days from `from`, across their
+     * listings, each with its feedback (the week page shows it): one statement
+     * (index viewings(agent_id, starts_at)), its rows mapped by name as the
+     * listing search's are, since a week holds hundreds of viewings.
+     */
+    async agentWeek(caller: Caller, rawFrom: unknown): Promise<ViewingWithFeedback[]> {
       const viewer = requireViewer(caller, viewingsAccess.agentViewingWeek.roles);
       const from = rawFrom instanceof Date ? rawFrom : new Date(String(rawFrom));
       if (Number.isNaN(from.getTime())) throw badInput('Choose the week’s first day.');
-      return db.viewing.findMany({ where: { agentId: viewer.id, startsAt: { gte: from, lt: new Date(from.getTime() + 7 * DAY_MS) } }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] });
+      return viewingsWithFeedback(await readRows<WeekRow>(db, agentWeekSql(viewer.id, from, new Date(from.getTime() + 7 * DAY_MS))));
     },
 
     /** Feedback on a listing's viewings, newest first: its agent's, or any listing's for admins. */

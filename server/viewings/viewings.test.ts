@@ -428,6 +428,13 @@ describe('after the viewing: feedback and the agents’ numbers', () => {
     const entries = okData(await app.graphql(operations.ViewingFeedbackOf, { propertyId: property.id }, cast.agent.idToken)).viewingFeedback;
     expect(entries.map((entry) => entry.feedback).sort((a, b) => a.rating - b.rating)).toEqual([{ rating: 4, text: 'Bright rooms, noisy road.' }, { rating: 5, text: 'Lovely garden.' }]);
     expect(okData(await app.graphql(operations.ViewingFeedbackOf, { propertyId: property.id }, cast.admin.idToken)).viewingFeedback).toHaveLength(2);
+    // The agent's week reads each viewing's feedback with it (one statement): rated, cancelled and upcoming alike.
+    const week = okData(await app.graphql(operations.AgentViewingWeek, { from: past(8).toISOString() }, cast.agent.idToken)).agentViewingWeek;
+    expect(Object.fromEntries(week.filter((v) => v.property.id === property.id).map((v) => [v.id, v.feedback]))).toMatchObject({
+      [held.id]: { rating: 4, text: 'Bright rooms, noisy road.' },
+      [heldToo.id]: { rating: 5, text: 'Lovely garden.' },
+    });
+    expect(week.filter((v) => v.property.id === property.id && v.feedback !== null)).toHaveLength(2);
     expect(graphqlOutcome(await app.graphql(operations.ViewingFeedbackOf, { propertyId: property.id }, cast.otherAgent.idToken))).toMatchObject({ code: 'FORBIDDEN' });
     expect(graphqlOutcome(await app.graphql(operations.ViewingFeedbackOf, { propertyId: property.id }, cast.buyer.idToken))).toMatchObject({ code: 'FORBIDDEN' });
 
@@ -557,5 +564,27 @@ describe('lists', () => {
     const week = okData(await app.graphql(operations.AgentViewingWeek, { from: at(saturday, '00:00') }, cast.agent.idToken)).agentViewingWeek.map((n) => n.id);
     expect(week).toEqual(expect.arrayContaining([a.id, b.id, c.id]));
     expect(okData(await app.graphql(operations.AgentViewingWeek, { from: at(saturday, '00:00') }, cast.otherAgent.idToken)).agentViewingWeek).toEqual([]);
+  });
+
+  it('the agent’s week takes the same statements however many viewings, listings and buyers it holds', async () => {
+    const agent = await app.createUser('agent');
+    const listings = await Promise.all([0, 1, 2].map(() => createListing(app, agent.user.id, { title: unique('Week') })));
+    const buyers = await Promise.all([0, 1, 2].map(() => app.createUser('user')));
+    const from = new Date(Date.now() + 10 * 86_400_000);
+    const viewing = (n: number) => ({
+      propertyId: listings[n % 3].id, buyerId: buyers[n % 3].user.id, agentId: agent.user.id, timeZone: LONDON,
+      kind: 'instant' as const, status: 'confirmed' as const, startsAt: new Date(from.getTime() + n * 3_600_000), endsAt: new Date(from.getTime() + n * 3_600_000 + 1_800_000),
+    });
+    const statementsOfWeek = async () => {
+      const { result, statements } = await app.sqlStatementsDuring(() => app.graphql(operations.AgentViewingWeek, { from: from.toISOString() }, agent.idToken));
+      expect(okData(result).agentViewingWeek.every((v) => v.property.id && v.buyer.name)).toBe(true);
+      return statements.filter((sql) => !/"firebase_uid" = \$1/.test(sql)).length;
+    };
+    await app.db.viewing.create({ data: viewing(0) });
+    const withOne = await statementsOfWeek();
+    await app.db.viewing.createMany({ data: [1, 2, 3, 4, 5, 6, 7, 8].map(viewing) });
+    expect(await statementsOfWeek()).toBe(withOne);
+    // The viewings with their feedback, their listings, their buyers.
+    expect(withOne).toBeLessThanOrEqual(3);
   });
 });
