@@ -9,6 +9,11 @@
 //   3. offer rows, then report rows, each changed by a compare-and-set UPDATE
 //      (`WHERE status = 'pending'`, `WHERE status = 'open'`) whose row count says
 //      whether this request won.
+// The database keeps this order too: the places count of a listing (trigger
+// properties_places_count, migration 20261128130000_places_count_fraud) reads
+// its agent's role FOR SHARE, after the listing's row. So every service
+// change of a listing's status, sale state or address takes lock 1 here first;
+// one that took lock 2 first could deadlock with an agent being marked as fraud.
 import type { Prisma, PropertyStatus, Role, SaleState } from '../generated/prisma/client';
 
 type Tx = Prisma.TransactionClient;

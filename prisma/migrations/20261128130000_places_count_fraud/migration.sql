@@ -7,24 +7,27 @@
 -- The rule counted from here on: verified, not deleted, not sold (the search's
 -- default), and the agent's role is not 'fraud'.
 --   - properties_places_count (a listing's own change) reads its agent's role
---     FOR KEY SHARE (the lock every foreign-key check of a listing takes);
---   - users_places_count (an agent's role changing to or from 'fraud') locks the
---     agent's row FOR UPDATE, which waits for every listing change of that agent
---     in flight and makes later ones wait for its commit, then moves the counts
---     of all the agent's listed homes in two statements (an aggregate over the
---     agent's listings, index properties(agent_id, created_at, id));
+--     FOR SHARE. That lock and the UPDATE of the agent's row wait for each
+--     other (FOR KEY SHARE, the foreign key's lock, would not: it lets the
+--     UPDATE through and then reads the role from before it), so a role change
+--     and a listing change of the same agent take turns, and the later one
+--     sees what the earlier one committed;
+--   - users_places_count (an agent's role changing to or from 'fraud') then
+--     moves the counts of all the agent's listed homes in two statements (an
+--     aggregate over the agent's listings, index properties(agent_id,
+--     created_at, id));
 --   - refresh_places recounts with the same rule, and this migration runs it
 --     once so that today's counts are right.
 -- Places rows are locked in (kind, key) order by the agent's recount, the
 -- order a listing's own change takes them in (area, city, district).
 
 -- Whether a listing's agent lets it count (not marked as fraud), taking the
--- agent row's FOR KEY SHARE lock so that a concurrent role change and this
--- listing's change take turns. An unknown agent (never, under the foreign key)
--- does not count.
+-- agent row's FOR SHARE lock so that a concurrent role change and this
+-- listing's change take turns (see above). An unknown agent (never, under the
+-- foreign key) does not count.
 CREATE FUNCTION agent_listings_count(agent_id UUID) RETURNS BOOLEAN
     LANGUAGE sql VOLATILE
-    AS $$ SELECT coalesce((SELECT role <> 'fraud' FROM users WHERE id = agent_id FOR KEY SHARE), false) $$;
+    AS $$ SELECT coalesce((SELECT role <> 'fraud' FROM users WHERE id = agent_id FOR SHARE), false) $$;
 
 CREATE OR REPLACE FUNCTION properties_places_count() RETURNS trigger
     LANGUAGE plpgsql
@@ -103,11 +106,9 @@ BEGIN
     IF (OLD.role = 'fraud') = (NEW.role = 'fraud') THEN
         RETURN NULL;
     END IF;
-    -- Waits for the agent's listing changes in flight (they hold FOR KEY SHARE,
-    -- which the UPDATE's own lock does not conflict with); the later ones wait
-    -- for this commit and then read the new role. Each statement below sees
-    -- what those in flight committed.
-    PERFORM 1 FROM users WHERE id = NEW.id FOR UPDATE;
+    -- The UPDATE of this row waited for the agent's listing changes in flight
+    -- (they hold FOR SHARE on it), and each statement below sees what they
+    -- committed; later ones wait for this commit and then read the new role.
     IF NEW.role = 'fraud' THEN
         -- Counted places exist; their rows are locked in order, then updated.
         PERFORM 1 FROM places p JOIN agent_place_counts(NEW.id) c ON p.kind = c.kind AND p.key = c.key
