@@ -11,9 +11,10 @@
 //      whether this request won.
 // The database keeps this order too: the places count of a listing (trigger
 // properties_places_count, migration 20261128130000_places_count_fraud) reads
-// its agent's role FOR SHARE, after the listing's row. So every service
-// change of a listing's status, sale state or address takes lock 1 here first;
-// one that took lock 2 first could deadlock with an agent being marked as fraud.
+// its agent's role FOR SHARE, after the listing's row. So verifying, editing and
+// selling a listing take lock 1 here first (as removing it and accepting an offer do):
+// taking lock 2 first could deadlock with the agent's fraud marking by report,
+// which holds lock 1 FOR UPDATE and then asks for lock 2.
 import type { Prisma, PropertyStatus, Role, SaleState } from '../generated/prisma/client';
 
 type Tx = Prisma.TransactionClient;
