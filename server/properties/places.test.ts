@@ -225,6 +225,28 @@ describe('places count only what buyers can see', () => {
     }
   });
 
+  it('keeps the count exact, with no internal error, when a report marks the agent as fraud while the agent moves the reported listing', async () => {
+    const city = placeName('Reportcity');
+    const [from, to] = [placeName('Fromside'), placeName('Toside')];
+    const places: Array<['area' | 'city', string]> = [['area', `${city.toLowerCase()}/${from.toLowerCase()}`], ['area', `${city.toLowerCase()}/${to.toLowerCase()}`], ['city', city.toLowerCase()]];
+    for (let round = 0; round < 4; round += 1) {
+      const crook = await app.createUser('agent', { name: `Reported ${round}` });
+      const reported = await createListing(app, crook.user.id, { location: `${from}, ${city}`, area: from, city, postcode: '1000', countryCode: 'BD' });
+      okData(await app.graphql(operations.ReportListing, { input: { propertyId: reported.id, reason: 'fraud' } }, buyer.idToken));
+      const move = { title: 'Moved', priceMin: '1000', priceMax: '2000', address: address({ area: to, city, postcode: '1000', countryCode: 'BD' }) };
+      // The resolution holds the agent's row FOR UPDATE, then asks for the listing's; the edit asks in the same order.
+      const [resolved, edited] = await Promise.all([
+        app.graphql(operations.ResolveReports, { propertyId: reported.id, action: 'MARK_AGENT_FRAUD', note: 'Confirmed scam.' }, admin.idToken),
+        app.graphql(operations.UpdateListingAddress, { id: reported.id, input: move }, crook.idToken),
+      ]);
+      expect(errorOf(resolved)).toBeUndefined();
+      expect([errorOf(edited)?.extensions?.code].filter((code) => code !== 'FORBIDDEN' && code !== undefined)).toEqual([]);
+      const { stored, fresh } = await storedAndFreshCounts(places);
+      expect([round, stored]).toEqual([round, fresh]);
+      expect(stored.map(([, n]) => n)).toEqual([0, 0, 0]);
+    }
+  });
+
   it.each([
     ['the listing change first', 'listing'],
     ['the marking first', 'marking'],
