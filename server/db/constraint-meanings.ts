@@ -54,7 +54,7 @@ export const UNIQUE_CONSTRAINTS: Record<string, UniqueMeaning> = {
   viewing_feedback_pkey: { conflict: FEEDBACK_ALREADY_GIVEN },
   reply_questions_pkey: { idempotent: 'insight/reply-time.ts recordQuestion: INSERT ... ON CONFLICT DO NOTHING (a conversation asks once)' },
   agent_reply_figures_pkey: { idempotent: 'insight/reply-time.ts: INSERT ... ON CONFLICT DO NOTHING / DO UPDATE under the figure row’s lock' },
-  places_pkey: { idempotent: 'the trigger properties_places_count (20261127100000_structured_address): INSERT ... ON CONFLICT DO UPDATE of the count' },
+  places_pkey: { idempotent: 'the triggers properties_places_count (20261127100000_structured_address) and users_places_count (20261128130000_places_count_fraud): INSERT ... ON CONFLICT DO UPDATE of the count' },
   api_keys_key_id_key: { conflict: 'Two API keys got the same random key id (one chance in 2^62); nothing was saved. Please try again.' },
   trusted_documents_pkey: { idempotent: 'api-keys.service registerDocument: INSERT ... ON CONFLICT DO NOTHING under the owner’s lock, then the one row is read (registering again changes nothing)' },
 };

@@ -4,6 +4,7 @@
 import { emitWebhookEvent, listingObject, offerObject } from '../webhooks/emit';
 import { dollars, toCents } from '@opennest/common/money';
 import { recordListingEvent } from '../properties/listing-history';
+import { lockListing } from '../properties/listing-locks';
 import { queueSavedHomeAlert } from '../wishlist/saved-home-alerts';
 import { cancelFutureViewings } from '../viewings/listing-ends';
 import { requireViewer, type Caller } from '../context/caller';
@@ -60,6 +61,9 @@ export function createPaymentsService({ db, payments, notifier, jobs }: { db: Db
     // sale once. A payment id already recorded on another offer is refused by
     // the unique indexes (CONFLICT, db/constraint-meanings.ts).
     const count = await db.$transaction(async (tx) => {
+      // The listing's locks first, in their order (listing-locks.ts): its move to
+      // sold recounts its places, which reads the agent's role under the agent's lock.
+      await lockListing(tx, offer.propertyId);
       const [bought] = await tx.offer.updateManyAndReturn({
         where: { id: offer.id, status: 'accepted' },
         data: { status: 'bought', transactionId: intent.id, paymentIntentId: intent.id },

@@ -3,7 +3,10 @@
 // benchmark's seed, loaded into a database migrated up to just before it, then
 // migrated. Its SQL split must agree with common/address.ts splitLocation (what
 // REST callers that send only `location` get), the places must count exactly
-// the listed homes, and the triggers must keep them counted afterwards.
+// the listed homes, and the triggers must keep them counted afterwards. The
+// later 20261128130000_places_count_fraud recounts them without the homes of
+// agents marked as fraud (one bench agent is marked before migrating), and its
+// triggers keep that rule when a role changes.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +54,8 @@ beforeAll(async () => {
     [AGENT_ID, demo.map((d) => d.title), demo.map((d) => d.location), demo.map((d) => d.status), demo.map((d) => d.saleState)],
   );
   await seedBenchmarkData({ databaseUrl: database.url, properties: 3000, agents: 10, seed: 19, structuredAddress: false });
+  // A bench agent with verified listings was marked as fraud before the places existed.
+  await client.query(`UPDATE users SET role = 'fraud' WHERE id = (SELECT agent_id FROM properties WHERE status = 'verified' AND agent_id <> $1 ORDER BY agent_id LIMIT 1)`, [AGENT_ID]);
   await applyMigrations(database.url);
 }, 180_000);
 
@@ -59,6 +64,23 @@ afterAll(async () => {
   await database?.drop();
   if (tempDir) await fs.rm(tempDir, { recursive: true, force: true });
 });
+
+/**
+ * Places whose count differs from a fresh count of the homes buyers can find
+ * there (the rule of listing-visibility.ts PUBLIC_LISTING_SQL, not sold).
+ */
+async function miscounted() {
+  const { rows } = await client.query(`
+    WITH listed AS (SELECT p.* FROM properties p JOIN users a ON a.id = p.agent_id WHERE p.status = 'verified' AND p.deleted_at IS NULL AND a.role <> 'fraud' AND p.sale_state <> 'sold'),
+    expected AS (
+      SELECT 'area'::"PlaceKind" AS kind, area_key AS key, count(*)::int AS n FROM listed WHERE area_key IS NOT NULL GROUP BY 2
+      UNION ALL SELECT 'city', city_key, count(*)::int FROM listed WHERE city_key IS NOT NULL GROUP BY 2
+      UNION ALL SELECT 'district', district_key, count(*)::int FROM listed WHERE district_key IS NOT NULL GROUP BY 2)
+    SELECT coalesce(e.kind, p.kind) AS kind, coalesce(e.key, p.key) AS key, e.n AS expected, p.listed_count AS counted
+    FROM expected e FULL JOIN places p ON p.kind = e.kind AND p.key = e.key
+    WHERE coalesce(e.n, 0) <> coalesce(p.listed_count, 0)`);
+  return rows;
+}
 
 interface Row extends AddressParts {
   id: string;
@@ -100,17 +122,11 @@ describe(`${MIGRATION} on the demo data and the bench seed`, () => {
     expect(bench.filter((r) => !r.city || !r.area)).toEqual([]);
   });
 
-  it('counts in places exactly the listed homes (verified, not deleted, not sold) of each area, city and district', async () => {
-    const { rows: wrong } = await client.query(`
-      WITH listed AS (SELECT * FROM properties WHERE status = 'verified' AND deleted_at IS NULL AND sale_state <> 'sold'),
-      expected AS (
-        SELECT 'area'::"PlaceKind" AS kind, area_key AS key, count(*)::int AS n FROM listed WHERE area_key IS NOT NULL GROUP BY 2
-        UNION ALL SELECT 'city', city_key, count(*)::int FROM listed WHERE city_key IS NOT NULL GROUP BY 2
-        UNION ALL SELECT 'district', district_key, count(*)::int FROM listed WHERE district_key IS NOT NULL GROUP BY 2)
-      SELECT coalesce(e.kind, p.kind) AS kind, coalesce(e.key, p.key) AS key, e.n AS expected, p.listed_count AS counted
-      FROM expected e FULL JOIN places p ON p.kind = e.kind AND p.key = e.key
-      WHERE coalesce(e.n, 0) <> coalesce(p.listed_count, 0)`);
-    expect(wrong).toEqual([]);
+  it('counts in places exactly the listed homes (verified, not deleted, not sold, agent not marked as fraud) of each area, city and district', async () => {
+    expect(await miscounted()).toEqual([]);
+    // The fraud agent's listings were there to miscount.
+    const { rows: [fraud] } = await client.query(`SELECT count(*)::int AS n FROM properties p JOIN users a ON a.id = p.agent_id WHERE a.role = 'fraud' AND p.status = 'verified' AND p.sale_state <> 'sold'`);
+    expect(fraud.n).toBeGreaterThan(0);
     const { rows: [dhaka] } = await client.query(`SELECT name, listed_count FROM places WHERE kind = 'city' AND key = 'dhaka'`);
     expect(dhaka.name).toBe('Dhaka');
     expect(dhaka.listed_count).toBeGreaterThan(100);
@@ -140,6 +156,27 @@ describe('the place triggers after the migration', () => {
     }
     await client.query(`DELETE FROM properties WHERE id = $1`, [listing.id]);
     expect(await count('city', 'bath')).toBe(before.bath);
+  });
+
+  it('takes an agent’s listed homes off their places when the agent is marked as fraud, and puts them back if the role is restored', async () => {
+    const { rows: [agent] } = await client.query<{ id: string }>(`
+      SELECT p.agent_id AS id FROM properties p JOIN users a ON a.id = p.agent_id
+      WHERE a.role = 'agent' AND a.id <> $1 AND p.status = 'verified' AND p.deleted_at IS NULL AND p.sale_state <> 'sold'
+      GROUP BY p.agent_id ORDER BY count(*) DESC LIMIT 1`, [AGENT_ID]);
+    const places = async () => (await client.query<{ kind: string; key: string; listed_count: number }>(`SELECT kind::text, key, listed_count FROM places ORDER BY kind, key`)).rows;
+    const before = await places();
+    await client.query(`UPDATE users SET role = 'fraud' WHERE id = $1`, [agent.id]);
+    expect(await miscounted()).toEqual([]);
+    const marked = await places();
+    expect(marked).not.toEqual(before);
+    // A listing change of the fraud agent's moves no count; nor does an unrelated change of the account.
+    await client.query(`UPDATE properties SET status = 'pending' WHERE id = (SELECT id FROM properties WHERE agent_id = $1 AND status = 'verified' LIMIT 1)`, [agent.id]);
+    await client.query(`UPDATE users SET name = 'Renamed' WHERE id = $1`, [agent.id]);
+    expect(await places()).toEqual(marked);
+    await client.query(`UPDATE users SET role = 'agent' WHERE id = $1`, [agent.id]);
+    expect(await miscounted()).toEqual([]);
+    await client.query(`UPDATE properties SET status = 'verified' WHERE agent_id = $1 AND status = 'pending'`, [agent.id]);
+    expect(await miscounted()).toEqual([]);
   });
 
   it('refuses coordinates out of range in the database too', async () => {

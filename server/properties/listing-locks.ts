@@ -9,6 +9,12 @@
 //   3. offer rows, then report rows, each changed by a compare-and-set UPDATE
 //      (`WHERE status = 'pending'`, `WHERE status = 'open'`) whose row count says
 //      whether this request won.
+// The database keeps this order too: the places count of a listing (trigger
+// properties_places_count, migration 20261128130000_places_count_fraud) reads
+// its agent's role FOR SHARE, after the listing's row. So verifying, editing and
+// selling a listing take lock 1 here first (as removing it and accepting an offer do):
+// taking lock 2 first could deadlock with the agent's fraud marking by report,
+// which holds lock 1 FOR UPDATE and then asks for lock 2.
 import type { Prisma, PropertyStatus, Role, SaleState } from '../generated/prisma/client';
 
 type Tx = Prisma.TransactionClient;

@@ -1,9 +1,12 @@
 // Issue 19, parts 1, 2 and 7 (places) through the real app: structured
 // addresses in and out (GraphQL, and REST's spec `location`), place
 // suggestions, filters by exact place keys with the substring as the fallback,
-// saved searches keeping and matching the place, and bad input refused cleanly.
+// saved searches keeping and matching the place, bad input refused cleanly, and
+// places counting only what buyers can see (not the homes of an agent marked as
+// fraud, also while the marking races with the agent's listings).
+import pg from 'pg';
 import type { AddPropertyInput, AddressInput } from '../graphql/generated/resolvers-types';
-import { createListing, errorOf, okData, startAppWithCast, unique, type Account, type ListingData } from '../test/fixtures';
+import { createListing, createUserRow, errorOf, okData, startAppWithCast, unique, type Account, type ListingData } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { waitFor } from '../test/mailbox';
 
@@ -147,6 +150,131 @@ describe('place search', () => {
     expect((await app.rest('GET', `/api/places?q=${encodeURIComponent(`&|!:*()'"`)}`, { token: buyer.idToken })).body).toEqual([]);
     expect(await app.rest('GET', `/api/places?q=${'a'.repeat(10_240)}`, { token: buyer.idToken })).toMatchObject({ status: 200, body: [] });
     expect((await app.rest('GET', '/api/places?q=x')).status).toBe(401);
+  });
+});
+
+/** The counts of these places (kind:key) as stored, and as a fresh count of the homes buyers can find there would give. */
+async function storedAndFreshCounts(places: Array<[kind: 'area' | 'city', key: string]>) {
+  const rows = await app.db.$queryRawUnsafe<Array<{ place: string; stored: number; fresh: number }>>(
+    `SELECT q.kind || ':' || q.key AS place, coalesce(pl.listed_count, 0) AS stored,
+            (SELECT count(*)::int FROM properties p JOIN users a ON a.id = p.agent_id
+              WHERE p.status = 'verified' AND p.deleted_at IS NULL AND a.role <> 'fraud' AND p.sale_state <> 'sold'
+                AND CASE q.kind WHEN 'area' THEN p.area_key ELSE p.city_key END = q.key) AS fresh
+     FROM unnest($1::text[], $2::text[]) AS q(kind, key) LEFT JOIN places pl ON pl.kind::text = q.kind AND pl.key = q.key
+     ORDER BY 1`,
+    places.map(([kind]) => kind),
+    places.map(([, key]) => key),
+  );
+  return { stored: rows.map((r) => [r.place, r.stored]), fresh: rows.map((r) => [r.place, r.fresh]) };
+}
+
+describe('places count only what buyers can see', () => {
+  it('drops a place whose only homes are a fraud agent’s from suggestions (GraphQL and REST), and counts only the honest agent’s homes elsewhere', async () => {
+    const city = placeName('Fraudcity');
+    const onlyFraud = placeName('Crookside');
+    const mixed = placeName('Mixedfield');
+    const crook = await createUserRow(app, 'crook', { role: 'agent' });
+    await createListing(app, crook.id, { title: unique('Crooked'), location: `${onlyFraud}, ${city}`, area: onlyFraud, city });
+    await createListing(app, crook.id, { title: unique('Crooked'), location: `${mixed}, ${city}`, area: mixed, city });
+    await seed({ location: `${mixed}, ${city}`, area: mixed, city });
+    const rest = async (text: string) => (await app.rest('GET', `/api/places?q=${encodeURIComponent(text)}`, { token: buyer.idToken })).body as Array<{ name: string; listedCount: number }>;
+    const counted = async (name: string) => ({
+      graphql: (await suggestions(name)).filter((p) => p.name === name).map((p) => p.listedCount),
+      rest: (await rest(name)).filter((p) => p.name === name).map((p) => p.listedCount),
+    });
+    expect(await counted(onlyFraud)).toEqual({ graphql: [1], rest: [1] });
+    expect(await counted(mixed)).toEqual({ graphql: [2], rest: [2] });
+    expect(await counted(city)).toEqual({ graphql: [3], rest: [3] });
+
+    expect(okData(await app.graphql(operations.MarkUserAsFraud, { id: crook.id }, admin.idToken)).markUserAsFraud.role).toBe('fraud');
+    expect(await counted(onlyFraud)).toEqual({ graphql: [], rest: [] });
+    expect(await counted(mixed)).toEqual({ graphql: [1], rest: [1] });
+    expect(await counted(city)).toEqual({ graphql: [1], rest: [1] });
+    // The search box's text no longer names that place either (only the substring fallback, which finds nothing listed).
+    expect(await listedIds({ search: onlyFraud })).toEqual([]);
+
+    // The product cannot undo the marking (so the homes never come back); the refusal changes no count.
+    expect(errorOf(await app.graphql(operations.SetUserRole, { id: crook.id, role: 'agent' }, admin.idToken))?.extensions).toMatchObject({ code: 'CONFLICT' });
+    const { stored, fresh } = await storedAndFreshCounts([['area', `${city.toLowerCase()}/${onlyFraud.toLowerCase()}`], ['area', `${city.toLowerCase()}/${mixed.toLowerCase()}`], ['city', city.toLowerCase()]]);
+    expect(stored).toEqual(fresh);
+    expect(stored.map(([, n]) => n)).toEqual([0, 1, 1]);
+  });
+
+  it('keeps the count exact when an agent is marked as fraud while their listings in the same place are verified and edited', async () => {
+    const city = placeName('Racecity');
+    const area = placeName('Raceside');
+    const places: Array<['area' | 'city', string]> = [['area', `${city.toLowerCase()}/${area.toLowerCase()}`], ['city', city.toLowerCase()]];
+    await seed({ location: `${area}, ${city}`, area, city }); // an honest agent's home there
+    for (let round = 0; round < 4; round += 1) {
+      const racer = await app.createUser('agent', { name: `Racer ${round}` });
+      await createListing(app, racer.user.id, { location: `${area}, ${city}`, area, city });
+      const pending = await Promise.all([0, 1].map(() => createListing(app, racer.user.id, { location: `${area}, ${city}`, area, city, status: 'pending' })));
+      const elsewhere = await createListing(app, racer.user.id, { location: `Far, ${placeName('Farcity')}`, area: 'Far', city: placeName('Farcity') });
+      const moveHere = { title: 'Moved here', priceMin: '1000', priceMax: '2000', address: address({ area, city, countryCode: 'BD', postcode: '1000' }) };
+      const outcomes = await Promise.all([
+        app.graphql(operations.MarkUserAsFraud, { id: racer.user.id }, admin.idToken),
+        ...pending.map((listing) => app.graphql(operations.VerifyProperty, { id: listing.id }, admin.idToken)),
+        app.graphql(operations.UpdateListingAddress, { id: elsewhere.id, input: moveHere }, racer.idToken),
+      ]);
+      // Whichever order they ran in: no internal error, and the marking always succeeds.
+      expect(outcomes.flatMap((outcome) => outcome.errors ?? []).filter((error) => error.extensions?.code !== 'FORBIDDEN')).toEqual([]);
+      expect(errorOf(outcomes[0])).toBeUndefined();
+      const { stored, fresh } = await storedAndFreshCounts(places);
+      expect([round, stored]).toEqual([round, fresh]);
+      expect(stored.map(([, n]) => n)).toEqual([1, 1]);
+    }
+  });
+
+  it('keeps the count exact, with no internal error, when a report marks the agent as fraud while the agent moves the reported listing', async () => {
+    const city = placeName('Reportcity');
+    const [from, to] = [placeName('Fromside'), placeName('Toside')];
+    const places: Array<['area' | 'city', string]> = [['area', `${city.toLowerCase()}/${from.toLowerCase()}`], ['area', `${city.toLowerCase()}/${to.toLowerCase()}`], ['city', city.toLowerCase()]];
+    for (let round = 0; round < 4; round += 1) {
+      const crook = await app.createUser('agent', { name: `Reported ${round}` });
+      const reported = await createListing(app, crook.user.id, { location: `${from}, ${city}`, area: from, city, postcode: '1000', countryCode: 'BD' });
+      okData(await app.graphql(operations.ReportListing, { input: { propertyId: reported.id, reason: 'fraud' } }, buyer.idToken));
+      const move = { title: 'Moved', priceMin: '1000', priceMax: '2000', address: address({ area: to, city, postcode: '1000', countryCode: 'BD' }) };
+      // The resolution holds the agent's row FOR UPDATE, then asks for the listing's; the edit asks in the same order.
+      const [resolved, edited] = await Promise.all([
+        app.graphql(operations.ResolveReports, { propertyId: reported.id, action: 'MARK_AGENT_FRAUD', note: 'Confirmed scam.' }, admin.idToken),
+        app.graphql(operations.UpdateListingAddress, { id: reported.id, input: move }, crook.idToken),
+      ]);
+      expect(errorOf(resolved)).toBeUndefined();
+      expect([errorOf(edited)?.extensions?.code].filter((code) => code !== 'FORBIDDEN' && code !== undefined)).toEqual([]);
+      const { stored, fresh } = await storedAndFreshCounts(places);
+      expect([round, stored]).toEqual([round, fresh]);
+      expect(stored.map(([, n]) => n)).toEqual([0, 0, 0]);
+    }
+  });
+
+  it.each([
+    ['the listing change first', 'listing'],
+    ['the marking first', 'marking'],
+  ] as const)('keeps the count exact when a listing verified by SQL and the agent’s marking by SQL overlap (%s)', async (_case, first) => {
+    const city = placeName('Sqlcity');
+    const area = placeName('Sqlside');
+    const crook = await createUserRow(app, 'sqlcrook', { role: 'agent' });
+    await createListing(app, crook.id, { location: `${area}, ${city}`, area, city });
+    const pending = await createListing(app, crook.id, { location: `${area}, ${city}`, area, city, status: 'pending' });
+    const [listingTx, markingTx] = [new pg.Client({ connectionString: app.databaseUrl }), new pg.Client({ connectionString: app.databaseUrl })];
+    await Promise.all([listingTx.connect(), markingTx.connect()]);
+    try {
+      await Promise.all([listingTx.query('BEGIN'), markingTx.query('BEGIN')]);
+      const verify = () => listingTx.query(`UPDATE properties SET status = 'verified' WHERE id = $1`, [pending.id]);
+      const mark = () => markingTx.query(`UPDATE users SET role = 'fraud' WHERE id = $1`, [crook.id]);
+      // The first holds its locks; the second waits for it (in its trigger) until it commits.
+      await (first === 'listing' ? verify() : mark());
+      const second = first === 'listing' ? mark() : verify();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await (first === 'listing' ? listingTx : markingTx).query('COMMIT');
+      await second;
+      await (first === 'listing' ? markingTx : listingTx).query('COMMIT');
+    } finally {
+      await Promise.all([listingTx.end(), markingTx.end()]);
+    }
+    const { stored, fresh } = await storedAndFreshCounts([['area', `${city.toLowerCase()}/${area.toLowerCase()}`], ['city', city.toLowerCase()]]);
+    expect(stored).toEqual(fresh);
+    expect(stored.map(([, n]) => n)).toEqual([0, 0]);
   });
 });
 

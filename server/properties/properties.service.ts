@@ -280,6 +280,10 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
       const cover = input.photos?.[0] ?? input.image;
       const changes = { location: input.location, priceMin: normalizeMoney(input.priceMin), priceMax: normalizeMoney(input.priceMax) };
       const count = await db.$transaction(async (tx) => {
+        // The listing's locks in their order (listing-locks.ts): the count of its
+        // places reads the agent's role under the agent's lock, so an agent being
+        // marked as fraud meanwhile takes turns with this edit instead of deadlocking.
+        await lockListing(tx, property.id);
         // The row is locked so that what matching compares against is what was there before.
         const [before] = await tx.$queryRaw<Array<{ status: string; location: string; price_min: string; price_max: string; facts: string; words: string }>>`
           SELECT status::text AS status, location, search_vector::text AS words, price_min::text AS price_min, price_max::text AS price_max,
@@ -357,6 +361,8 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
       if (decision !== 'verified' && decision !== 'rejected') throw badInput('Status must be "verified" or "rejected".');
       const propertyId = parseId(id, 'property id');
       const [decided] = await db.$transaction(async (tx) => {
+        // The listing's locks in their order (listing-locks.ts), as in update: a verified listing starts counting in its places under its agent's lock.
+        await lockListing(tx, propertyId);
         const rows = await tx.property.updateManyAndReturn({ where: { id: propertyId, status: 'pending', ...live }, data: { status: decision } });
         for (const property of rows) {
           const verified = decision === 'verified';
