@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { addedRecipeModules } from './build/added-recipes';
 import { chunkModules } from './build/chunk-modules';
 import { firstScreenBundle } from './build/first-screen-bundle';
 import { precompress } from './build/precompress';
@@ -14,6 +15,9 @@ const server = process.env.OPENNEST_API ?? 'http://localhost:4000';
 // paymentsConfig), so a build made with one leaves the card form for the local
 // payment server out: no test-mode form can ship to production.
 const localCardForm = !process.env.STRIPE_SECRET_KEY;
+
+/** Chakra recipes that pages add when they load (client/build/added-recipes.ts): not part of the start chunk. */
+const addedRecipes = addedRecipeModules();
 
 /** Fails a Stripe build that still carries the local card form's modules (a guard on the `define` below). */
 function localCardFormLeftOut(): Plugin {
@@ -56,8 +60,11 @@ export default defineConfig({
         // modules the entry shares with pages into dozens of small chunks (47 files on the
         // first visit to /), which compress worse (about 11 KB gzip more) and cost a request
         // each. Live updates' parts stay out: they load with the socket link, on the first subscription.
+        // So do the recipes pages add when they load (dialogs, toasts, the mobile menu's drawer…):
+        // Chakra's theme index reaches them statically, so they are named, and the group takes the
+        // modules the entry reaches rather than everything those import in turn.
         codeSplitting: {
-          groups: [{ name: 'start', tags: ['$initial'] }],
+          groups: [{ name: 'start', tags: ['$initial'], includeDependenciesRecursively: false, test: (id) => !addedRecipes.has(id) }],
         },
       },
       onwarn(warning, warn) {

@@ -32,8 +32,8 @@ export const ROUTE_PAGES: Record<string, string[]> = {
   '/sandbox': ['src/sandbox/SandboxPage.tsx'],
 };
 
-/** Issue 21's target for every budgeted route's initial JavaScript (gzip bytes); its stretch goal is 170 KB. */
-export const INITIAL_JS_TARGET = 200 * 1000;
+/** Issue 21's target for every budgeted route's initial JavaScript: 200 KiB gzip (its stretch goal is 170 KB). */
+export const INITIAL_JS_TARGET = 200 * 1024;
 
 export interface InitialJsBudget {
   /** Gzip bytes of initial JavaScript. */
@@ -42,19 +42,23 @@ export interface InitialJsBudget {
   files: number;
 }
 
-/** The interim byte budget (250 KiB, the budget the two first budgeted routes had): see INITIAL_JS_BUDGETS. */
+/**
+ * The budget of a route that does not meet INITIAL_JS_TARGET yet (250 KiB, the budget the
+ * two first budgeted routes had): see INITIAL_JS_BUDGETS. A route's budget is one or the
+ * other, never what a build happened to reach (client/vite.config.test.ts).
+ */
 export const INTERIM_GZIP_BUDGET = 250 * 1024;
 
 /**
  * What `npm test` holds each budgeted route's first load to (client/vite.config.test.ts):
- * the four routes issue 21 names, the sign-in page and the payment page. The bytes
- * are NOT yet issue 21's target (INITIAL_JS_TARGET): the shared start chunk (React
- * DOM, React Router's data router, Chakra's styling runtime, Apollo Client) is about
- * 216 KB by itself, so every route is over 200 KB until it shrinks; see
- * docs/session-and-speed.md, "Initial JavaScript", for what is in it and what each
- * remaining cut is worth. Until then the budgets hold every route at or under 250 KiB,
- * so that no feature grows a first load unnoticed. Lower a budget when a cut lands;
- * never raise one to fit a feature: defer the feature (client/src/ui/deferred.ts).
+ * the four routes issue 21 names, the sign-in page and the payment page. A route's bytes
+ * are held to issue 21's target (INITIAL_JS_TARGET) once it meets it; none does yet:
+ * the shared start chunk (React DOM, React Router's data router, Chakra's styling
+ * runtime, Apollo Client) is about 213 KB by itself, so every route is over 200 KiB
+ * until it shrinks (docs/session-and-speed.md, "Initial JavaScript": what is in it and
+ * what each remaining cut is worth). Until then a route's budget is the interim 250 KiB,
+ * so that no feature grows a first load unnoticed. Move a route to the target when it
+ * meets it; never raise a budget to fit a feature: defer the feature (client/src/ui/deferred.ts).
  * /sandbox (GraphiQL, a developer's tool of about 250 KB by itself) has no budget.
  */
 export const INITIAL_JS_BUDGETS: Record<string, InitialJsBudget> = {

@@ -2,9 +2,12 @@
 // components the app uses (the default system carries every component's recipe
 // into the first download), with the brand shades darkened where white text
 // sits on them, so that text meets WCAG 2.2 AA contrast (4.5:1).
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+// The recipes here are those the layout and most first screens draw; the recipes
+// of components only some pages (or dialogs, menus, toasts) draw are added by
+// those components' modules when they load (client/src/ui/recipes/, addSlotRecipes),
+// so they are no part of every route's first load.
+import { createSystem, defaultBaseConfig, defineConfig, type SlotRecipeConfig, type SystemContext } from '@chakra-ui/react';
 import {
-  accordionSlotRecipe,
   alertSlotRecipe,
   animationStyles,
   avatarSlotRecipe,
@@ -12,18 +15,12 @@ import {
   breakpoints,
   buttonRecipe,
   cardSlotRecipe,
-  carouselSlotRecipe,
-  checkboxSlotRecipe,
   codeRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
   emptyStateSlotRecipe,
   fieldSlotRecipe,
-  fieldsetSlotRecipe,
   globalCss,
   headingRecipe,
   iconRecipe,
@@ -31,20 +28,14 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  listSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
   skipNavLinkRecipe,
   spinnerRecipe,
-  statSlotRecipe,
   tableSlotRecipe,
-  tagSlotRecipe,
   textareaRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
 } from '@chakra-ui/react/theme';
 
@@ -94,25 +85,12 @@ const theme = defineConfig({
       textarea: textareaRecipe,
     },
     slotRecipes: {
-      accordion: accordionSlotRecipe,
       alert: alertSlotRecipe,
       avatar: avatarSlotRecipe,
       card: cardSlotRecipe,
-      carousel: carouselSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dataList: dataListSlotRecipe,
-      dialog: dialogSlotRecipe,
-      drawer: drawerSlotRecipe,
       emptyState: emptyStateSlotRecipe,
       field: fieldSlotRecipe,
-      fieldset: fieldsetSlotRecipe,
-      list: listSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
-      progress: progressSlotRecipe,
-      stat: statSlotRecipe,
       table: tableSlotRecipe,
-      tag: tagSlotRecipe,
-      toast: toastSlotRecipe,
     },
   },
 });
@@ -145,5 +123,32 @@ const brandShades = defineConfig({
  * one of the longest pieces of start-up work, so main.tsx runs it as a task of
  * its own rather than as part of loading the modules.
  */
-export const createAppSystem = () => createSystem(defaultBaseConfig, theme, brandShades);
+export function createAppSystem(): SystemContext {
+  const system = createSystem(defaultBaseConfig, theme, brandShades);
+  systems.add(system);
+  Object.assign(slotRecipesOf(system), addedSlotRecipes);
+  return system;
+}
+
+/** The systems made so far (one per app start; the prerender and tests make more): each gets the recipes added later. */
+const systems = new Set<SystemContext>();
+const addedSlotRecipes: Record<string, SlotRecipeConfig> = {};
+
+/** The system's own table of slot recipes: Chakra looks a recipe up there when a component first renders (system.getSlotRecipe). */
+function slotRecipesOf(system: SystemContext): Record<string, SlotRecipeConfig> {
+  const config = system._config.theme ?? (system._config.theme = {});
+  return (config.slotRecipes ??= {}) as Record<string, SlotRecipeConfig>;
+}
+
+/**
+ * Adds slot recipes to the app's styling system, from the module of a component
+ * that uses them, when that module loads (client/src/ui/recipes/*.ts): the
+ * component cannot render before its module has run, so it never renders without
+ * its recipe (Chakra keeps the recipe it first found for a key). The check that
+ * every such component's module imports its recipe is client/build/theme-recipes.test.ts.
+ */
+export function addSlotRecipes(recipes: Record<string, SlotRecipeConfig>): void {
+  Object.assign(addedSlotRecipes, recipes);
+  for (const system of systems) Object.assign(slotRecipesOf(system), recipes);
+}
 

@@ -1,6 +1,8 @@
 // Making an API key: a name, its scopes (the admin scope only for admins) and
 // how long it lasts, checked with the server's own schema.
 import { Checkbox, CheckboxGroup, Fieldset, Stack, Text } from '@chakra-ui/react';
+import '../ui/recipes/checkbox';
+import '../ui/recipes/fieldset';
 import { useFormik } from 'formik';
 import { API_KEY_NAME_MAX_LENGTH, API_KEY_SCOPE_DESCRIPTIONS, API_KEY_SCOPES, apiKeySchema, type ApiKeyScope } from '@opennest/common/validation/api-key';
 import { errorMessage } from '../app/errors';

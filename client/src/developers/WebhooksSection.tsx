@@ -2,6 +2,8 @@
 // signing secret shown once), send a test event, read its delivery log and
 // redeliver, delete it.
 import { Badge, Button, Checkbox, CheckboxGroup, Code, Fieldset, Heading, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import '../ui/recipes/checkbox';
+import '../ui/recipes/fieldset';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { LuPlus, LuRefreshCw, LuSend, LuTrash2, LuWebhook } from 'react-icons/lu';

@@ -1,4 +1,5 @@
 import { Accordion, Text } from '@chakra-ui/react';
+import '../ui/recipes/accordion';
 import { Section } from './Section';
 
 const QUESTIONS = [

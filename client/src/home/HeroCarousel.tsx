@@ -1,4 +1,5 @@
 import { Box, Button, Carousel, Container, Heading, HStack, IconButton, Image, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import '../ui/recipes/carousel';
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { LuArrowRight, LuChevronLeft, LuChevronRight, LuPause, LuPlay } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';

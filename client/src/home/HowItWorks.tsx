@@ -1,4 +1,5 @@
 import { Box, Flex, Heading, Icon, List, Text } from '@chakra-ui/react';
+import '../ui/recipes/list';
 import type { IconType } from 'react-icons';
 import { LuCreditCard, LuHandshake, LuHeart, LuSearch } from 'react-icons/lu';
 import { Section } from './Section';

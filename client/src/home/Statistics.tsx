@@ -1,4 +1,5 @@
 import { Box, Container, SimpleGrid, Stat, VisuallyHidden, Heading } from '@chakra-ui/react';
+import '../ui/recipes/stat';
 import { useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../ui/motion';
 

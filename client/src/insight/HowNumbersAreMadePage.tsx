@@ -2,6 +2,7 @@
 // agents, demand and sales is made from, and what is never shown. Public: the
 // figures' links open it for anyone. docs/insight.md says the same for operators.
 import { Container, Heading, List, Stack, Text } from '@chakra-ui/react';
+import '../ui/recipes/list';
 
 function Part({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (

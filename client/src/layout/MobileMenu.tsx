@@ -1,6 +1,7 @@
 // The navigation drawer of small screens; loaded when the page is idle or the
 // menu button is pressed (Navbar.tsx).
 import { CloseButton, Drawer, Portal, Stack } from '@chakra-ui/react';
+import '../ui/recipes/drawer';
 import { NavItems } from './nav-items';
 
 export default function MobileMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

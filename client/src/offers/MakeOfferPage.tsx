@@ -1,4 +1,5 @@
 import { AspectRatio, Box, Button, Card, DataList, Flex, Grid, Image, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import '../ui/recipes/data-list';
 import { useFormik } from 'formik';
 import { useMemo, useRef } from 'react';
 import { LuArrowLeft, LuHandCoins } from 'react-icons/lu';

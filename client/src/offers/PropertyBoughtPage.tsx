@@ -1,4 +1,5 @@
 import { Box, Button, Card, Code, DataList, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import '../ui/recipes/data-list';
 import { LuCreditCard, LuShoppingBag } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { MessageAgentLink } from '../messages/ContactAgentButton';

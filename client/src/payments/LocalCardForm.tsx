@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Code, Field, Grid, Input, List, Stack, Text } from '@chakra-ui/react';
+import '../ui/recipes/list';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LuCreditCard, LuLock } from 'react-icons/lu';
 import { PROCESSING_LABEL, type CardFormProps } from './card-form';

@@ -1,4 +1,5 @@
 import { Alert, AspectRatio, Box, Button, Card, Center, Code, DataList, Grid, Heading, HStack, Image, Separator, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
+import '../ui/recipes/data-list';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { LuArrowLeft, LuEyeOff, LuRefreshCw, LuShieldCheck } from 'react-icons/lu';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';

@@ -3,6 +3,7 @@
 // country (ISO 3166-1 codes from common/, named in the browser's language) and
 // optional coordinates. The rules are the shared ones (common/validation/address.ts).
 import { Fieldset, SimpleGrid, Text } from '@chakra-ui/react';
+import '../ui/recipes/fieldset';
 import { type FormikProps } from 'formik';
 import { useMemo } from 'react';
 import { addressLine } from '@opennest/common/address';

@@ -1,6 +1,8 @@
 // The amenities of common/amenities.ts as checkboxes: the listing form's field
 // and the All Properties filter share it (one list, one look).
 import { Checkbox, CheckboxGroup, Fieldset, SimpleGrid } from '@chakra-ui/react';
+import '../ui/recipes/checkbox';
+import '../ui/recipes/fieldset';
 import { AMENITIES, AMENITY_LABELS, type AmenityValue } from '@opennest/common/amenities';
 
 interface AmenityCheckboxesProps {

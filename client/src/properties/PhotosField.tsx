@@ -6,6 +6,7 @@
 // listing has (the browser's own "No file chosen" would be wrong once a choice
 // has been added to the list and the input emptied for the next one).
 import { Badge, Box, Button, Field, HStack, IconButton, Image, Input, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import '../ui/recipes/progress';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LuArrowLeft, LuArrowRight, LuImagePlus, LuTrash2 } from 'react-icons/lu';
 import { MAX_PHOTOS } from '@opennest/common/validation/property';

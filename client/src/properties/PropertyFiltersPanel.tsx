@@ -2,6 +2,8 @@
 // values are checked with the same schema the server uses before they go into
 // the URL, so a wrong range is explained here instead of failing the list.
 import { Box, Button, Checkbox, CheckboxGroup, Field, Fieldset, Flex, HStack, Input, SimpleGrid, Text } from '@chakra-ui/react';
+import '../ui/recipes/checkbox';
+import '../ui/recipes/fieldset';
 import { useState, type FormEvent } from 'react';
 import { ValidationError } from 'yup';
 import { AREA_UNIT_LABELS, AREA_UNITS, DEFAULT_AREA_UNIT, MIN_ROOM_CHOICES, PROPERTY_TYPE_LABELS, PROPERTY_TYPES, type AreaUnitValue, type PropertyTypeValue } from '@opennest/common/property-facts';

@@ -4,6 +4,7 @@
 // screen, and a swipe on a touch screen moves too. Photos are drawn by
 // ResponsivePhoto (WebP and JPEG srcsets with the gallery's sizes).
 import { AspectRatio, Box, Button, chakra, CloseButton, Dialog, HStack, IconButton, Image, Portal, Text } from '@chakra-ui/react';
+import '../ui/recipes/dialog';
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { LuChevronLeft, LuChevronRight, LuExpand } from 'react-icons/lu';
 import type { PhotoFieldsFragment } from './properties.generated';

@@ -2,6 +2,7 @@
 // plumbing (spec sections 2 and 5). Photos upload as soon as they are chosen
 // (PhotosField); the submit waits for them and sends their URLs in order.
 import { Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import '../ui/recipes/native-select';
 import { type FormikProps } from 'formik';
 import { useEffect, type ReactNode } from 'react';
 import { mixed, string, type AnyObjectSchema } from 'yup';

@@ -1,6 +1,7 @@
 // The Add a Review button and its modal form (PropertyReviewsSlot loads it
 // lazily: its form library, validation and dialog are in no first load).
 import { Box, Button, Dialog, Field, Flex, Portal, Text, Textarea } from '@chakra-ui/react';
+import '../ui/recipes/dialog';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
 import { LuMessageSquarePlus } from 'react-icons/lu';

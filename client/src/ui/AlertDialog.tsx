@@ -1,6 +1,7 @@
 // The modal of useAlert() (alerts.tsx): loaded when the page is idle or the first
 // alert is shown, so that no page's first download carries the dialog machinery.
 import { Box, Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import './recipes/dialog';
 import { useEffect, useState } from 'react';
 import { LuCircleAlert, LuCircleCheck, LuInfo, LuTriangleAlert } from 'react-icons/lu';
 import type { AlertOptions } from './alerts';

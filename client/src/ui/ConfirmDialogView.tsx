@@ -2,6 +2,7 @@
 // idle or the dialog first opens): Cancel gets the focus, the confirm button
 // spins while the action runs, and neither Escape nor the backdrop closes it mid-action.
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import './recipes/dialog';
 import { useRef } from 'react';
 import type { ConfirmDialogProps } from './ConfirmDialog';
 

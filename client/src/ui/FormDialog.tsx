@@ -2,6 +2,7 @@
 // fields, Cancel and the submit button; while it submits, neither Escape, the
 // backdrop nor the × closes it.
 import { Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import './recipes/dialog';
 import type { FormEvent, ReactNode } from 'react';
 import { DialogCloseButton } from './ConfirmDialogView';
 

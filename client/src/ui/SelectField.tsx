@@ -1,4 +1,5 @@
 import { Field, NativeSelect, type FieldRootProps, type NativeSelectFieldProps } from '@chakra-ui/react';
+import './recipes/native-select';
 
 interface SelectFieldProps extends Omit<NativeSelectFieldProps, 'value' | 'onChange'> {
   label: string;

@@ -2,6 +2,7 @@
 // the page is idle or the first toast is made. Bottom-end (bottom on phones):
 // clear of the navigation bar and its account area.
 import { Toaster as ChakraToaster, createToaster, Portal, Spinner, Stack, Toast } from '@chakra-ui/react';
+import './recipes/toast';
 import { useEffect } from 'react';
 
 export const toaster = createToaster({ placement: 'bottom-end', pauseOnPageIdle: true });

@@ -1,4 +1,5 @@
 import { Badge, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import '../ui/recipes/data-list';
 import { PersonAvatar } from '../ui/PersonAvatar';
 import { useAuth } from '../auth/AuthProvider';
 

@@ -2,6 +2,7 @@
 // (server/users/users.graphql, ProfileFigures). The server picks them from the
 // verified token; the role here only decides how they are laid out.
 import { Heading, Link, SimpleGrid, Skeleton, Stack, Stat } from '@chakra-ui/react';
+import '../ui/recipes/stat';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';

@@ -1,4 +1,6 @@
 import { Box, Button, Card, Field, Flex, Heading, HStack, IconButton, Input, Link, NativeSelect, Stack, Tag, Text, Textarea, Wrap } from '@chakra-ui/react';
+import '../ui/recipes/native-select';
+import '../ui/recipes/tag';
 import { LoadingBlock } from '../ui/CardList';
 import { FieldArray, FormikProvider, getIn, useFormik, type FormikProps } from 'formik';
 import { useMemo, useState } from 'react';

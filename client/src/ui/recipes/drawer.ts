@@ -1,0 +1,5 @@
+// The drawer recipe, added to the styling system when a module drawing the component loads (client/src/app/theme.ts, addSlotRecipes).
+import { drawerSlotRecipe } from '@chakra-ui/react/theme';
+import { addSlotRecipes } from '../../app/theme';
+
+addSlotRecipes({ drawer: drawerSlotRecipe });

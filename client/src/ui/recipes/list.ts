@@ -1,0 +1,5 @@
+// The list recipe, added to the styling system when a module drawing the component loads (client/src/app/theme.ts, addSlotRecipes).
+import { listSlotRecipe } from '@chakra-ui/react/theme';
+import { addSlotRecipes } from '../../app/theme';
+
+addSlotRecipes({ list: listSlotRecipe });

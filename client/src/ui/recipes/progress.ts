@@ -1,0 +1,5 @@
+// The progress recipe, added to the styling system when a module drawing the component loads (client/src/app/theme.ts, addSlotRecipes).
+import { progressSlotRecipe } from '@chakra-ui/react/theme';
+import { addSlotRecipes } from '../../app/theme';
+
+addSlotRecipes({ progress: progressSlotRecipe });

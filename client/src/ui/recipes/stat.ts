@@ -1,0 +1,5 @@
+// The stat recipe, added to the styling system when a module drawing the component loads (client/src/app/theme.ts, addSlotRecipes).
+import { statSlotRecipe } from '@chakra-ui/react/theme';
+import { addSlotRecipes } from '../../app/theme';
+
+addSlotRecipes({ stat: statSlotRecipe });

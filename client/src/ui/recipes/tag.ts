@@ -1,0 +1,5 @@
+// The tag recipe, added to the styling system when a module drawing the component loads (client/src/app/theme.ts, addSlotRecipes).
+import { tagSlotRecipe } from '@chakra-ui/react/theme';
+import { addSlotRecipes } from '../../app/theme';
+
+addSlotRecipes({ tag: tagSlotRecipe });
