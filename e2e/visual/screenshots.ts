@@ -32,6 +32,9 @@ export const MAX_DIFF_PIXELS = 100;
 /** Screenshots stop at this height (a long list's first screens show its layout; the baselines stay small). */
 export const MAX_HEIGHT: Record<number, number> = { 390: 3000, 1366: 2000 };
 
+/** A tall page's capture on a loaded CI machine once took longer than the 15 s an action may (e2e/browser.ts). */
+const SCREENSHOT_TIMEOUT_MS = 60_000;
+
 /** The colour masked areas are painted (in the baseline and in the screenshot alike). */
 const MASK_RGB = [255, 0, 255] as const;
 
@@ -44,11 +47,19 @@ export interface Mask {
 /** In-page code (a function, not a string: the pages' CSP forbids eval). The tests' TypeScript has no DOM types. */
 type Doc = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** What keeps the page from showing its content: neither its main heading nor an error (an alert, or QueryState's failed load) yet, or skeletons, spinners and busy regions on screen. */
+/**
+ * What keeps the page from showing its content: neither its main heading nor an
+ * error (an alert, or QueryState's failed load) yet, or only the page the server
+ * sent (the prerendered home page has its heading before any script ran: an
+ * element the app drew carries React's fiber key, the server's markup does not),
+ * or skeletons, spinners and busy regions on screen.
+ */
 function stillLoading(): string[] {
   const { document } = globalThis as unknown as { document: Doc };
   const busy = [...document.querySelectorAll('[aria-busy="true"], .chakra-skeleton, .chakra-spinner')].filter((element: Doc) => element.getClientRects().length > 0);
-  return [...(document.querySelector('h1, [role="alert"], [data-testid="query-error"]') ? [] : ['no h1 heading and no error']), ...busy.map((element: Doc) => `busy: ${element.outerHTML.slice(0, 120)}`)];
+  const main = document.querySelector('h1, [role="alert"], [data-testid="query-error"]');
+  const drawnByApp = main && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
+  return [...(main ? [] : ['no h1 heading and no error']), ...(main && !drawnByApp ? ['the app has not rendered yet (the server-sent page is up)'] : []), ...busy.map((element: Doc) => `busy: ${element.outerHTML.slice(0, 120)}`)];
 }
 
 /** The page's HTTP requests in flight (WebSockets are not requests: the live socket stays open). */
@@ -125,6 +136,24 @@ export async function settle(page: Page): Promise<void> {
     await document.fonts.ready;
     await Promise.all([...document.images].map((image: Doc) => image.decode().catch(() => undefined)));
   });
+  await heightSteady(page);
+}
+
+/**
+ * Waits (20 s at most) until the page's height has held for 500 ms: a part that
+ * loaded without a visible placeholder (a lazy footer) renders a moment after
+ * its code arrived, which a loaded machine can stretch past the network's quiet.
+ */
+async function heightSteady(page: Page): Promise<void> {
+  const height = () => page.evaluate(() => (globalThis as unknown as { document: Doc }).document.documentElement.scrollHeight) as Promise<number>;
+  let last = await height();
+  let steadySince = Date.now();
+  for (const deadline = Date.now() + 20_000; Date.now() - steadySince < 500; ) {
+    if (Date.now() > deadline) throw new Error(`${page.url()}: its height still changed after 20 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = await height();
+    if (now !== last) [last, steadySince] = [now, Date.now()];
+  }
 }
 
 /** The page (from the top, at most MAX_HEIGHT for its width) as a PNG, with `masks` painted over. */
@@ -132,7 +161,7 @@ export async function capture(page: Page, masks: Mask[]): Promise<PNG> {
   const width = page.viewportSize()!.width;
   const fullHeight = (await page.evaluate(() => (globalThis as unknown as { document: Doc }).document.documentElement.scrollHeight)) as number;
   const height = Math.min(fullHeight, MAX_HEIGHT[width] ?? 2400);
-  const shot = PNG.sync.read(await page.screenshot({ fullPage: true, clip: { x: 0, y: 0, width, height }, animations: 'disabled', caret: 'hide', scale: 'css' }));
+  const shot = PNG.sync.read(await page.screenshot({ fullPage: true, clip: { x: 0, y: 0, width, height }, animations: 'disabled', caret: 'hide', scale: 'css', timeout: SCREENSHOT_TIMEOUT_MS }));
   const boxes = (await page.evaluate((selectors: string[]) => {
     const { document, window } = globalThis as unknown as { document: Doc; window: Doc };
     return selectors.flatMap((selector) =>

@@ -11,8 +11,8 @@ export default function HomePage() {
     <>
       <HeroCarousel />
       <AdvertisedProperties />
-      {/* Room for the sections while they load, so the footer does not jump up and back. */}
-      <Suspense fallback={<Box minH="100vh" />}>
+      {/* Room for the sections while they load, so the footer does not jump up and back; busy, so assistive technology (and the visual check) know they are coming. */}
+      <Suspense fallback={<Box minH="100vh" aria-busy="true" />}>
         <HomeBelowFold />
       </Suspense>
     </>
