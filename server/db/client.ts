@@ -2,6 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient, type Prisma } from '../generated/prisma/client';
 import { storableArguments } from './storable-arguments';
+import { fastTimestampTypes } from './timestamp-text';
 
 export type Db = PrismaClient;
 
@@ -44,14 +45,15 @@ const poolOf = new WeakMap<Db, pg.Pool>();
  * queries convert every value twice (its adapter's normalisation, then its own
  * result types); on the agent's week (500 viewings) that was a fifth of the
  * app's time per request. Select only columns the driver and Prisma type alike:
- * text (cast enums to text), integers, booleans, uuid and timestamptz (a Date).
+ * text (cast enums to text), integers, booleans, uuid and timestamptz (a Date,
+ * read by timestamp-text.ts).
  * Statements go through the same pool, so they are counted and observed as
  * Prisma's are. A client not made by createDb reads through $queryRaw.
  */
 export async function readRows<T extends object>(db: Db, query: Prisma.Sql): Promise<T[]> {
   const pool = poolOf.get(db);
   if (!pool) return db.$queryRaw<T[]>(query);
-  return (await pool.query<T>({ text: query.text, values: query.values })).rows;
+  return (await pool.query<T>({ text: query.text, values: query.values, types: fastTimestampTypes })).rows;
 }
 
 /** Reports the text of every statement sent on `client` to `report`. */

@@ -1,6 +1,7 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { isMoney, moneyText, normalizeMoney } from '@opennest/common/money';
 import { isCalendarDate, isStorableTime, STORABLE_YEARS } from '@opennest/common/storable';
+import { isoTime } from './iso-time';
 
 const badValue = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 
@@ -8,8 +9,9 @@ export const DateTime = new GraphQLScalarType<Date, string>({
   name: 'DateTime',
   serialize(value) {
     const date = value instanceof Date ? value : new Date(String(value));
-    if (Number.isNaN(date.getTime())) throw new GraphQLError('DateTime cannot represent an invalid date.');
-    return date.toISOString();
+    const time = date.getTime();
+    if (Number.isNaN(time)) throw new GraphQLError('DateTime cannot represent an invalid date.');
+    return isoTime(time);
   },
   parseValue(value) {
     const date = typeof value === 'string' ? new Date(value) : new Date(NaN);

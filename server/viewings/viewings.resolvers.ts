@@ -7,21 +7,38 @@ import { isNoLongerListed } from '../properties/listing-visibility';
 
 /**
  * The listing, buyer, agent and feedback of each viewing of a long list (the agent's
- * week: hundreds), read before the list is answered. The listings and buyers
- * come through the request's loaders (one statement each, whatever the count;
- * buyers and agents together),
- * so the fields below answer without a promise per viewing.
+ * week: hundreds), read before the list is answered. Each listing and person is
+ * loaded once, however many viewings name it (tens of them, not a load and a
+ * promise per viewing), through the request's loaders (one statement each;
+ * buyers and agents together), so the fields below answer without a promise per viewing.
  */
-const relationsOf = new WeakMap<ViewingRecord, { property: PropertyRecord; buyer: UserRecord; agent: UserRecord; feedback: ViewingFeedbackRecord | null }>();
+interface ViewingRelations {
+  property: PropertyRecord;
+  buyer: UserRecord;
+  agent: UserRecord;
+  feedback: ViewingFeedbackRecord | null;
+}
+
+/**
+ * Kept on the viewing itself under a symbol, not in a WeakMap: a module-wide
+ * WeakMap took thousands of entries per second on the week's bench, and its
+ * look-ups and the collector's ephemeron work were a tenth of the app's time.
+ */
+const RELATIONS = Symbol('the viewing\'s relations, read with it');
+type ViewingWithRelations = ViewingRecord & { [RELATIONS]?: ViewingRelations };
+const relationsOf = (viewing: ViewingRecord): ViewingRelations | undefined => (viewing as ViewingWithRelations)[RELATIONS];
 
 async function withRelations(loaders: Loaders, list: ViewingWithFeedback[]): Promise<ViewingRecord[]> {
-  const [properties, buyers, agents] = await Promise.all([
-    Promise.all(list.map(({ viewing }) => loadRequired(loaders.propertyById, viewing.propertyId, 'property'))),
-    Promise.all(list.map(({ viewing }) => loadRequired(loaders.userById, viewing.buyerId, 'buyer'))),
-    Promise.all(list.map(({ viewing }) => loadRequired(loaders.userById, viewing.agentId, 'agent'))),
+  const propertyIds = [...new Set(list.map(({ viewing }) => viewing.propertyId))];
+  const personIds = [...new Set(list.flatMap(({ viewing }) => [viewing.buyerId, viewing.agentId]))];
+  const [properties, people] = await Promise.all([
+    Promise.all(propertyIds.map((id) => loadRequired(loaders.propertyById, id, 'property'))),
+    Promise.all(personIds.map((id) => loadRequired(loaders.userById, id, 'buyer or agent'))),
   ]);
-  return list.map(({ viewing, feedback }, i) => {
-    relationsOf.set(viewing, { property: properties[i], buyer: buyers[i], agent: agents[i], feedback });
+  const propertyById = new Map(properties.map((property) => [property.id, property]));
+  const personById = new Map(people.map((person) => [person.id, person]));
+  return list.map(({ viewing, feedback }) => {
+    (viewing as ViewingWithRelations)[RELATIONS] = { property: propertyById.get(viewing.propertyId)!, buyer: personById.get(viewing.buyerId)!, agent: personById.get(viewing.agentId)!, feedback };
     return viewing;
   });
 }
@@ -49,18 +66,18 @@ export const viewingsResolvers: Resolvers = {
     removeOpenHouse: (_parent, { id }, { caller, services }) => services.viewings.removeOpenHouse(caller, id),
   },
   Viewing: {
-    property: (viewing, _args, { loaders }) => relationsOf.get(viewing)?.property ?? loadRequired(loaders.propertyById, viewing.propertyId, 'property'),
-    buyer: (viewing, _args, { loaders }) => relationsOf.get(viewing)?.buyer ?? loadRequired(loaders.userById, viewing.buyerId, 'buyer'),
-    agent: (viewing, _args, { loaders }) => relationsOf.get(viewing)?.agent ?? loadRequired(loaders.userById, viewing.agentId, 'agent'),
+    property: (viewing, _args, { loaders }) => relationsOf(viewing)?.property ?? loadRequired(loaders.propertyById, viewing.propertyId, 'property'),
+    buyer: (viewing, _args, { loaders }) => relationsOf(viewing)?.buyer ?? loadRequired(loaders.userById, viewing.buyerId, 'buyer'),
+    agent: (viewing, _args, { loaders }) => relationsOf(viewing)?.agent ?? loadRequired(loaders.userById, viewing.agentId, 'agent'),
     endedBy: (viewing) => (viewing.status !== 'declined' && viewing.status !== 'cancelled' ? null : viewing.endedById === null ? 'listing' : viewing.endedById === viewing.buyerId ? 'buyer' : 'agent'),
     held: (viewing) => viewing.status === 'confirmed' && viewing.endsAt.getTime() <= Date.now(),
     feedbackGiven: async (viewing, _args, { loaders }) => {
-      const relations = relationsOf.get(viewing);
+      const relations = relationsOf(viewing);
       return Boolean(relations ? relations.feedback : await loaders.viewingFeedbackById.load(viewing.id));
     },
     feedback: (viewing, _args, { caller, loaders, services }) => {
       if (!services.viewings.seesFeedback(caller.viewer, viewing)) return null;
-      const relations = relationsOf.get(viewing);
+      const relations = relationsOf(viewing);
       return relations ? relations.feedback : loaders.viewingFeedbackById.load(viewing.id);
     },
     calendarInvite: async (viewing, _args, { loaders, services }) => {
