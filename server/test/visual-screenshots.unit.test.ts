@@ -5,7 +5,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { projectRoot } from '../config';
-import { BASELINE_DIR, compareWithBaseline, DIFF_DIR, MAX_DIFF_PIXELS, storedForm } from '../../e2e/visual/screenshots';
+import { BASELINE_DIR, compareWithBaseline, decodePng, DIFF_DIR, MAX_DIFF_PIXELS, storedForm } from '../../e2e/visual/screenshots';
 
 /** One of the smallest baselines (390 × 1233): the check costs little CPU. */
 const BASELINE = 'empty/allProperties--user--390';
@@ -21,6 +21,14 @@ describe('the visual check\'s comparison', () => {
     const written = await storedForm(screenshot, { forFile: true });
     expect(compared.png.data.equals(written.png.data)).toBe(true);
     expect(written.bytes.length).toBeLessThan(compared.bytes.length);
+  });
+
+  it('decodes a PNG (by sharp) to the pixels pngjs decodes, with an opaque alpha channel added', async () => {
+    const bytes = readFileSync(path.join(BASELINE_DIR, `${BASELINE}.png`));
+    const decoded = await decodePng(bytes);
+    const reference = PNG.sync.read(bytes);
+    expect([decoded.width, decoded.height]).toEqual([reference.width, reference.height]);
+    expect(decoded.data.equals(reference.data)).toBe(true);
   });
 
   it('finds a baseline\'s own pixels the same', async () => {
