@@ -80,3 +80,35 @@ it('keeps long e-mails inside their cells on Manage Users', async () => {
   await expect(overflow(page)).resolves.toEqual({ pageWidth: PHONE.width, viewport: PHONE.width, cells: [] });
   await expectAccessible(page, 'manage properties (390 px)');
 });
+
+it('holds a listing’s details page still while its gallery loads (layout shifts at most 0.02, issue 21)', async () => {
+  const agent = await session.app.createUser('agent', { name: 'Gali Gallery' });
+  const buyer = await session.app.createUser('user', { name: 'Still Page' });
+  const property = await session.app.db.property.create({
+    data: {
+      agentId: agent.user.id,
+      title: 'Three Photo Bungalow',
+      location: 'Road 5, Uttara, Dhaka',
+      image: '/uploads/none.webp',
+      priceMin: '90000.00',
+      priceMax: '95000.00',
+      status: 'verified',
+      photos: { create: ['/uploads/none-1.webp', '/uploads/none-2.webp', '/uploads/none-3.webp'].map((url, position) => ({ url, position })) },
+    },
+  });
+
+  const page = await session.signedInPage(buyer.email, buyer.password, PHONE);
+  // Every shift not caused by input, from the page's first paint on (what CLS adds up).
+  await page.addInitScript(() => {
+    const shifts = ((globalThis as unknown as { __layoutShifts: number[] }).__layoutShifts = []);
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`/propertyDetails/${property.id}`);
+  // The gallery (loaded after the page) has replaced its placeholder, and the page below it is drawn.
+  await page.getByRole('list', { name: 'Thumbnails' }).getByRole('button', { name: 'Show photo 3 of 3' }).waitFor();
+  await page.getByRole('heading', { name: property.title }).waitFor();
+  const shifts = (await page.evaluate('globalThis.__layoutShifts')) as number[];
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.02);
+});

@@ -11,8 +11,7 @@ import { priceRange, STATUS_COLOUR } from './format';
 import { AmenityList, PropertyFacts, PropertyLocation, SaleBadge, SaleStateNotice } from './page-parts';
 import { PropertyReviewsSlot } from './PropertyReviewsSlot';
 import { ListingTimeline } from './ListingTimeline';
-import { GALLERY_SIZES } from './image-sizes';
-import { ResponsivePhoto } from './ResponsivePhoto';
+import { GalleryPlaceholder } from './gallery-frame';
 import { ReportListingButton } from '../reports/ReportListingButton';
 import { PropertyWishlistSlot } from './PropertyWishlistSlot';
 import { ContactAgentButton } from '../messages/ContactAgentButton';
@@ -70,16 +69,8 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
     <Stack gap={{ base: '8', md: '10' }} data-testid="property-details">
       {/* minmax(0, …): a column never grows to its content's width (the thumbnail strip scrolls instead of widening the page on a phone). */}
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap={{ base: '6', lg: '10' }} alignItems="start">
-        {/* Until the gallery's code arrives, the cover in the same frame and from the same srcset: nothing moves, nothing loads twice. */}
-        <Suspense
-          fallback={
-            <AspectRatio ratio={4 / 3} rounded="xl" overflow="hidden" bg="gray.100" boxShadow="sm">
-              <Box>
-                <ResponsivePhoto photo={property.cover} sizes={GALLERY_SIZES} alt={property.title} eager testId="property-image" />
-              </Box>
-            </AspectRatio>
-          }
-        >
+        {/* Until the gallery's code arrives, the cover in the same frame and from the same srcset, and the thumbnails' room: nothing moves, nothing loads twice. */}
+        <Suspense fallback={<GalleryPlaceholder cover={property.cover} photoCount={property.photos.length} title={property.title} />}>
           <PropertyGallery photos={property.photos} title={property.title} />
         </Suspense>
 

@@ -10,6 +10,7 @@ import { LuChevronLeft, LuChevronRight, LuExpand } from 'react-icons/lu';
 import type { PhotoFieldsFragment } from './properties.generated';
 import { GALLERY_SIZES } from './image-sizes';
 import { ResponsivePhoto } from './ResponsivePhoto';
+import { CoverFrame, THUMBNAIL, THUMBNAIL_STRIP } from './gallery-frame';
 
 const SWIPE_PX = 40;
 
@@ -77,7 +78,7 @@ export default function PropertyGallery({ photos, title }: { photos: PhotoFields
       rounded="xl"
       data-testid="gallery"
     >
-      <AspectRatio ratio={4 / 3} rounded="xl" overflow="hidden" bg="gray.100" boxShadow="sm">
+      <CoverFrame>
         <Box position="relative" onPointerDown={stepping.onPointerDown} onPointerUp={stepping.onPointerUp} touchAction="pan-y">
           <ResponsivePhoto photo={current} sizes={GALLERY_SIZES} eager testId="gallery-image" />
           <Stepper count={photos.length} index={index} step={step} title={title} />
@@ -85,9 +86,9 @@ export default function PropertyGallery({ photos, title }: { photos: PhotoFields
             <LuExpand aria-hidden /> Full screen
           </Button>
         </Box>
-      </AspectRatio>
+      </CoverFrame>
       {photos.length > 1 && (
-        <HStack as="ul" listStyleType="none" gap="2" mt="2" overflowX="auto" pb="1" aria-label="Thumbnails">
+        <HStack as="ul" listStyleType="none" {...THUMBNAIL_STRIP} aria-label="Thumbnails">
           {photos.map((photo, position) => (
             <Box as="li" key={photo.url + position} flexShrink={0}>
               <chakra.button
@@ -95,11 +96,7 @@ export default function PropertyGallery({ photos, title }: { photos: PhotoFields
                 onClick={() => setIndex(position)}
                 aria-label={`Show photo ${position + 1} of ${photos.length}`}
                 aria-current={position === index ? 'true' : undefined}
-                display="block"
-                width="20"
-                rounded="md"
-                overflow="hidden"
-                borderWidth="2px"
+                {...THUMBNAIL}
                 borderColor={position === index ? 'teal.500' : 'transparent'}
               >
                 <AspectRatio ratio={4 / 3}>
