@@ -99,12 +99,12 @@ it('holds a listing’s details page still while its gallery loads (layout shift
 
   const page = await session.signedInPage(buyer.email, buyer.password, PHONE);
   // Every shift not caused by input, from the page's first paint on (what CLS adds up).
-  await page.addInitScript(() => {
-    const shifts = ((globalThis as unknown as { __layoutShifts: number[] }).__layoutShifts = []);
+  await page.addInitScript(`
+    globalThis.__layoutShifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) globalThis.__layoutShifts.push(entry.value);
     }).observe({ type: 'layout-shift', buffered: true });
-  });
+  `);
   await page.goto(`/propertyDetails/${property.id}`);
   // The gallery (loaded after the page) has replaced its placeholder, and the page below it is drawn.
   await page.getByRole('list', { name: 'Thumbnails' }).getByRole('button', { name: 'Show photo 3 of 3' }).waitFor();
