@@ -2,7 +2,7 @@
 // spirit of RedwoodJS Cells): the page passes its skeleton, its error title, its
 // empty state and a render function for the content.
 import { Alert, Button, EmptyState, Spinner, VStack } from '@chakra-ui/react';
-import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { LuRefreshCw } from 'react-icons/lu';
 import { errorMessage } from '../app/errors';
 import { isEmptyList, queryView } from './query-view';
@@ -36,12 +36,20 @@ interface QueryStateProps<T> {
  */
 export const UNAVAILABLE_RETRY_MS = 5000;
 
-export function QueryState<T>({ query, data, skeleton, errorTitle, notFoundTitle, empty, isEmpty = isEmptyList, children }: QueryStateProps<T>) {
+export function QueryState<T>({ query, data: answered, skeleton, errorTitle, notFoundTitle, empty, isEmpty = isEmptyList, children }: QueryStateProps<T>) {
   const [retryingUnavailable, setRetryingUnavailable] = useState(false);
+  // An answer that arrives after the first render comes in an urgent update (Apollo's store
+  // subscription), which React renders in one piece: a page's worth of cards blocked a phone's
+  // main thread for hundreds of milliseconds. Deferred, the screen keeps what it showed for that
+  // update and draws the answer in a background render that yields to input. An answer already
+  // in the cache at the first render (the first screen's) is drawn at once, as before.
+  const data = useDeferredValue(answered);
+  const loading = useDeferredValue(query.loading);
+  const error = useDeferredValue(query.error);
   const view = queryView({
     data,
-    loading: query.loading,
-    error: query.error,
+    loading,
+    error,
     isEmpty: (value: T) => empty !== undefined && isEmpty(value),
     handlesNotFound: Boolean(notFoundTitle),
     retryingUnavailable,
@@ -69,9 +77,9 @@ export function QueryState<T>({ query, data, skeleton, errorTitle, notFoundTitle
     case 'loading':
       return skeleton;
     case 'notFound':
-      return <QueryError title={notFoundTitle!} error={query.error} />;
+      return <QueryError title={notFoundTitle!} error={error} />;
     case 'error':
-      return <QueryError title={errorTitle} error={query.error} onRetry={() => query.refetch()} />;
+      return <QueryError title={errorTitle} error={error} onRetry={() => query.refetch()} />;
     case 'unavailable':
       return <UnavailableNotice />;
   }
