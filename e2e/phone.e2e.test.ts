@@ -2,6 +2,7 @@
 // content stays inside it, the page never scrolls sideways and each row's
 // actions are on screen; the pages pass the accessibility check there too.
 import type { Page } from 'playwright-core';
+import { createListing } from '../server/test/fixtures';
 import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
 
 const PHONE = { width: 390, height: 844 };
@@ -84,18 +85,8 @@ it('keeps long e-mails inside their cells on Manage Users', async () => {
 it('holds a listing’s details page still while its gallery loads (layout shifts at most 0.02, issue 21)', async () => {
   const agent = await session.app.createUser('agent', { name: 'Gali Gallery' });
   const buyer = await session.app.createUser('user', { name: 'Still Page' });
-  const property = await session.app.db.property.create({
-    data: {
-      agentId: agent.user.id,
-      title: 'Three Photo Bungalow',
-      location: 'Road 5, Uttara, Dhaka',
-      image: '/uploads/none.webp',
-      priceMin: '90000.00',
-      priceMax: '95000.00',
-      status: 'verified',
-      photos: { create: ['/uploads/none-1.webp', '/uploads/none-2.webp', '/uploads/none-3.webp'].map((url, position) => ({ url, position })) },
-    },
-  });
+  const property = await createListing(session.app, agent.user.id, { title: 'Three Photo Bungalow' });
+  await session.app.db.propertyPhoto.createMany({ data: [1, 2, 3].map((number, position) => ({ propertyId: property.id, url: `/uploads/none-${number}.webp`, position })) });
 
   const page = await session.signedInPage(buyer.email, buyer.password, PHONE);
   // Every shift not caused by input, from the page's first paint on (what CLS adds up).
