@@ -23,9 +23,18 @@ const endpoint = (method: string) => `http://${testEnv().authEmulatorHost}/ident
 const sentOntoClosedSocket = (error: unknown) =>
   error instanceof TypeError && (error.cause as { code?: string; message?: string } | undefined)?.code === 'UND_ERR_SOCKET' && /other side closed/.test((error.cause as Error).message);
 
+/**
+ * Each failed send drops one closed socket; the pool may hold several that the emulator closed during
+ * one long pause (a fresh-clone CI run once failed on the second), so a send is tried on up to this many.
+ */
+const SENDS = 5;
+
 async function call<T>(method: string, body: unknown): Promise<T> {
   const send = () => fetch(endpoint(method), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const response = await send().catch((error: unknown) => (sentOntoClosedSocket(error) ? send() : Promise.reject(error)));
+  let response: Response | undefined;
+  for (let attempt = 1; !response; attempt++) {
+    response = await send().catch((error: unknown) => (sentOntoClosedSocket(error) && attempt < SENDS ? undefined : Promise.reject(error)));
+  }
   const json = (await response.json()) as T & { error?: { message: string } };
   if (!response.ok) throw new Error(`accounts:${method} failed: ${json.error?.message ?? response.status}`);
   return json;
