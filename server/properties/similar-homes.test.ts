@@ -67,6 +67,25 @@ describe('similar homes', () => {
     expect((rest.body as Array<{ _id: string }>).map((p) => p._id)).toEqual(capped);
   });
 
+  it('are the nearest in price on either side, over every bedroom count, equal distances in id order', async () => {
+    const city = unique('Nearcity');
+    const listing = await home(city, 'Mid');
+    // Seven dearer homes, and cheaper ones spread over the bedroom counts: the
+    // statement walks up and down from the price for each count and merges.
+    const homes = [
+      ...(await Promise.all([100, 200, 300, 400, 500, 600, 700].map((up) => home(city, 'Mid', { priceMin: `${100000 + up}.00`, priceMax: '120000.00' })))),
+      await home(city, 'Mid', { bedrooms: 2, priceMin: '99950.00', priceMax: '110000.00' }),
+      await home(city, 'Mid', { bedrooms: 4, priceMin: '99800.00', priceMax: '110000.00' }),
+      await home(city, 'Mid', { priceMin: '99700.00', priceMax: '110000.00' }),
+      await home(city, 'Mid', { bedrooms: 2, priceMin: '99900.00', priceMax: '110000.00' }),
+    ];
+    const distance = (h: (typeof homes)[number]) => Math.abs(Number(h.priceMin) - 100000);
+    const expected = [...homes].sort((a, b) => distance(a) - distance(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, 6).map((h) => h.id);
+    expect(await similarTo(listing.id)).toEqual(expected);
+    // 100,100 and 99,900 are equally near: the smaller id first.
+    expect(expected.slice(1, 3)).toEqual([homes[0].id, homes[10].id].sort());
+  });
+
   it('are none for a listing without a type or a city, and NOT_FOUND for one the caller cannot open', async () => {
     expect(await similarTo((await home(unique('Typeless'), 'A', { propertyType: null, bedrooms: null })).id)).toEqual([]);
     expect(await similarTo((await createListing(app, agent.user.id, { city: null, propertyType: 'house', bedrooms: 3 })).id)).toEqual([]);
@@ -79,20 +98,20 @@ describe('similar homes', () => {
     expect(await similarTo(pending.id, agent)).toEqual([]);
   });
 
-  it('take two statements, and each part reads its index', async () => {
+  it('take two statements, and each part walks its index from the price', async () => {
     const city = unique('Countcity');
     const listing = await home(city, 'Centre');
     await home(city, 'Centre');
     const statements = await countStatements(() => app.graphql(operations.SimilarHomes, { id: listing.id }, buyer.idToken));
     expect(statements).toBeLessThanOrEqual(2);
-    // The plan on a table shaped like a real one (5,000 listings in 50 cities of 10 areas), rolled back afterwards.
+    // The plan where a place is large (5,000 listings in one city of 10 areas), rolled back afterwards.
     let rows: Array<{ 'QUERY PLAN': string }> = [];
     await app.db
       .$transaction(async (tx) => {
         await tx.$executeRaw`
           INSERT INTO properties (id, agent_id, title, location, image, price_min, price_max, status, property_type, bedrooms, city, area, updated_at)
           SELECT gen_random_uuid(), ${agent.user.id}::uuid, 'Filler ' || n, 'Filler', 'https://images.example.test/f.jpg', 50000 + (n % 97) * 1000, 60000 + (n % 97) * 1000,
-                 'verified', (ARRAY['house','apartment','townhouse'])[1 + n % 3]::"PropertyType", 1 + n % 5, 'Filler City ' || (n % 50), 'Area ' || (n % 10), now()
+                 'verified', (ARRAY['house','apartment','townhouse'])[1 + n % 3]::"PropertyType", 1 + n % 5, 'Filler City 7', 'Area ' || (n % 10), now()
           FROM generate_series(1, 5000) AS n`;
         await tx.$executeRawUnsafe('ANALYZE properties');
         rows = await tx.$queryRaw<Array<{ 'QUERY PLAN': string }>>(Prisma.sql`EXPLAIN ${similarHomesSql({ ...listing, cityKey: 'filler city 7', areaKey: 'filler city 7/area 7' })!}`);
@@ -101,8 +120,12 @@ describe('similar homes', () => {
       }, { timeout: 60_000 })
       .catch((error: Error) => expect(error.message).toBe('roll back'));
     const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-    expect(plan).toContain('properties_area_key_property_type_bedrooms_price_min_idx');
-    expect(plan).toContain('properties_city_key_property_type_bedrooms_price_min_idx');
+    // Walked in price order from the listing's price, up and down (never a bitmap of the whole place, sorted).
+    for (const index of ['properties_area_key_property_type_bedrooms_price_min_idx', 'properties_city_key_property_type_bedrooms_price_min_idx']) {
+      expect(plan).toContain(`Index Scan using ${index}`);
+      expect(plan).toContain(`Index Scan Backward using ${index}`);
+    }
+    expect(plan).not.toContain('Bitmap');
   });
 });
 

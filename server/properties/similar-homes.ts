@@ -2,9 +2,15 @@
 // listings buyers can see (publicListing), not sold, of the same type, with
 // bedrooms within one, whose price range overlaps the listing's widened by 20 %
 // each way; from the same area first, then from the rest of the same city;
-// nearest in price first. One statement: two index-backed parts (the indexes
-// (area_key, property_type, bedrooms, price_min) and (city_key, ...), migration
-// 20261127130000_similar_homes), each LIMITed, merged.
+// nearest in price first.
+//
+// One statement whose work does not grow with the place. "Nearest price" is an
+// expression no index is ordered by, so sorting by it reads every candidate of
+// the area or city (about 3,400 at a million listings). Instead, for each
+// bedroom count, two walks of the index (area_key, property_type, bedrooms,
+// price_min) start at the listing's price, one up and one down, each stopping
+// after 6 homes; the 6 nearest of all lie among those walks. The rest of the
+// city walks (city_key, ...) the same way (migration 20261127130000_similar_homes).
 import { Prisma, type Property as PropertyRecord } from '../generated/prisma/client';
 import { PUBLIC_LISTING_SQL } from './listing-visibility';
 import { FROM, SELECT_LIST } from './verified-listings-sql';
@@ -20,18 +26,32 @@ export function similarHomesSql(listing: Listing, limit = SIMILAR_HOMES): Prisma
   if (!listing.propertyType || !listing.cityKey) return null;
   const low = listing.priceMin.mul(1 - SIMILAR_PRICE_MARGIN).toFixed(2);
   const high = listing.priceMax.mul(1 + SIMILAR_PRICE_MARGIN).toFixed(2);
-  const bedrooms =
-    listing.bedrooms === null ? Prisma.sql`p.bedrooms IS NULL` : Prisma.sql`p.bedrooms BETWEEN ${listing.bedrooms - 1} AND ${listing.bedrooms + 1}`;
   const alike = Prisma.sql`${PUBLIC_LISTING_SQL} AND p.sale_state <> 'sold' AND p.id <> ${listing.id}::uuid
-    AND p.property_type = ${listing.propertyType}::"PropertyType" AND ${bedrooms}
+    AND p.property_type = ${listing.propertyType}::"PropertyType"
     AND p.price_min <= ${high}::numeric AND p.price_max >= ${low}::numeric`;
-  const nearestPrice = Prisma.sql`abs(p.price_min - ${listing.priceMin.toFixed(2)}::numeric)`;
-  const part = (tier: number, place: Prisma.Sql) =>
-    Prisma.sql`(SELECT ${SELECT_LIST}, ${Prisma.raw(String(tier))} AS tier, ${nearestPrice} AS distance ${FROM} WHERE ${place} AND ${alike} ORDER BY ${nearestPrice}, p.id LIMIT ${limit})`;
+  const price = Prisma.sql`${listing.priceMin.toFixed(2)}::numeric`;
+  // Up from the price (distance price_min - price) and down from it (price - price_min);
+  // equal distances in id order, as the merge below orders them.
+  const directions = [
+    { from: Prisma.sql`p.price_min >= ${price}`, order: Prisma.sql`p.price_min ASC, p.id ASC`, distance: Prisma.sql`p.price_min - ${price}` },
+    { from: Prisma.sql`p.price_min < ${price}`, order: Prisma.sql`p.price_min DESC, p.id ASC`, distance: Prisma.sql`${price} - p.price_min` },
+  ];
+  // A walk is one bedroom count's run of the index, so each count is a LATERAL
+  // part of its own (a listing without bedrooms: the others without, one run).
+  const walk = (tier: number, place: Prisma.Sql, { from, order, distance }: (typeof directions)[number], bedrooms: Prisma.Sql) =>
+    Prisma.sql`SELECT ${SELECT_LIST}, ${Prisma.raw(String(tier))} AS tier, ${distance} AS distance ${FROM}
+      WHERE ${place} AND ${alike} AND ${bedrooms} AND ${from} ORDER BY ${order} LIMIT ${limit}`;
+  const walks = (tier: number, place: Prisma.Sql) =>
+    directions.map((direction) =>
+      listing.bedrooms === null
+        ? Prisma.sql`(${walk(tier, place, direction, Prisma.sql`p.bedrooms IS NULL`)})`
+        : Prisma.sql`(SELECT near.* FROM unnest(ARRAY[${listing.bedrooms - 1}, ${listing.bedrooms}, ${listing.bedrooms + 1}]::int[]) AS rooms(n)
+            CROSS JOIN LATERAL (${walk(tier, place, direction, Prisma.sql`p.bedrooms = rooms.n`)}) AS near)`,
+    );
   const parts = [
-    ...(listing.areaKey ? [part(0, Prisma.sql`p.area_key = ${listing.areaKey}`)] : []),
+    ...(listing.areaKey ? walks(0, Prisma.sql`p.area_key = ${listing.areaKey}`) : []),
     // The rest of the city: other areas, and listings of the city without an area.
-    part(1, listing.areaKey ? Prisma.sql`p.city_key = ${listing.cityKey} AND p.area_key IS DISTINCT FROM ${listing.areaKey}` : Prisma.sql`p.city_key = ${listing.cityKey}`),
+    ...walks(1, listing.areaKey ? Prisma.sql`p.city_key = ${listing.cityKey} AND p.area_key IS DISTINCT FROM ${listing.areaKey}` : Prisma.sql`p.city_key = ${listing.cityKey}`),
   ];
   return Prisma.sql`SELECT * FROM (${Prisma.join(parts, ' UNION ALL ')}) AS alike_homes ORDER BY tier, distance, id LIMIT ${limit}`;
 }
