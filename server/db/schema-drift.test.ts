@@ -48,6 +48,10 @@ const DATABASE_ONLY_OBJECTS: readonly string[] = [
   `check properties CHECK (latitude >= '-90'::integer::double precision AND latitude <= 90::double precision)`,
   `check properties CHECK (longitude >= '-180'::integer::double precision AND longitude <= 180::double precision)`,
   `check places CHECK (listed_count >= 0)`,
+  // 20261128140000_place_count_covering: similar homes walk these keys; a place's
+  // capped count reads the included columns from the index alone (index-only).
+  `index properties (area_key, property_type, bedrooms, price_min) include (price_max, status, deleted_at, sale_state, agent_id)`,
+  `index properties (city_key, property_type, bedrooms, price_min) include (price_max, status, deleted_at, sale_state, agent_id)`,
 ];
 
 let database: { url: string; drop(): Promise<void> };
@@ -188,6 +192,11 @@ describe('the comparator reports drift', () => {
     ['a unique constraint', 'ALTER TABLE users ADD UNIQUE (name)', ['not in schema.prisma: unique index users (name)']],
     ['a partial index', `CREATE INDEX ON offers (status) WHERE status = 'pending'`, [`not in schema.prisma: index offers (status) where status = 'pending'::"OfferStatus"`]],
     ['a hash index', 'CREATE INDEX ON users USING hash (email)', ['not in schema.prisma: index users using hash (email)']],
+    [
+      'an index with included columns',
+      'DROP INDEX reviews_created_at_idx; CREATE INDEX ON reviews (created_at) INCLUDE (user_id)',
+      ['missing from the database: index reviews (created_at)', 'not in schema.prisma: index reviews (created_at) include (user_id)'],
+    ],
     [
       'a changed primary key',
       'ALTER TABLE wishlist_items DROP CONSTRAINT wishlist_items_pkey; ALTER TABLE wishlist_items ADD PRIMARY KEY (user_id, property_id)',

@@ -310,7 +310,7 @@ export async function readDatabaseFacts(db: Queryable): Promise<SchemaFacts> {
     else facts.add(`constraint ${row.table} ${row.definition}`, '', row.table);
   }
 
-  const indexes = await db.query<{ table: string; unique: boolean; method: string; predicate: string | null; keys: string[] }>(`
+  const indexes = await db.query<{ table: string; unique: boolean; method: string; predicate: string | null; keys: string[]; included: string[] | null }>(`
     SELECT t.relname AS table, i.indisunique AS unique, am.amname AS method,
            pg_get_expr(i.indpred, i.indrelid, true) AS predicate,
            (SELECT json_agg(
@@ -319,14 +319,17 @@ export async function readDatabaseFacts(db: Queryable): Promise<SchemaFacts> {
                      || CASE WHEN (i.indoption[k.ord - 1] & 1) = 1 THEN ' DESC' ELSE '' END
                      ORDER BY k.ord)
               FROM generate_series(1, i.indnkeyatts::int) AS k(ord)
-              JOIN pg_opclass oc ON oc.oid = i.indclass[k.ord - 1]) AS keys
+              JOIN pg_opclass oc ON oc.oid = i.indclass[k.ord - 1]) AS keys,
+           -- INCLUDE columns (stored, not searched): Prisma's schema cannot declare them.
+           (SELECT json_agg(pg_get_indexdef(i.indexrelid, k.ord, true) ORDER BY k.ord)
+              FROM generate_series(i.indnkeyatts + 1, i.indnatts::int) AS k(ord)) AS included
     FROM (${TABLES}) t
     JOIN pg_index i ON i.indrelid = t.oid AND NOT i.indisprimary
     JOIN pg_class ic ON ic.oid = i.indexrelid
     JOIN pg_am am ON am.oid = ic.relam
     ORDER BY t.relname, ic.relname`);
   for (const row of indexes.rows) {
-    facts.add(indexKey(row.table, row.unique, row.method, row.keys.map(unquoteIdentifier), row.predicate), '', row.table);
+    facts.add(indexKey(row.table, row.unique, row.method, row.keys.map(unquoteIdentifier), row.predicate, (row.included ?? []).map(unquoteIdentifier)), '', row.table);
   }
 
   return facts.list;
@@ -391,8 +394,8 @@ function foreignKeyKey(table: string, columns: readonly string[], refTable: stri
   return `foreign key ${table} (${columns.join(', ')}) → ${refTable} (${refColumns.join(', ')})`;
 }
 
-function indexKey(table: string, unique: boolean, method: string, keys: readonly string[], predicate: string | null): string {
-  return `${unique ? 'unique index' : 'index'} ${table}${method === 'btree' ? '' : ` using ${method}`} (${keys.join(', ')})${predicate ? ` where ${predicate}` : ''}`;
+function indexKey(table: string, unique: boolean, method: string, keys: readonly string[], predicate: string | null, included: readonly string[] = []): string {
+  return `${unique ? 'unique index' : 'index'} ${table}${method === 'btree' ? '' : ` using ${method}`} (${keys.join(', ')})${included.length ? ` include (${included.join(', ')})` : ''}${predicate ? ` where ${predicate}` : ''}`;
 }
 
 function sqlString(value: string): string {
