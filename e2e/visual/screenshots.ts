@@ -52,50 +52,75 @@ type Doc = any; // eslint-disable-line @typescript-eslint/no-explicit-any
  * error (an alert, or QueryState's failed load) yet, or only the page the server
  * sent (the prerendered home page has its heading before any script ran: an
  * element the app drew carries React's fiber key, the server's markup does not),
- * or skeletons, spinners and busy regions on screen.
+ * or skeletons, spinners and busy regions on screen (`loading`, one line each);
+ * and the page's height. Read in one round trip.
  */
-function stillLoading(): string[] {
+function pageState(): { height: number; loading: string[] } {
   const { document } = globalThis as unknown as { document: Doc };
   const busy = [...document.querySelectorAll('[aria-busy="true"], .chakra-skeleton, .chakra-spinner')].filter((element: Doc) => element.getClientRects().length > 0);
   const main = document.querySelector('h1, [role="alert"], [data-testid="query-error"]');
   const drawnByApp = main && Object.keys(main).some((key) => key.startsWith('__reactFiber$'));
-  return [...(main ? [] : ['no h1 heading and no error']), ...(main && !drawnByApp ? ['the app has not rendered yet (the server-sent page is up)'] : []), ...busy.map((element: Doc) => `busy: ${element.outerHTML.slice(0, 120)}`)];
+  const loading = [...(main ? [] : ['no h1 heading and no error']), ...(main && !drawnByApp ? ['the app has not rendered yet (the server-sent page is up)'] : []), ...busy.map((element: Doc) => `busy: ${element.outerHTML.slice(0, 120)}`)];
+  return { height: document.documentElement.scrollHeight, loading };
 }
 
-/** The page's HTTP requests in flight (WebSockets are not requests: the live socket stays open). */
-const inFlight = new WeakMap<Page, Set<unknown>>();
+/** The page's HTTP requests: those in flight, and how many have started (WebSockets are not requests: the live socket stays open). */
+const network = new WeakMap<Page, { inFlight: Set<unknown>; started: number }>();
 
-/** Starts counting `page`'s requests in flight; call once, before its first navigation. */
+/** Starts counting `page`'s requests; call once, before its first navigation. */
 export function watchNetwork(page: Page): void {
-  const requests = new Set<unknown>();
-  inFlight.set(page, requests);
-  page.on('request', (request) => requests.add(request));
-  page.on('requestfinished', (request) => requests.delete(request));
-  page.on('requestfailed', (request) => requests.delete(request));
+  const requests = { inFlight: new Set<unknown>(), started: 0 };
+  network.set(page, requests);
+  page.on('request', (request) => {
+    requests.inFlight.add(request);
+    requests.started += 1;
+  });
+  page.on('requestfinished', (request) => requests.inFlight.delete(request));
+  page.on('requestfailed', (request) => requests.inFlight.delete(request));
 }
+
+/** How long the page must hold still (no request, same height, nothing loading) before it is captured. */
+const QUIET_MS = 500;
+/** How long a page may take to settle before the check says what still moved. */
+const SETTLE_DEADLINE_MS = 20_000;
 
 /**
- * Waits (20 s at most) until no request has been in flight for 500 ms. Playwright's
- * 'networkidle' cannot serve: it fires once per navigation, and what a page loads
- * later (deferred parts, lazy images) would not be waited for.
+ * Waits until, for QUIET_MS at a stretch, no request was in flight, the page's
+ * height held and nothing showed a skeleton, spinner or busy region, and then
+ * until the browser is idle (a render the last response scheduled has run).
+ * One window for all three: a part that loaded without a visible placeholder
+ * (a lazy footer) renders a moment after its code arrived, and its height
+ * change restarts the window. Playwright's 'networkidle' cannot serve: it fires
+ * once per navigation, and what a page loads later (deferred parts, lazy
+ * images) would not be waited for. Returns the height it settled at.
  */
-async function networkQuiet(page: Page): Promise<void> {
-  const requests = inFlight.get(page);
+async function quiet(page: Page): Promise<number> {
+  const requests = network.get(page);
   if (!requests) throw new Error('watchNetwork(page) was not called');
-  let quietSince = Date.now();
-  for (const deadline = Date.now() + 20_000; Date.now() - quietSince < 500; ) {
-    if (Date.now() > deadline) throw new Error(`${page.url()}: requests still in flight after 20 s`);
+  let { height, loading } = (await page.evaluate(pageState)) as ReturnType<typeof pageState>;
+  let stillSince = Date.now();
+  for (const deadline = Date.now() + SETTLE_DEADLINE_MS; ; ) {
+    if (requests.inFlight.size > 0 || loading.length > 0) stillSince = Date.now();
+    if (Date.now() - stillSince >= QUIET_MS) break;
+    if (Date.now() > deadline) {
+      const what = [...(requests.inFlight.size ? [`${requests.inFlight.size} requests in flight`] : []), ...loading];
+      throw new Error(`${page.url()} did not settle in ${SETTLE_DEADLINE_MS / 1000} s: ${what.length ? what.join('; ') : 'its height kept changing'}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
-    if (requests.size > 0) quietSince = Date.now();
+    const now = (await page.evaluate(pageState)) as ReturnType<typeof pageState>;
+    if (now.height !== height) stillSince = Date.now();
+    ({ height, loading } = now);
   }
+  await page.evaluate(() => new Promise((resolve) => (globalThis as unknown as { window: Doc }).window.requestIdleCallback(resolve, { timeout: 2000 })));
+  return height;
 }
 
 /** Waits (20 s at most) for what a person would wait for: content instead of skeletons and spinners. */
 async function contentShown(page: Page): Promise<void> {
   for (let waited = 0; ; waited += 100) {
-    const loading = await page.evaluate(stillLoading);
+    const { loading } = (await page.evaluate(pageState)) as ReturnType<typeof pageState>;
     if (loading.length === 0) return;
-    if (waited >= 20_000) throw new Error(`${page.url()} did not settle in 20 s: ${loading.join('; ')}`);
+    if (waited >= SETTLE_DEADLINE_MS) throw new Error(`${page.url()} did not settle in ${SETTLE_DEADLINE_MS / 1000} s: ${loading.join('; ')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -121,38 +146,27 @@ export async function settle(page: Page): Promise<void> {
     window.scrollTo(0, 0);
     await frame();
   });
-  // Whatever that started (deferred parts, lazy images, what scrolling revealed) has loaded.
-  await networkQuiet(page);
-  await contentShown(page);
-  // A lazy image the scroll passed before it was rendered (content that arrived
-  // under load after the scroll) would never start: load every image now.
-  await page.waitForFunction(() => {
-    const { document } = globalThis as unknown as { document: Doc };
-    for (const image of document.images) if (!image.complete && image.loading === 'lazy') image.loading = 'eager';
-    return [...document.images].every((image: Doc) => image.complete);
-  }, undefined, { timeout: 20_000 });
-  await page.evaluate(async () => {
-    const { document } = globalThis as unknown as { document: Doc };
-    await document.fonts.ready;
-    await Promise.all([...document.images].map((image: Doc) => image.decode().catch(() => undefined)));
-  });
-  await heightSteady(page);
-}
-
-/**
- * Waits (20 s at most) until the page's height has held for 500 ms: a part that
- * loaded without a visible placeholder (a lazy footer) renders a moment after
- * its code arrived, which a loaded machine can stretch past the network's quiet.
- */
-async function heightSteady(page: Page): Promise<void> {
-  const height = () => page.evaluate(() => (globalThis as unknown as { document: Doc }).document.documentElement.scrollHeight) as Promise<number>;
-  let last = await height();
-  let steadySince = Date.now();
-  for (const deadline = Date.now() + 20_000; Date.now() - steadySince < 500; ) {
-    if (Date.now() > deadline) throw new Error(`${page.url()}: its height still changed after 20 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const now = await height();
-    if (now !== last) [last, steadySince] = [now, Date.now()];
+  const requests = network.get(page)!;
+  for (const deadline = Date.now() + SETTLE_DEADLINE_MS; ; ) {
+    // Whatever the scroll started (deferred parts, lazy images, what it revealed) has loaded, and the page holds still.
+    const height = await quiet(page);
+    const startedBefore = requests.started;
+    // A lazy image the scroll passed before it was rendered (content that arrived
+    // under load after the scroll) would never start: load every image now.
+    await page.waitForFunction(() => {
+      const { document } = globalThis as unknown as { document: Doc };
+      for (const image of document.images) if (!image.complete && image.loading === 'lazy') image.loading = 'eager';
+      return [...document.images].every((image: Doc) => image.complete);
+    }, undefined, { timeout: SETTLE_DEADLINE_MS });
+    await page.evaluate(async () => {
+      const { document } = globalThis as unknown as { document: Doc };
+      await document.fonts.ready;
+      await Promise.all([...document.images].map((image: Doc) => image.decode().catch(() => undefined)));
+    });
+    // Usually nothing was left to load: the page is as it held still. Otherwise (an image, a font) it must hold still again.
+    const { height: now } = (await page.evaluate(pageState)) as ReturnType<typeof pageState>;
+    if (requests.started === startedBefore && requests.inFlight.size === 0 && now === height) return;
+    if (Date.now() > deadline) throw new Error(`${page.url()} did not settle in ${SETTLE_DEADLINE_MS / 1000} s: it kept loading after it held still`);
   }
 }
 
