@@ -1,7 +1,7 @@
 // How to open every route of the client's route table (client/src/app/pages.ts, which router.tsx is made from)
-// as the role that uses it: one table, read by every test that walks all pages
-// (the security-headers check, the visual check), so a route added to the table
-// fails both until it is listed here, and none keeps a list of its own.
+// as the role that uses it: one table, read by the test that walks all pages
+// (the visual check, which also holds every page to the Content-Security-Policy),
+// so a route added to the table fails it until it is listed here.
 import path from 'node:path';
 import { projectRoot } from '../server/config';
 
@@ -44,6 +44,10 @@ const PROFILE_HEADINGS: Record<Visitor, string> = { anonymous: 'Login', user: 'M
  * How to open each route of the client's table, keyed by its full pattern. A route
  * added to the page table (client/src/app/pages.ts) fails `unlistedRoutes` until it is listed here.
  */
+/** A record no one has, for every page about one: those pages show their not-found state. */
+const MISSING_ID = '01900000-0000-7000-8000-000000000000';
+export const MISSING_RECORDS: VisitFixtures = { propertyId: MISSING_ID, propertyTitle: '', wishlistItemId: MISSING_ID, acceptedOfferId: MISSING_ID, conversationId: MISSING_ID, uncontactedPropertyId: MISSING_ID, agentName: '', buyerName: '' };
+
 export const VISITS: Record<string, PageVisit> = {
   '/': { as: ['anonymous', 'user'], url: () => '/', heading: () => 'OpenNest: verified properties, accountable agents, secure payments' },
   '/login': { as: ['anonymous'], url: () => '/login', heading: () => 'Login' },

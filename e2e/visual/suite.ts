@@ -1,5 +1,5 @@
 // The visual check (docs/visual-checks.md): every route of the client's table
-// (e2e/route-visits.ts, the same walk the security-headers check makes), as each
+// (e2e/route-visits.ts), as each
 // role that uses it, at 390 px and 1366 px, screenshot in Chromium and compared
 // with its committed baseline (e2e/visual/baselines), in its main states:
 //
@@ -8,8 +8,8 @@
 // - loaded: the demo marketplace (prisma/seed.ts) with its dates fixed;
 // - error: a few pages whose queries fail, the answer every page shares.
 //
-// Every page is also searched for form controls drawn without a box and must
-// fit its window's width. A test at the end breaks the filter panel's style on
+// Every page is also searched for form controls drawn without a box, must
+// fit its window's width, and must see no Content-Security-Policy violation. A test at the end breaks the filter panel's style on
 // purpose and requires both checks to fail. `npm run test:visual:update`
 // rewrites the baselines that changed.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
@@ -18,11 +18,12 @@ import type { Page } from 'playwright-core';
 import { AMENITIES, AMENITY_LABELS } from '@opennest/common/amenities';
 import { PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '@opennest/common/property-facts';
 import { startBrowserSession, signInThroughForm, type BrowserSession } from '../browser';
+import { watchViolations, type SeenViolation } from '../csp-violations';
 import { seedDemoData, seedDemoPeople } from '../../prisma/seed';
 import { DEMO_ACCOUNTS } from '../../prisma/demo/catalogue';
 import { createLogger } from '../../server/infra/logger';
 import { createLocalImageStorage } from '../../server/uploads/image-storage';
-import { unlistedRoutes, VISITS, type Visitor, type VisitFixtures } from '../route-visits';
+import { MISSING_RECORDS, unlistedRoutes, VISITS, type Visitor, type VisitFixtures } from '../route-visits';
 import { BASELINE_DIR, capture, clearDiffs, compareWithBaseline, overflowWidth, screenshotForDiagnosis, MAX_DIFF_PIXELS, settle, unstyledControls, UPDATING, watchNetwork, type Comparison, type Mask } from './screenshots';
 
 /** What the demo's dates count back from, and what the browser's clock says. */
@@ -60,10 +61,6 @@ const MASKS: Mask[] = [
   { selector: '[data-testid="advertised-grid"] .chakra-badge', why: "the home page's advertised cards' badges: their text's sub-pixel drawing varied between runs" },
 ];
 
-/** A record no one has: the pages about one show their not-found state. */
-const MISSING_ID = '01900000-0000-7000-8000-000000000000';
-const EMPTY_FIXTURES: VisitFixtures = { propertyId: MISSING_ID, propertyTitle: '', wishlistItemId: MISSING_ID, acceptedOfferId: MISSING_ID, conversationId: MISSING_ID, uncontactedPropertyId: MISSING_ID, agentName: '', buyerName: '' };
-
 /** Names files and tests: '/dash-board/messages/:id' → 'dash-board-messages-id'. */
 const slug = (pattern: string) => (pattern === '/' ? 'home' : pattern === '*' ? 'not-found' : pattern.replace(/^\//, '').replace(/[:/]+/g, '-'));
 
@@ -81,6 +78,8 @@ export function describeVisualCheck(width: VisualWidth): void {
   let session: BrowserSession;
   const pages = new Map<`${Visitor}@${number}`, Page>();
   const results: Array<{ name: string; comparison: Comparison }> = [];
+  /** What the pages' Content-Security-Policy blocked (each screenshot answers for its own page). */
+  const violations: SeenViolation[] = [];
 
   beforeAll(async () => {
     if (!UPDATING) clearDiffs(width);
@@ -91,6 +90,7 @@ export function describeVisualCheck(width: VisualWidth): void {
       for (const visitor of ['anonymous', 'user', 'agent', 'admin'] as const) {
         const page = await session.newPage({ width, height: VIEWPORT_HEIGHT });
         watchNetwork(page);
+        await watchViolations(page, violations);
         if (visitor !== 'anonymous') {
           const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === visitor)!;
           await page.goto('/login');
@@ -117,6 +117,7 @@ export function describeVisualCheck(width: VisualWidth): void {
       const page = pages.get(`${visitor}@${width}`)!;
       const name = shotName(state, pattern, visitor, width);
       if (queriesFail) await failQueries(page);
+      violations.splice(0);
       try {
         await page.goto(url);
         if (heading) await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
@@ -127,6 +128,7 @@ export function describeVisualCheck(width: VisualWidth): void {
       } finally {
         if (queriesFail) await page.unroute(GRAPHQL);
       }
+      for (const { directive, blocked, sample } of violations.splice(0)) problems.push(`${width}px: the Content-Security-Policy blocked ${blocked} (${directive}${sample ? `: ${sample}` : ''})`);
       for (const control of await unstyledControls(page)) problems.push(`${width}px: unstyled control ${control}`);
       const overflow = await overflowWidth(page);
       if (overflow > 0) problems.push(`${width}px: the page is ${overflow} px wider than the window`);
@@ -166,7 +168,7 @@ export function describeVisualCheck(width: VisualWidth): void {
 
   describe('empty', () => {
     it.each(EMPTY_VISITS)('%s as %s', async (pattern, visitor) => {
-      await shoot('empty', pattern, visitor, VISITS[pattern]!.url(EMPTY_FIXTURES));
+      await shoot('empty', pattern, visitor, VISITS[pattern]!.url(MISSING_RECORDS));
     });
   });
 
