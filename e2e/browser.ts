@@ -128,10 +128,11 @@ export async function expectAccessible(page: Page, state: string): Promise<void>
   // axe.run in the page itself ("legacy" mode) rather than a partial run per frame finished in
   // a blank page: the same rules on the same DOM, without opening and loading a page (a
   // renderer process) per check. The two differ only for cross-origin frames, which no page
-  // shows in tests (local payment mode has no Stripe frames).
+  // shows in tests (local payment mode has no Stripe frames). Only violations are gathered: the
+  // same rules judge the same nodes, without collecting every passing node (about 30 % of a check).
   const analyze = async () => {
     await animationsSettled(page);
-    return (await new AxeBuilder({ page }).setLegacyMode(true).analyze()).violations;
+    return (await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze()).violations;
   };
   const serious = (found: Awaited<ReturnType<typeof analyze>>) => found.some(({ impact }) => impact === 'serious' || impact === 'critical');
   let violations = await analyze();
