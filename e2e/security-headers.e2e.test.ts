@@ -81,6 +81,10 @@ it('gives every page a style nonce of its own, the one its policy names, and no 
 it('runs a query in the offline sandbox', async () => {
   const page = pages.get('user')!;
   await page.goto('/sandbox');
+  // The query editor is CodeMirror, mounted after GraphiQL's frame: run the query once it holds the page's default (which asks for `me`).
+  const editor = page.locator('.graphiql-query-editor .CodeMirror');
+  await editor.waitFor();
+  await page.waitForFunction((element) => (element as unknown as { CodeMirror: { getValue(): string } }).CodeMirror.getValue().includes('me {'), await editor.elementHandle());
   await page.getByRole('button', { name: /^Execute query/ }).click();
   await page.locator('.graphiql-response').getByText(BUYER_NAME).waitFor();
   expect(newViolations()).toEqual([]);
