@@ -139,7 +139,10 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const { document, window } = globalThis as unknown as { document: Doc; window: Doc };
     const frame = () => new Promise((resolve) => window.requestAnimationFrame(() => window.requestAnimationFrame(resolve)));
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+    // A screen at a time: every part of the page is on screen in one step, and any part at most a
+    // screen tall shows at least half of itself in one of them (more than the 30 % the home page's
+    // counters wait for; the paging sentinel needs a pixel). Half-screen steps rendered twice the frames.
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
       window.scrollTo(0, y);
       await frame();
     }
