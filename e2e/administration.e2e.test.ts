@@ -35,8 +35,7 @@ it('promotes, watches and removes accounts', async () => {
   const moderator = await session.app.createUser('user', { name: 'Mona Moderator' });
 
   // The admin makes a user an agent.
-  const adminPage = await session.signedInPage(admin.email, admin.password);
-  await adminPage.goto('/dash-board/manage-users');
+  const adminPage = await session.signedInPage(admin.email, admin.password, { at: '/dash-board/manage-users' });
   await usersRow(adminPage, 'Farid Future').waitFor();
   await expectAccessible(adminPage, 'manage users');
   await adminPage.getByRole('button', { name: 'Make Agent: Farid Future' }).click();
@@ -59,8 +58,7 @@ it('promotes, watches and removes accounts', async () => {
   expect((await session.app.db.user.findUniqueOrThrow({ where: { id: moderator.user.id } })).role).toBe('admin');
 
   // That agent (same session, next request) adds a property, which an admin verifies.
-  const agentPage = await session.signedInPage(future.email, future.password);
-  await agentPage.goto('/dash-board/add-property');
+  const agentPage = await session.signedInPage(future.email, future.password, { at: '/dash-board/add-property' });
   await agentPage.getByLabel('Property title').waitFor();
   await expectAccessible(agentPage, 'add property: empty form');
   await agentPage.getByLabel('Property title').fill('Shady Acres');
@@ -83,8 +81,7 @@ it('promotes, watches and removes accounts', async () => {
   await session.app.db.review.create({ data: { propertyId: listing.id, userId: reviewer.user.id, text: 'Suspiciously cheap.' } });
 
   // A buyer finds it.
-  const buyerPage = await session.signedInPage(reviewer.email, reviewer.password);
-  await buyerPage.goto('/allProperties?search=savar');
+  const buyerPage = await session.signedInPage(reviewer.email, reviewer.password, { at: '/allProperties?search=savar' });
   await buyerPage.getByTestId('property-card').filter({ hasText: 'Shady Acres' }).waitFor();
   await expectAccessible(buyerPage, 'all properties: searched');
 

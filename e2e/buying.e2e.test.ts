@@ -41,8 +41,7 @@ it('takes a buyer from wishlist to a paid offer, and a review to the home page',
   });
 
   // The buyer adds the property to the wishlist from its details page.
-  const page = await session.signedInPage(buyer.email, buyer.password);
-  await page.goto(`/propertyDetails/${property.id}`);
+  const page = await session.signedInPage(buyer.email, buyer.password, { at: `/propertyDetails/${property.id}` });
   await page.getByRole('button', { name: 'Add to Wishlist' }).waitFor();
   await page.getByTestId('reviews-empty').waitFor();
   await expectAccessible(page, 'property details');
@@ -73,8 +72,7 @@ it('takes a buyer from wishlist to a paid offer, and a review to the home page',
   await expectAccessible(page, 'property bought: pending offer');
 
   // The agent accepts it; the rival's pending offer becomes rejected.
-  const agentPage = await session.signedInPage(agent.email, agent.password);
-  await agentPage.goto('/dash-board/requested-properties');
+  const agentPage = await session.signedInPage(agent.email, agent.password, { at: '/dash-board/requested-properties' });
   await agentPage.getByRole('button', { name: 'Accept offer from Bushra Buyer on Palm Court Residence' }).waitFor();
   await expectAccessible(agentPage, 'requested properties');
   await agentPage.getByRole('button', { name: 'Accept offer from Bushra Buyer on Palm Court Residence' }).click();

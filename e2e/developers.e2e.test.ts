@@ -58,8 +58,7 @@ async function createKeyThroughPage(page: Page, name: string): Promise<string> {
 it('an agent creates a key, calls the API with it, sees its last use, revokes it, and the API refuses it', async () => {
   const agent = await session.app.createUser('agent', { name: 'Dev Agent' });
   const listing = await createListing(session.app, agent.user.id, { title: `Integrated ${Date.now().toString(36)}` });
-  const page = await session.signedInPage(agent.email, agent.password);
-  await page.goto('/developers');
+  const page = await session.signedInPage(agent.email, agent.password, { at: '/developers' });
   await page.getByRole('heading', { name: 'Developers', level: 1 }).waitFor();
   await page.getByTestId('api-keys-empty').waitFor();
   await page.getByTestId('curl-example').waitFor();
@@ -121,8 +120,7 @@ it('an agent creates a key, calls the API with it, sees its last use, revokes it
 
 it('works at 390 px: an admin creates a key and reads the page', async () => {
   const admin = await session.app.createUser('admin', { name: 'Dev Admin' });
-  const page = await session.signedInPage(admin.email, admin.password, PHONE);
-  await page.goto('/developers');
+  const page = await session.signedInPage(admin.email, admin.password, { ...PHONE, at: '/developers' });
   await page.getByRole('heading', { name: 'Developers', level: 1 }).waitFor();
   await expectAccessible(page, 'developers (390 px): no keys');
   await page.locator('#main').getByRole('button', { name: 'Create key' }).click();
@@ -140,8 +138,7 @@ it('works at 390 px: an admin creates a key and reads the page', async () => {
 
 it('tells a buyer the page is for agents and admins', async () => {
   const buyer = await session.app.createUser('user', { name: 'Dev Buyer' });
-  const page = await session.signedInPage(buyer.email, buyer.password);
-  await page.goto('/developers');
+  const page = await session.signedInPage(buyer.email, buyer.password, { at: '/developers' });
   await page.getByText(/agent|admin/i).first().waitFor();
   expect(await page.getByTestId('api-keys-empty').count()).toBe(0);
   await expectAccessible(page, 'developers: a buyer’s notice');

@@ -162,8 +162,7 @@ describe('guards and error pages', () => {
 
   it('shows only the warning to a fraud account', async () => {
     const fraud = await session.app.createUser('fraud');
-    const page = await session.signedInPage(fraud.email, fraud.password);
-    await page.goto('/dash-board/add-property');
+    const page = await session.signedInPage(fraud.email, fraud.password, { at: '/dash-board/add-property' });
     await page.getByTestId('fraud-warning').getByText('Your agent account has been marked as fraudulent. You cannot access agent features.').waitFor();
     await expect(page.getByRole('navigation', { name: 'Dashboard' }).count()).resolves.toBe(0);
     await expectAccessible(page, 'dashboard: fraud warning');

@@ -45,8 +45,7 @@ it('the agent sees demand, lowers the price by 5 % and the curve’s prediction 
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    const page = await session.signedInPage(agent.email, agent.password, viewport);
-    await page.goto('/dash-board/my-added-properties');
+    const page = await session.signedInPage(agent.email, agent.password, { ...viewport, at: '/dash-board/my-added-properties' });
     await page.getByRole('link', { name: `Demand for ${listing.title}` }).click();
     await page.getByRole('heading', { name: 'Listing demand' }).waitFor();
     await page.getByTestId('demand-matching-now').getByText('3', { exact: true }).waitFor();
@@ -59,8 +58,7 @@ it('the agent sees demand, lowers the price by 5 % and the curve’s prediction 
   }
 
   // The agent lowers both ends by 5 % (1,000 → 950, 2,000 → 1,900).
-  const page = await session.signedInPage(agent.email, agent.password, DESKTOP);
-  await page.goto(`/dash-board/update-property/${listing.id}`);
+  const page = await session.signedInPage(agent.email, agent.password, { ...DESKTOP, at: `/dash-board/update-property/${listing.id}` });
   await page.getByLabel('Minimum price ($)').fill('950');
   await page.getByLabel('Maximum price ($)').fill('1900');
   // A listing from a free-text location (as before issue 19) has its address to complete before it can be saved.
@@ -91,8 +89,7 @@ it('a buyer sees the agent’s reply time on the Contact Agent page; the agent s
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    const page = await session.signedInPage(buyer.email, buyer.password, viewport);
-    await page.goto(`/dash-board/contact/${listing.id}`);
+    const page = await session.signedInPage(buyer.email, buyer.password, { ...viewport, at: `/dash-board/contact/${listing.id}` });
     await page.getByRole('heading', { name: 'Contact the agent' }).waitFor();
     // Six waits sorted: the lower middle is 30 minutes; five of six within 24 hours.
     await page.getByTestId('reply-time-figure').getByText('Usually replies within 30 minutes · 83% answered within 24 hours', { exact: false }).waitFor();
@@ -106,15 +103,13 @@ it('a buyer sees the agent’s reply time on the Contact Agent page; the agent s
   }
 
   // The buyer asks; the agent's profile lists the question.
-  const asking = await session.signedInPage(buyer.email, buyer.password, DESKTOP);
-  await asking.goto(`/dash-board/contact/${listing.id}`);
+  const asking = await session.signedInPage(buyer.email, buyer.password, { ...DESKTOP, at: `/dash-board/contact/${listing.id}` });
   await asking.getByLabel('Your message').fill('Is the roof new?');
   await asking.getByRole('button', { name: /send/i }).click();
   await asking.waitForURL('**/dash-board/messages/**');
   await asking.close();
 
-  const agentPage = await session.signedInPage(agent.email, agent.password, PHONE);
-  await agentPage.goto('/dash-board/agent-profile');
+  const agentPage = await session.signedInPage(agent.email, agent.password, { ...PHONE, at: '/dash-board/agent-profile' });
   await agentPage.getByTestId('agent-replies').getByText('You usually reply within 30 minutes', { exact: false }).waitFor();
   await agentPage.getByTestId('unanswered-question').getByText('Bina Buyer · message').waitFor();
   await expectAccessible(agentPage, 'agent profile: reply time and unanswered questions (phone)');
@@ -123,8 +118,7 @@ it('a buyer sees the agent’s reply time on the Contact Agent page; the agent s
   // A newcomer agent: not enough conversations yet.
   const newcomer = await app.createUser('agent', { name: 'Nell New' });
   const fresh = await createListing(app, newcomer.user.id, { title: unique('Fresh Flat') });
-  const buyerPage = await session.signedInPage(buyer.email, buyer.password, DESKTOP);
-  await buyerPage.goto(`/dash-board/contact/${fresh.id}`);
+  const buyerPage = await session.signedInPage(buyer.email, buyer.password, { ...DESKTOP, at: `/dash-board/contact/${fresh.id}` });
   await buyerPage.getByTestId('reply-time-figure').getByText('Reply time: Not enough conversations yet').waitFor();
   await expectAccessible(buyerPage, 'contact agent: not enough conversations');
   // The page that says how the numbers are made.
@@ -161,8 +155,7 @@ it('a sold listing shows its verified record; its agent withholds the amount', a
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    const page = await session.signedInPage(buyer.email, buyer.password, viewport);
-    await page.goto(`/propertyDetails/${listing.id}`);
+    const page = await session.signedInPage(buyer.email, buyer.password, { ...viewport, at: `/propertyDetails/${listing.id}` });
     const record = page.getByTestId('sale-record');
     await record.scrollIntoViewIfNeeded();
     await record.getByTestId('sale-days').getByText('9 days').waitFor();
@@ -174,12 +167,10 @@ it('a sold listing shows its verified record; its agent withholds the amount', a
     await page.close();
   }
 
-  const agentPage = await session.signedInPage(agent.email, agent.password, DESKTOP);
-  await agentPage.goto(`/propertyDetails/${listing.id}`);
+  const agentPage = await session.signedInPage(agent.email, agent.password, { ...DESKTOP, at: `/propertyDetails/${listing.id}` });
   await agentPage.getByRole('button', { name: 'Withhold the sold amount' }).click();
   await agentPage.getByTestId('sale-amount').getByText('Withheld by the agent').waitFor();
   await expectAccessible(agentPage, 'sold listing: amount withheld');
-  const buyerPage = await session.signedInPage(buyer.email, buyer.password, PHONE);
-  await buyerPage.goto(`/propertyDetails/${listing.id}`);
+  const buyerPage = await session.signedInPage(buyer.email, buyer.password, { ...PHONE, at: `/propertyDetails/${listing.id}` });
   await buyerPage.getByTestId('sale-amount').getByText('Withheld by the agent').waitFor();
 });

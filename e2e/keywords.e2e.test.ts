@@ -29,8 +29,7 @@ it('finds "garden" in a place, shows similar homes, and tells the buyer of a pri
 
   // The buyer, on a phone, searches the place for "garden": the two listings that mention it, not the third.
   const buyer = await app.createUser('user', { name: 'Rumi Saver' });
-  const buyerPage = await session().signedInPage(buyer.email, buyer.password, PHONE);
-  await buyerPage.goto('/allProperties');
+  const buyerPage = await session().signedInPage(buyer.email, buyer.password, { ...PHONE, at: '/allProperties' });
   await buyerPage.getByTestId('search-input').fill(city);
   await buyerPage.getByTestId('keywords-input').fill('garden');
   await buyerPage.waitForURL(/keywords=garden/);

@@ -24,8 +24,7 @@ it('shows an agent the views of a listing rise once a buyer opened it, with a ch
   await createWishlistItem(app, listing.id, buyer.user.id);
   await createOffer(app, listing, buyer.user.id);
 
-  const agentPage = await session.signedInPage(agent.email, agent.password);
-  await agentPage.goto('/dash-board/agent-profile');
+  const agentPage = await session.signedInPage(agent.email, agent.password, { at: '/dash-board/agent-profile' });
   await cell(agentPage, listing.title, 'listing-views').getByText('0', { exact: true }).waitFor();
   expect(await cell(agentPage, listing.title, 'listing-wishlist-adds').textContent()).toBe('1');
   expect(await cell(agentPage, listing.title, 'listing-offers').textContent()).toBe('1');
@@ -49,8 +48,7 @@ it('shows an agent the views of a listing rise once a buyer opened it, with a ch
 
 it('says "No views yet" to an agent without listings', async () => {
   const agent = await session.app.createUser('agent', { name: 'Nabil Newcomer' });
-  const page = await session.signedInPage(agent.email, agent.password);
-  await page.goto('/dash-board/agent-profile');
+  const page = await session.signedInPage(agent.email, agent.password, { at: '/dash-board/agent-profile' });
   await page.getByTestId('listing-performance-empty').getByText('No views yet').waitFor();
   await expectAccessible(page, 'agent profile: no listings');
 });

@@ -20,8 +20,7 @@ it('a Stripe build served in local payment mode shows that card payments are una
     data: { propertyId: property.id, buyerId: buyer.user.id, agentId: agent.user.id, amount: '150.00', buyingDate: new Date('2031-01-01'), status: 'accepted' },
   });
 
-  const page = await session.signedInPage(buyer.email, buyer.password);
-  await page.goto(`/dash-board/payment/${offer.id}`);
+  const page = await session.signedInPage(buyer.email, buyer.password, { at: `/dash-board/payment/${offer.id}` });
   await page.getByTestId('payment-amount').getByText('$150.00').waitFor();
   await page.getByTestId('card-form-missing').getByText('Card payments are not available right now.').waitFor();
   await expectAccessible(page, 'payment: card form missing');

@@ -50,8 +50,7 @@ it('shows Requested Properties as cards with Accept and Reject on screen', async
     data: { propertyId: property.id, buyerId: buyer.user.id, agentId: agent.user.id, amount: '110000.00', buyingDate: new Date('2031-01-01'), status: 'pending' },
   });
 
-  const page = await session.signedInPage(agent.email, agent.password, PHONE);
-  await page.goto('/dash-board/requested-properties');
+  const page = await session.signedInPage(agent.email, agent.password, { ...PHONE, at: '/dash-board/requested-properties' });
   const accept = page.getByRole('button', { name: `Accept offer from ${buyer.user.name} on ${property.title}` });
   const reject = page.getByRole('button', { name: `Reject offer from ${buyer.user.name} on ${property.title}` });
   await accept.waitFor();
@@ -67,8 +66,7 @@ it('keeps long e-mails inside their cells on Manage Users', async () => {
   const admin = await session.app.createUser('admin', { name: 'Phoebe Phone-Admin' });
   const long = await session.app.createUser('user', { name: 'Lorenzo Longmail', email: `lorenzo.with.an.unusually.long.address.${Date.now()}@a-long-subdomain.example-company.test` });
 
-  const page = await session.signedInPage(admin.email, admin.password, PHONE);
-  await page.goto('/dash-board/manage-users');
+  const page = await session.signedInPage(admin.email, admin.password, { ...PHONE, at: '/dash-board/manage-users' });
   const row = page.getByRole('row').filter({ hasText: 'Lorenzo Longmail' });
   await row.getByText(long.email).waitFor();
   await expect(onScreen(row.getByRole('button', { name: 'Make Admin: Lorenzo Longmail' }))).resolves.toBe(true);

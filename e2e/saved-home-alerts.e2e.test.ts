@@ -23,8 +23,7 @@ it('tells a buyer of a price cut on a saved home, live and by e-mail, and works 
 
   // The buyer, on a phone, saves the home from its details page.
   const buyer = await app.createUser('user', { name: 'Rumi Saver' });
-  const buyerPage = await session().signedInPage(buyer.email, buyer.password, PHONE);
-  await buyerPage.goto(`/propertyDetails/${listing.id}`);
+  const buyerPage = await session().signedInPage(buyer.email, buyer.password, { ...PHONE, at: `/propertyDetails/${listing.id}` });
   await buyerPage.getByRole('button', { name: 'Add to Wishlist' }).click();
   await buyerPage.getByText(/in your wishlist/i).first().waitFor();
   await bell(buyerPage, 0).waitFor();
@@ -70,8 +69,7 @@ it('tells a buyer of a price cut on a saved home, live and by e-mail, and works 
   await expectAccessible(buyerPage, 'details on a phone: mortgage calculator refusing a deposit');
 
   // On a desktop, untouched: the middle of the range, a 10 % deposit, 5 % over 25 years (189,000 borrowed).
-  const desktop = await session().signedInPage(buyer.email, buyer.password, { width: 1366, height: 900 });
-  await desktop.goto(`/propertyDetails/${listing.id}`);
+  const desktop = await session().signedInPage(buyer.email, buyer.password, { ...{ width: 1366, height: 900 }, at: `/propertyDetails/${listing.id}` });
   const wide = desktop.getByTestId('mortgage-calculator');
   await wide.getByTestId('mortgage-monthly').getByText('$1,104.88').waitFor();
   await expectAccessible(desktop, 'details on a desktop: mortgage calculator');

@@ -84,8 +84,7 @@ it('shows a bought listing as Sold everywhere, with no offer control', async () 
   await expectAccessible(page, 'make offer on a sold listing');
 
   // The buyer who bought it sees no Make an Offer in their wishlist either.
-  const buyerPage = await session.signedInPage(buyer.email, buyer.password);
-  await buyerPage.goto('/dash-board/wishlist');
+  const buyerPage = await session.signedInPage(buyer.email, buyer.password, { at: '/dash-board/wishlist' });
   await buyerPage.getByTestId('property-card').filter({ hasText: sold.title }).getByTestId('sale-state-notice').waitFor();
   expect(await buyerPage.getByRole('link', { name: /Make an Offer/ }).count()).toBe(0);
 });

@@ -65,8 +65,7 @@ it('takes a viewing from availability to feedback, live, with one calendar event
   const at = (time: string) => zonedInstant(saturday.date, time, ZONE).toISOString();
 
   // The agent: My Added Properties → Viewings; a weekly window, Saturday 10:00–13:00, 30-minute viewings.
-  const agentPage = await session.signedInPage(agent.email, agent.password);
-  await agentPage.goto('/dash-board/my-added-properties');
+  const agentPage = await session.signedInPage(agent.email, agent.password, { at: '/dash-board/my-added-properties' });
   await agentPage.getByRole('link', { name: `Viewings of ${title}` }).click();
   await agentPage.waitForURL(`**/dash-board/listing-viewings/${listing.id}`);
   await agentPage.getByText('No weekly windows: buyers can only propose times.').waitFor();
@@ -87,8 +86,7 @@ it('takes a viewing from availability to feedback, live, with one calendar event
   await agentPage.getByTestId('week-empty').getByText('No viewings this week').waitFor();
 
   // The buyer, on the details page: the Saturday's free times (10:00 ... 12:30), and a request for 10:30.
-  const buyerPage = await session.signedInPage(buyer.email, buyer.password);
-  await buyerPage.goto(`/propertyDetails/${listing.id}`);
+  const buyerPage = await session.signedInPage(buyer.email, buyer.password, { at: `/propertyDetails/${listing.id}` });
   if (saturday.inDays >= 7) await buyerPage.getByRole('button', { name: 'Later dates' }).click();
   await buyerPage.getByRole('button', { name: `${longDay(saturday.date)}, 10:30` }).waitFor();
   await expectAccessible(buyerPage, 'details: free viewing times');
