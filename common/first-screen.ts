@@ -8,6 +8,9 @@ export const FIRST_SCREEN_ELEMENT_ID = 'opennest-first-screen';
 /** Where, under the client's build folder, the build bundles the page table's first-screen declarations for the server (a dot folder: never served). */
 export const FIRST_SCREEN_MODULE = '.server/first-screen.mjs';
 
+/** Where, under the client's build folder, the build bundles the page renderer (client/src/page-render.tsx) for the server. */
+export const PAGE_RENDER_MODULE = '.server/page-render/page-render.mjs';
+
 /** What the page carries. */
 export interface FirstScreenState {
   /** The request carried a valid session (the caller's record may still be missing). */

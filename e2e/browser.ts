@@ -13,7 +13,8 @@ export interface BrowserSession {
   app: TestApp;
   browser: Browser;
   /** A fresh browser profile (no session) with one page. */
-  newPage(options?: { width?: number; height?: number }): Promise<Page>;
+  /** `scripts: false`: a page that runs none of the app's scripts (what the first response alone shows). */
+  newPage(options?: { width?: number; height?: number; scripts?: boolean }): Promise<Page>;
   /**
    * A fresh profile's page, signed in through the login form as this account, then opened at `at`
    * (by default /, where signInThroughForm ends too). A test that starts elsewhere says where, rather
@@ -40,8 +41,8 @@ export async function startBrowserSession({ clientDistDir = path.join(projectRoo
   }
   const closeBrowser = releasedAtFileEnd('Chromium', () => browser.close());
   const contexts: BrowserContext[] = [];
-  const newPage: BrowserSession['newPage'] = async ({ width = 1280, height = 800 } = {}) => {
-    const context = await browser.newContext({ baseURL: app.url, viewport: { width, height } });
+  const newPage: BrowserSession['newPage'] = async ({ width = 1280, height = 800, scripts = true } = {}) => {
+    const context = await browser.newContext({ baseURL: app.url, viewport: { width, height }, javaScriptEnabled: scripts });
     context.setDefaultTimeout(15_000);
     contexts.push(context);
     const page = await context.newPage();

@@ -46,8 +46,18 @@ describe('signed in, a reload shows the first screen from the first response', (
     await page.goto('/login');
     await signInThroughForm(page, admin.email, admin.password);
 
+    // The heading the server drew is marked as the HTML is parsed, before any script of the app has run.
+    await page.addInitScript(() => {
+      const doc = (globalThis as unknown as { document: { addEventListener(type: string, run: () => void): void; querySelector(selector: string): object | null } }).document;
+      doc.addEventListener('DOMContentLoaded', () => Object.assign(doc.querySelector('main h1') ?? {}, { drawnByServer: true }));
+    });
     const allProperties = await reloadAndCount(page, '/allProperties?search=gulshan', (loaded) => loaded.getByRole('heading', { name: 'Sunny Flat By The Lake' }).waitFor());
     expect(allProperties).toEqual({ graphql: [], identity: [] });
+    // The client took that markup over (hydrated it) rather than drawing the page again: the same element is on screen,
+    // and it answers (the search field takes input).
+    expect(await page.locator('main h1').evaluate((heading) => (heading as unknown as { drawnByServer?: boolean }).drawnByServer)).toBe(true);
+    await page.getByLabel('Search by location').fill('gulshan, dhaka');
+    await page.waitForURL(/search=gulshan%2C\+dhaka|search=gulshan%2C%20dhaka/);
     await expectAccessible(page, 'all properties, first screen from the server');
 
     const details = await reloadAndCount(page, `/propertyDetails/${listing.id}`, (loaded) => loaded.getByRole('heading', { level: 1, name: 'Sunny Flat By The Lake' }).waitFor());
@@ -60,6 +70,40 @@ describe('signed in, a reload shows the first screen from the first response', (
     // The count sees requests: a page that declares no first screen asks for its data itself.
     const users = await reloadAndCount(page, '/dash-board/manage-users', (loaded) => loaded.getByRole('cell', { name: 'Speedy Admin' }).first().waitFor());
     expect(users).toEqual({ graphql: ['Users'], identity: [] });
+  });
+
+  it('draws the first screen on the server: with no script run, the page already shows its data', async () => {
+    const { app } = session();
+    const buyer = await app.createUser('user', { name: 'Scriptless Buyer' });
+    const agent = await app.createUser('agent', { name: 'Drawn Agent' });
+    const listing = await createListing(app, agent.user.id, { title: 'Drawn On The Server', location: 'Banani, Dhaka' });
+    const signedIn = await session().newPage({ width: 390, height: 844 });
+    await signedIn.goto('/login');
+    await signInThroughForm(signedIn, buyer.email, buyer.password);
+    const page = await session().newPage({ width: 390, height: 844, scripts: false });
+    await page.context().addCookies(await signedIn.context().cookies());
+    const blocked: string[] = [];
+    page.on('console', (message) => {
+      // (The fixture's photo lives on another host, which img-src refuses with or without scripts.)
+      if (message.text().includes('Content Security Policy') && !message.text().includes('img-src')) blocked.push(message.text());
+    });
+
+    await page.goto('/allProperties?search=banani');
+    await page.getByRole('heading', { name: 'Drawn On The Server' }).waitFor();
+    expect(await page.getByTestId('navbar-user-name').textContent()).toBe('Scriptless Buyer');
+    expect(await page.title()).toBe('All Properties · OpenNest');
+
+    await page.goto(`/propertyDetails/${listing.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Drawn On The Server' }).waitFor();
+    await page.getByText('Drawn Agent').first().waitFor();
+    // Its styles came with it, under the response's nonce: nothing was refused.
+    expect(blocked).toEqual([]);
+
+    // Signed out, the same address gets the loading shell: nothing is drawn for a session the request lacks.
+    await page.context().clearCookies();
+    await page.goto(`/propertyDetails/${listing.id}`);
+    await page.getByTestId('loading-screen').waitFor();
+    expect(await page.getByText('Drawn On The Server').count()).toBe(0);
   });
 
   it('keeps the session across a reload and a new tab, without any token in the page’s storage', async () => {

@@ -32,6 +32,7 @@ import type { ImageStorage } from './uploads/image-storage';
 import type { PaymentProvider } from './payments/payment-provider';
 import { clientApp } from './web/client-app';
 import { firstScreenOf, loadFirstScreenModule } from './web/first-screen';
+import { loadPageRenderer } from './web/page-render';
 import { cspReportRoute, type CspReportLog } from './web/csp-reports';
 import { securityHeaders } from './web/security-headers';
 import type { RateLimits } from './rate-limits/rate-limits';
@@ -204,7 +205,8 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
 /** The built client, whose pages carry their first screen's data when the build bundled its declarations (web/first-screen.ts). */
 async function webClient(clientDistDir: string, runtimeConfig: RuntimeConfig, parts: Omit<Parameters<typeof firstScreenOf>[0], 'module'>) {
   const module = await loadFirstScreenModule(clientDistDir);
-  return clientApp({ clientDistDir, runtimeConfig, firstScreen: module ? firstScreenOf({ module, ...parts }) : undefined });
+  const renderPage = module ? await loadPageRenderer(clientDistDir, runtimeConfig, parts.log) : null;
+  return clientApp({ clientDistDir, runtimeConfig, firstScreen: module ? firstScreenOf({ module, ...parts }) : undefined, renderPage });
 }
 
 function runtimeConfig({ config, authEmulatorUrl, paymentsBrowser }: AppDeps): RuntimeConfig {

@@ -33,6 +33,7 @@ function loadScriptsAfterFirstPaint(html: string): string {
   return html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', `${loader}</body>`);
 }
 
+/** The shell sits between markers in #root, so the server can put a page it draws per request in its place (server/web/client-app.ts). */
 function fillTemplate(template: string, shell: Shell): string {
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to prerender into.`);
   const escapedTitle = shell.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -40,7 +41,7 @@ function fillTemplate(template: string, shell: Shell): string {
   const withShell = template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapedTitle}</title>`)
     .replace('</title>', `</title>${imagePreloads.join('')}`)
-    .replace(ROOT_ELEMENT, `<div id="root">${shell.body.replace(IMAGE_PRELOAD, '')}</div>`);
+    .replace(ROOT_ELEMENT, `<div id="root"><!--shell-->${shell.body.replace(IMAGE_PRELOAD, '')}<!--/shell--></div>`);
   return loadScriptsAfterFirstPaint(withShell);
 }
 

@@ -1,5 +1,6 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@opennest/common/runtime-config';
 import { App } from './app/App';
 import { createApolloClient } from './app/apollo';
@@ -11,13 +12,34 @@ import { createAppSystem } from './app/theme';
 import type { InitialSession } from './auth/AuthProvider';
 import { MeDocument } from './users/users.generated';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+
+/**
+ * The server drew this page's first screen into #root (a signed-in page,
+ * server/web/page-render.ts): the client takes over that markup (hydrates it)
+ * instead of drawing it again, so its elements (the first photo, the heading)
+ * stay the ones that painted first. A prerendered shell (the loading screen, the
+ * home page's first screenful) is only part of a page: it is replaced.
+ */
+function drawnByServer(): boolean {
+  const first = container.firstChild;
+  return first !== null && !(first.nodeType === Node.COMMENT_NODE && (first as Comment).data === 'shell');
+}
 
 /**
  * How long after start queries that would also ask the network take the first
  * screen's answers from the cache instead: the page renders in that time.
  */
 const FIRST_SCREEN_MS = 3000;
+
+/** Runs `run` once its children are on screen (committed), hydrated ones included. */
+function AfterCommit({ run, children }: { run: () => void; children: ReactNode }) {
+  useEffect(run, [run]);
+  return children;
+}
+
+/** The server drew the page inert (server/web/client-app.ts): it takes input once the client has taken it over. */
+const takeInput = () => container.removeAttribute('inert');
 
 /** The server writes the runtime config into the page; `vite dev`'s page lacks it and asks the API. */
 async function runtimeConfig(): Promise<RuntimeConfig> {
@@ -56,17 +78,30 @@ async function start() {
   const firebase = () => import('./app/firebase').then(({ initFirebaseAuth }) => initFirebaseAuth(config));
   // As a transition React renders the first page in short slices, so the main thread
   // stays free for input between them (the shell is already on screen meanwhile).
+  const app = (
+    <StrictMode>
+      <AfterCommit run={takeInput}>
+        <App client={client} session={session} firebase={firebase} config={config} routing={<RouterProvider router={router} />} system={system} styleCache={styleCache} />
+      </AfterCommit>
+    </StrictMode>
+  );
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App client={client} session={session} firebase={firebase} config={config} router={router} system={system} styleCache={styleCache} />
-      </StrictMode>,
-    );
+    if (drawnByServer()) {
+      // Markup that differs from what the client draws (a date in another time zone) is drawn again by
+      // the client, as React does on its own; that is expected, not an error worth the console.
+      root = hydrateRoot(container, app, { onRecoverableError: () => undefined });
+    } else {
+      root = createRoot(container);
+      root.render(app);
+    }
   });
 }
 
+let root: Root | null = null;
+
 start().catch((error) => {
   console.error(error);
+  root ??= createRoot(container);
   root.render(
     <p style={{ fontFamily: 'sans-serif', padding: '2rem' }}>
       OpenNest could not start: the server did not answer. Please reload the page in a moment.

@@ -29,6 +29,10 @@ export interface PageScore {
   bootup: Array<{ script: string; totalMs: number; scriptingMs: number }>;
 }
 
+/** Lighthouse's errors for a trace Chrome recorded badly, not for anything the page did. */
+const TRACE_LOST = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
+const TRACE_ATTEMPTS = 3;
+
 interface NetworkRequestItem {
   url: string;
   resourceType?: string;
@@ -42,11 +46,18 @@ interface NetworkRequestItem {
  * still starts from an empty cache.
  */
 export async function runLighthouse(url: string, { port, preset, keepStorage }: { port: number; preset: Preset; keepStorage: boolean }): Promise<{ score: PageScore; report: string }> {
-  const result = await lighthouse(
-    url,
-    { port, output: 'html', logLevel: 'error', disableStorageReset: keepStorage, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
-    preset === 'desktop' ? desktopConfig : undefined,
-  );
+  let result: Awaited<ReturnType<typeof lighthouse>>;
+  for (let attempt = 1; ; attempt += 1) {
+    result = await lighthouse(
+      url,
+      { port, output: 'html', logLevel: 'error', disableStorageReset: keepStorage, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+      preset === 'desktop' ? desktopConfig : undefined,
+    );
+    const code = result?.lhr.runtimeError?.code;
+    // Chrome sometimes loses a trace's start (NO_NAVSTART and the like): that run measured nothing, so it is made again.
+    if (!code || !TRACE_LOST.has(code) || attempt === TRACE_ATTEMPTS) break;
+    console.log(`  (Lighthouse lost the trace of ${url}: ${code}; running it again)`);
+  }
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

@@ -13,7 +13,8 @@ import { CSP_NONCE_PLACEHOLDER } from '@opennest/common/csp-nonce';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@opennest/common/runtime-config';
 import { firstScreenElement, type FirstScreenOf } from './first-screen';
-import { inlineScriptHashes, styleAttributeHashes, styleNonce } from './security-headers';
+import type { PageRenderer } from './page-render';
+import { inlineScriptHashes, styleAttributeHashes, styleNonce, withStyleAttributesOf } from './security-headers';
 
 /** The pages search engines may list: the public ones (spec section 2's route table). */
 export const PUBLIC_PAGES = ['/', '/login', '/register'];
@@ -59,8 +60,14 @@ export interface ClientApp {
   styleAttributeHashes: string[];
 }
 
-/** `firstScreen`: the first screen's data of a page request, written into its HTML (none without it). */
-export function clientApp({ clientDistDir, runtimeConfig, firstScreen }: { clientDistDir: string; runtimeConfig: RuntimeConfig; firstScreen?: FirstScreenOf }): ClientApp {
+/** The loading shell the build prerendered into #root, between these markers (client/build/prerender.ts). */
+const SHELL = /<!--shell-->[\s\S]*<!--\/shell-->/;
+
+/**
+ * `firstScreen`: the first screen's data of a page request, written into its HTML (none without it);
+ * `renderPage`: draws a signed-in page's first screen from that data, in place of the loading shell.
+ */
+export function clientApp({ clientDistDir, runtimeConfig, firstScreen, renderPage }: { clientDistDir: string; runtimeConfig: RuntimeConfig; firstScreen?: FirstScreenOf; renderPage?: PageRenderer | null }): ClientApp {
   const router = express.Router();
   const appPage = loadPage(path.join(clientDistDir, 'index.html'), runtimeConfig);
   const homeShell = path.join(clientDistDir, HOME_SHELL);
@@ -91,7 +98,7 @@ export function clientApp({ clientDistDir, runtimeConfig, firstScreen }: { clien
   // Every other GET that wants HTML is a client route (its 404 page included).
   router.get(/.*/, (req, res, next) => {
     if (!req.accepts('html')) return next();
-    sendPage(req, res, req.path === '/' ? homePage : appPage, firstScreen).catch(next);
+    sendPage(req, res, req.path === '/' ? homePage : appPage, firstScreen, req.path === '/' ? null : renderPage).catch(next);
   });
   const templates = [appPage, homePage].map((page) => page.parts.join(''));
   return {
@@ -115,10 +122,22 @@ function loadPage(file: string, runtimeConfig: RuntimeConfig): Page {
   return { parts: html.split(CSP_NONCE_PLACEHOLDER) };
 }
 
-async function sendPage(req: Request, res: Response, page: Page, firstScreen: FirstScreenOf | undefined) {
+async function sendPage(req: Request, res: Response, page: Page, firstScreen: FirstScreenOf | undefined, renderPage: PageRenderer | null | undefined) {
   const state = firstScreen ? await firstScreen(req) : null;
-  const template = page.parts.join(styleNonce(res));
-  const html = state ? template.replace('</head>', `${firstScreenElement(state)}</head>`) : template;
+  const nonce = styleNonce(res);
+  let html = page.parts.join(nonce);
+  if (state) html = html.replace('</head>', `${firstScreenElement(state)}</head>`);
+  // A signed-in page whose first screen the server answered: drawn here, so it paints before any script runs.
+  const rendered = state?.signedIn && state.results.length && renderPage ? await renderPage(req.originalUrl, state) : null;
+  if (rendered && SHELL.test(html)) {
+    const body = rendered.body.split(CSP_NONCE_PLACEHOLDER).join(nonce);
+    // Inert until the client has taken the markup over (main.tsx): a tap or a key before then would reach
+    // elements with no handlers yet (a form would submit itself to the address bar), so nothing takes input.
+    html = html.replace(SHELL, () => body).replace('<div id="root">', '<div id="root" inert>');
+    if (rendered.title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${rendered.title}</title>`);
+    const policy = res.getHeader('Content-Security-Policy');
+    if (typeof policy === 'string') res.setHeader('Content-Security-Policy', withStyleAttributesOf(policy, body));
+  }
   // The HTML names the current hashed assets, carries the runtime config and this response's nonce:
   // always ask the server, and no shared cache may keep it (one nonce would go to everyone).
   res.setHeader('Cache-Control', 'private, no-cache');

@@ -239,3 +239,21 @@ function decodeAttribute(value: string): string {
 function dedupe(directives: Directives): Directives {
   return Object.fromEntries(Object.entries(directives).map(([name, sources]) => [name, [...new Set(sources)]]));
 }
+
+/**
+ * The page policy `policy` admitting also the style attributes `html` carries
+ * (a page drawn per request, whose markup the prerendered templates' hashes do not cover).
+ */
+export function withStyleAttributesOf(policy: string, html: string): string {
+  const hashes = styleAttributeHashes(html).map((hash) => `'${hash}'`);
+  const missing = hashes.filter((hash) => !policy.includes(hash));
+  if (!missing.length) return policy;
+  return policy
+    .split(';')
+    .map((directive) => {
+      const [name] = directive.trim().split(' ');
+      if (name !== 'style-src-attr') return directive;
+      return ['style-src-attr', "'unsafe-hashes'", ...directive.trim().split(' ').slice(1).filter((source) => source !== "'none'" && source !== "'unsafe-hashes'"), ...missing].join(' ');
+    })
+    .join(';');
+}

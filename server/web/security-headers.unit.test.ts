@@ -2,7 +2,7 @@
 // party's origin appears only when the configuration has the browser use it.
 import { createHash } from 'node:crypto';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
-import { inlineScriptHashes, pageDirectives, policyText, styleAttributeHashes } from './security-headers';
+import { inlineScriptHashes, pageDirectives, policyText, styleAttributeHashes, withStyleAttributesOf } from './security-headers';
 
 const EMULATOR = 'http://127.0.0.1:9099';
 const LOCAL_PAYMENTS = 'http://127.0.0.1:12111/';
@@ -107,5 +107,22 @@ describe('style attribute hashes', () => {
   it('hashes each distinct style attribute of the markup once, its entities decoded as the browser reads them', () => {
     const html = '<div style="outline:0"></div><p class="x" style="outline:0">a</p><span style="font-family:&quot;A&quot;;content:&#39;&amp;&#x27;"></span><style>b{}</style><i data-style="no"></i>';
     expect(styleAttributeHashes(html)).toEqual([sha('outline:0'), sha('font-family:"A";content:\'&\'')]);
+  });
+});
+
+describe('a page drawn per request', () => {
+  it('admits its own style attributes by hash, besides the templates’ ones, and changes nothing else', () => {
+    const directive = (policy: string, name: string) => policy.split(';').find((part) => part.split(' ')[0] === name);
+    const none = policyOf(embedded);
+    const drawn = withStyleAttributesOf(none, '<div style="width:40%"></div><span style="width:40%"></span>');
+    expect(directive(drawn, 'style-src-attr')).toBe(`style-src-attr 'unsafe-hashes' '${sha('width:40%')}'`);
+    expect(drawn.split(';').filter((part) => !part.startsWith('style-src-attr'))).toEqual(none.split(';').filter((part) => !part.startsWith('style-src-attr')));
+
+    const templates = policyOf(embedded, { styleHashes: [sha('outline:0')] });
+    expect(directive(withStyleAttributesOf(templates, '<i style="outline:0"></i><b style="top:0"></b>'), 'style-src-attr')).toBe(
+      `style-src-attr 'unsafe-hashes' '${sha('outline:0')}' '${sha('top:0')}'`,
+    );
+    // Markup without style attributes leaves the policy as it was.
+    expect(withStyleAttributesOf(templates, '<p class="x">plain</p>')).toBe(templates);
   });
 });

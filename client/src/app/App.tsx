@@ -2,13 +2,12 @@ import type { ApolloClient } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import type { SystemContext } from '@chakra-ui/react';
 import type { EmotionCache } from '@emotion/cache';
-import { RouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
 import { AuthProvider, type InitialSession } from '../auth/AuthProvider';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
 import { AlertProvider } from '../ui/alerts';
 import { Toaster } from '../ui/toaster';
 import type { FirebaseSession } from './firebase';
-import type { AppRouter } from './navigation';
 import { RuntimeConfigProvider } from './runtime-config';
 import { StylesProvider } from './styles';
 
@@ -20,21 +19,22 @@ interface AppProps {
   /** Loads Firebase Auth, when a sign-in or registration needs it. */
   firebase: () => Promise<FirebaseSession>;
   config: RuntimeConfig;
-  router: AppRouter;
+  /** The router's provider: the browser's router in the client, a static one on the server (page-render.tsx). */
+  routing: ReactNode;
   /** The Chakra system (theme.ts createAppSystem). */
   system: SystemContext;
   /** The emotion cache Chakra writes its styles with, carrying the page's CSP nonce (styles.tsx). */
   styleCache: EmotionCache;
 }
 
-export function App({ client, session, firebase, config, router, system, styleCache }: AppProps) {
+export function App({ client, session, firebase, config, routing, system, styleCache }: AppProps) {
   return (
     <StylesProvider cache={styleCache} system={system}>
       <RuntimeConfigProvider config={config}>
         <ApolloProvider client={client}>
           <AuthProvider initial={session} firebase={firebase}>
             <AlertProvider>
-              <RouterProvider router={router} />
+              {routing}
               <Toaster />
             </AlertProvider>
           </AuthProvider>

@@ -2,7 +2,7 @@
 // of the page table (pages.ts) may declare its first screen: the queries it runs
 // before anything is clicked, with their variables made from its URL. The
 // server runs those same documents with the same variables for a signed-in
-// request (the build bundles this module for it: client/build/first-screen-bundle.ts,
+// request (the build bundles this module for it: client/build/server-bundles.ts,
 // server/web/first-screen.ts) and writes the answers into the page as JSON; the
 // client writes them into its Apollo cache before its first render, so the first
 // screen makes no request of its own. This module stays small: it is in the
@@ -53,6 +53,12 @@ export async function firstScreenQueries(pathname: string, search: string, signe
   const params = page ? matchPage(page.pattern, pathname)! : {};
   const screens = await Promise.all(declarations.map((load) => load()));
   return screens.flatMap(({ firstScreen }) => firstScreen({ ...url, params }));
+}
+
+/** Whether the page at `pathname` declares a first screen of its own (beyond every signed-in page's account and bell). */
+export function declaresOwnFirstScreen(pathname: string): boolean {
+  const page = declaredPages().find(({ pattern }) => matchPage(pattern, pathname) !== null);
+  return Boolean(page?.firstScreen);
 }
 
 /** The operation a document runs (its one operation's name). */
