@@ -33,6 +33,7 @@ import type { PaymentProvider } from './payments/payment-provider';
 import { clientApp } from './web/client-app';
 import { firstScreenOf, loadFirstScreenModule } from './web/first-screen';
 import { loadPageRenderer } from './web/page-render';
+import { listenOn } from './infra/listen';
 import { cspReportRoute, type CspReportLog } from './web/csp-reports';
 import { securityHeaders } from './web/security-headers';
 import type { RateLimits } from './rate-limits/rate-limits';
@@ -163,10 +164,7 @@ export async function createApp(deps: AppDeps): Promise<BuiltApp> {
     app,
     cspReports: csp.reports,
     async listen(port, host) {
-      const server: Server = await new Promise((resolve, reject) => {
-        const listening = app.listen(port, host, () => resolve(listening));
-        listening.once('error', reject);
-      });
+      const server = await listenOn(app, port, host);
       // An idle keep-alive connection is closed by the client (undici: 4 s; proxies: about 60 s)
       // before the server closes it, so no request is ever sent onto a socket the server is
       // closing ("other side closed"), which happened with Node's default of 5 s under load.
