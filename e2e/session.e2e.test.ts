@@ -106,6 +106,29 @@ describe('signed in, a reload shows the first screen from the first response', (
     expect(await page.getByText('Drawn On The Server').count()).toBe(0);
   });
 
+  it('in another locale and time zone, redraws only the dates, keeping the page the server drew', async () => {
+    const { app, browser } = session();
+    const buyer = await app.createUser('user', { name: 'Dhaka Buyer' });
+    const agent = await app.createUser('agent', { name: 'Zoned Agent' });
+    // Late evening in UTC (the server's zone) is the next morning in Dhaka.
+    const listing = await createListing(app, agent.user.id, { title: 'Listed Near Midnight', createdAt: new Date('2026-03-01T23:30:00Z') });
+    const signedIn = await session().newPage();
+    await signedIn.goto('/login');
+    await signInThroughForm(signedIn, buyer.email, buyer.password);
+    const context = await browser.newContext({ baseURL: app.url, locale: 'en-GB', timezoneId: 'Asia/Dhaka', viewport: { width: 390, height: 844 } });
+    await context.addCookies(await signedIn.context().cookies());
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const doc = (globalThis as unknown as { document: { addEventListener(type: string, run: () => void): void; querySelector(selector: string): object | null } }).document;
+      doc.addEventListener('DOMContentLoaded', () => Object.assign(doc.querySelector('main h1') ?? {}, { drawnByServer: true }));
+    });
+    await page.goto(`/propertyDetails/${listing.id}`);
+    // The browser's own date, not the server's ("Mar 1, 2026" in UTC).
+    await page.getByText('Listed on 2 Mar 2026').waitFor();
+    expect(await page.locator('main h1').evaluate((heading) => (heading as unknown as { drawnByServer?: boolean }).drawnByServer)).toBe(true);
+    await context.close();
+  });
+
   it('keeps the session across a reload and a new tab, without any token in the page’s storage', async () => {
     const { app } = session();
     const buyer = await app.createUser('user', { name: 'Remembered Buyer' });

@@ -23,13 +23,15 @@ const IMAGE_PRELOAD = /<link rel="preload" as="image" href="[^"]+" fetchPriority
  * The prerendered page needs no script to show, so the scripts start loading
  * right after its first paint instead of competing with it (for the connection
  * and the main thread): the entry script and its module preloads are added by a
- * small inline script once the first frame is out.
+ * small inline script once the first frame is out. If the entry cannot load, a
+ * page the server drew (inert until the app takes it over) takes input again,
+ * so its links still work.
  */
 function loadScriptsAfterFirstPaint(html: string): string {
   const entry = ENTRY_SCRIPT.exec(html)?.[1];
   if (!entry) throw new Error('index.html has no module entry script.');
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-  const loader = `<script>requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(preloads)}.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)});var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=${JSON.stringify(entry)};document.head.appendChild(script)})})</script>`;
+  const loader = `<script>requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(preloads)}.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)});var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=${JSON.stringify(entry)};script.onerror=function(){document.getElementById("root").removeAttribute("inert")};document.head.appendChild(script)})})</script>`;
   return html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', `${loader}</body>`);
 }
 

@@ -37,7 +37,7 @@ export async function bundleFirstScreens(clientRoot: string, outDir: string): Pr
   });
 }
 
-export async function bundlePageRender(clientRoot: string, outDir: string): Promise<void> {
+export async function bundlePageRender(clientRoot: string, outDir: string, define: Record<string, string> = {}): Promise<void> {
   const entry = path.join(outDir, PAGE_RENDER_MODULE);
   await build({
     entryPoints: { [path.basename(entry, '.mjs')]: path.join(clientRoot, 'src', 'page-render.tsx') },
@@ -49,13 +49,19 @@ export async function bundlePageRender(clientRoot: string, outDir: string): Prom
     platform: 'node',
     target: 'node24',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    // The client build's own constants (the local card form's switch), as Vite defines them.
+    define: { ...define, 'process.env.NODE_ENV': '"production"' },
     // Packages are bundled too, so the build runs wherever it is put (a build folder outside the project has
     // no node_modules to import from); the CommonJS ones among them (React DOM's server) get a require.
     packages: 'bundle',
     banner: { js: "import { createRequire as __opennestCreateRequire } from 'node:module'; const require = __opennestCreateRequire(import.meta.url);" },
     logLevel: 'error',
   });
+}
+
+/** Vite's `define` as esbuild takes it (every value an expression's source text). */
+function definesOf(config: ResolvedConfig): Record<string, string> {
+  return Object.fromEntries(Object.entries(config.define ?? {}).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]));
 }
 
 export function serverBundles(): Plugin {
@@ -69,7 +75,7 @@ export function serverBundles(): Plugin {
     async closeBundle(error?: Error) {
       if (error) return;
       const outDir = path.resolve(config.root, config.build.outDir);
-      await Promise.all([bundleFirstScreens(config.root, outDir), bundlePageRender(config.root, outDir)]);
+      await Promise.all([bundleFirstScreens(config.root, outDir), bundlePageRender(config.root, outDir, definesOf(config))]);
     },
   };
 }

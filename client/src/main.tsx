@@ -101,6 +101,8 @@ let root: Root | null = null;
 
 start().catch((error) => {
   console.error(error);
+  // A page the server drew stays on screen, but takes input again: its links work without the app.
+  takeInput();
   root ??= createRoot(container);
   root.render(
     <p style={{ fontFamily: 'sans-serif', padding: '2rem' }}>

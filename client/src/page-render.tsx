@@ -57,7 +57,8 @@ export async function renderPage(
   const client = new ApolloClient({ cache: createCache(), link: ApolloLink.empty(), ssrMode: true });
   await restoreFirstScreen(client.cache, state, location);
   const context = await handler.query(new Request(location.href));
-  if (context instanceof Response) return null;
+  // A redirect, or a route that failed to load (its error page is not what the browser would draw): the shell.
+  if (context instanceof Response || context.errors) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const session = { signedIn: state.signedIn, viewer: state.signedIn ? (client.cache.readQuery({ query: MeDocument })?.me ?? null) : null };
   const page = () => (
@@ -72,14 +73,18 @@ export async function renderPage(
       styleCache={createStyleCache(CSP_NONCE_PLACEHOLDER)}
     />
   );
-  let html = renderToString(page());
-  if (html.includes(SUSPENDED)) {
-    // A lazily loaded part (the bell, a section) met for the first time in this process: its code is loaded
-    // (prerender waits for it), then the page is drawn again with it, as the browser will draw it.
-    await prerender(page(), { signal: AbortSignal.timeout(LAZY_PARTS_WAIT_MS), onError }).catch(onError);
+  let html: string;
+  try {
     html = renderToString(page());
+    if (html.includes(SUSPENDED)) {
+      // A lazily loaded part (the bell, a section) met for the first time in this process: its code is loaded
+      // (prerender waits for it), then the page is drawn again with it, as the browser will draw it.
+      await prerender(page(), { signal: AbortSignal.timeout(LAZY_PARTS_WAIT_MS), onError }).catch(onError);
+      html = renderToString(page());
+    }
+  } finally {
+    client.stop();
   }
-  client.stop();
   // React writes scripts only to reveal parts that were still loading; the page's policy would refuse
   // them, so such a page is not sent (the shell is).
   if (html.includes(SUSPENDED) || html.includes('<script')) return null;

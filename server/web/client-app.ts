@@ -128,9 +128,12 @@ async function sendPage(req: Request, res: Response, page: Page, firstScreen: Fi
   let html = page.parts.join(nonce);
   if (state) html = html.replace('</head>', `${firstScreenElement(state)}</head>`);
   // A signed-in page whose first screen the server answered: drawn here, so it paints before any script runs.
-  const rendered = state?.signedIn && state.results.length && renderPage ? await renderPage(req.originalUrl, state) : null;
+  // (Not for HEAD, which sends no body; not for a path the URL parser would read as another host's.)
+  const drawable = state?.signedIn && state.results.length && renderPage && req.method === 'GET' && !req.path.startsWith('//');
+  const rendered = drawable ? await renderPage(req.originalUrl, state) : null;
   if (rendered && SHELL.test(html)) {
-    const body = rendered.body.split(CSP_NONCE_PLACEHOLDER).join(nonce);
+    // Only the nonce attributes React wrote: the placeholder typed into a listing's text stays text.
+    const body = rendered.body.split(`nonce="${CSP_NONCE_PLACEHOLDER}"`).join(`nonce="${nonce}"`);
     // Inert until the client has taken the markup over (main.tsx): a tap or a key before then would reach
     // elements with no handlers yet (a form would submit itself to the address bar), so nothing takes input.
     html = html.replace(SHELL, () => body).replace('<div id="root">', '<div id="root" inert>');

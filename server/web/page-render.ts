@@ -28,7 +28,14 @@ export type PageRenderer = (pathAndQuery: string, state: FirstScreenState) => Pr
 export async function loadPageRenderer(clientDistDir: string, config: RuntimeConfig, log: Logger): Promise<PageRenderer | null> {
   const file = path.join(clientDistDir, PAGE_RENDER_MODULE);
   if (!existsSync(file)) return null;
-  const module = (await import(pathToFileURL(file).href)) as PageRenderModule;
+  let module: PageRenderModule;
+  try {
+    module = (await import(pathToFileURL(file).href)) as PageRenderModule;
+  } catch (error) {
+    // The pages still work without it (the client draws them): a broken bundle must not stop the app.
+    log.error({ err: error, file }, 'could not load the page renderer; signed-in pages are sent with the loading shell');
+    return null;
+  }
   return async (pathAndQuery, state) => {
     try {
       // Only the path and query route; the origin is never read.

@@ -1,6 +1,7 @@
 // A listing's history on its details page: every change that matters to a
 // buyer, oldest first, price changes in bold with the old and new range.
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { InViewerLocale } from '../ui/InViewerLocale';
 import type { ListingEventKind, PropertyDetailsQuery } from './properties.generated';
 import { priceRange } from './format';
 import { plural } from '../ui/plural';
@@ -40,12 +41,14 @@ export function ListingTimeline({ property }: { property: Listing }) {
           return (
             <Box as="li" key={`${event.kind}-${event.at}-${index}`} data-testid="history-event">
               <Text fontSize="sm" color="fg.muted">
-                {day(event.at)}
+                <InViewerLocale>{day(event.at)}</InViewerLocale>
               </Text>
               <Text fontWeight={price ? 'bold' : 'normal'} color={price ? 'teal.800' : undefined}>
                 {WORDS[event.kind]}
                 {price && `: ${priceRange(event.priceMinBefore!, event.priceMaxBefore!)} → ${priceRange(event.priceMin!, event.priceMax!)}`}
-                {event.kind === 'relisted' && event.previouslyListedAt && ` (first listed ${day(event.previouslyListedAt)})`}
+                {event.kind === 'relisted' && event.previouslyListedAt && (
+                  <InViewerLocale>{` (first listed ${day(event.previouslyListedAt)})`}</InViewerLocale>
+                )}
               </Text>
             </Box>
           );

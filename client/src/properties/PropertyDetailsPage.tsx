@@ -3,6 +3,7 @@ import { PersonAvatar } from '../ui/PersonAvatar';
 import { lazy, Suspense, useRef } from 'react';
 import { LuArrowLeft, LuCalendar, LuMail } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router';
+import { InViewerLocale } from '../ui/InViewerLocale';
 import { usePropertyDetailsQuery, type PropertyDetailsQuery } from './properties.generated';
 import NotFoundPage from '../pages/NotFoundPage';
 import { isNotFound } from '../app/errors';
@@ -126,7 +127,9 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
 
           <HStack color="fg.muted" fontSize="sm" gap="1.5">
             <LuCalendar aria-hidden />
-            <Text>Listed on {formatDate(property.createdAt)}</Text>
+            <Text>
+              Listed on <InViewerLocale>{formatDate(property.createdAt)}</InViewerLocale>
+            </Text>
           </HStack>
           <ReportListingButton property={property} />
         </Stack>

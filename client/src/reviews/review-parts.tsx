@@ -2,6 +2,7 @@
 // its text, and placeholder cards while a list loads. Review text is plain text (server/reviews/reviews.graphql): it is only
 // ever rendered as a React text node, never as HTML.
 import { Box, Button, Card, HStack, Skeleton, SkeletonCircle, SkeletonText, Stack, Text, type TextProps } from '@chakra-ui/react';
+import { InViewerLocale } from '../ui/InViewerLocale';
 import { PersonAvatar } from '../ui/PersonAvatar';
 import { useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { ReviewFieldsFragment } from './reviews.generated';
@@ -15,11 +16,13 @@ export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(is
 /** A machine-readable <time> with a readable date and time (the full form on hover). */
 export function ReviewTime({ iso, ...textProps }: { iso: string } & Omit<TextProps, 'children'>) {
   return (
-    <Text asChild fontSize="sm" color="fg.muted" {...textProps}>
-      <time dateTime={iso} title={fullDateTimeFormat.format(new Date(iso))}>
-        {formatDateTime(iso)}
-      </time>
-    </Text>
+    <InViewerLocale>
+      <Text asChild fontSize="sm" color="fg.muted" {...textProps}>
+        <time dateTime={iso} title={fullDateTimeFormat.format(new Date(iso))}>
+          {formatDateTime(iso)}
+        </time>
+      </Text>
+    </InViewerLocale>
   );
 }
 
