@@ -1,11 +1,12 @@
 // Issue 19's scenarios: "keyword + filters" and "similar homes". The seed's
 // listings get, in one UPDATE after seeding (separate from bench/seed.ts, as
-// addListingFacts is): amenities from the common list (deterministic, from each
-// id), a sentence of the words buyers search for in the description, and, where
+// addListingFacts is): amenities from the common list (deterministic: listingRoll in
+// filtered-search.ts), a sentence of the words buyers search for in the description, and, where
 // the seed set no structured address, the area and city from the location's
 // last two parts ("…, Gulshan, Dhaka"), so similar homes have places to compare.
 import type pg from 'pg';
 import { AMENITIES } from '../common/amenities';
+import { listingRoll } from './filtered-search';
 
 const PHRASES = [
   'a private garden with fruit trees',
@@ -25,7 +26,7 @@ const PHRASES = [
 export async function addListingWords(pool: pg.Pool): Promise<void> {
   await pool.query(
     `
-    WITH roll AS (SELECT id, abs(hashtext(id::text || 'words')) AS h FROM properties)
+    WITH roll AS (${listingRoll('words')})
     UPDATE properties p SET
       amenities = ARRAY(SELECT a FROM unnest($1::text[]) WITH ORDINALITY AS t(a, i) WHERE (roll.h >> (i::int - 1)) % 4 = 0 ORDER BY i),
       description = concat_ws(' ', p.description, 'It has ' || ($2::text[])[1 + roll.h % $3] || ' and ' || ($2::text[])[1 + (roll.h / 13) % $3] || '.'),

@@ -591,13 +591,21 @@ async function main() {
   if (sizeResults.length > 1) {
     const smallest = sizeResults[0];
     const largest = sizeResults.at(-1)!;
-    out(`\nflatness: GraphQL B p99 (ms) and RSS (MiB) per size; target p99 at ${largest.size} <= ${FLAT_TARGET}x p99 at ${smallest.size}`);
+    // The answer's size per size: where it differs (a filter that finds 3 listings at the smallest size and a full page at the largest), so does the app's work per request.
+    out(`\nflatness: GraphQL B p99 (ms), RSS (MiB) and the answer's size (KB) per size; target p99 at ${largest.size} <= ${FLAT_TARGET}x p99 at ${smallest.size}`);
     table(
-      ['scenario', ...sizeResults.map((s) => `p99 @${s.size}`), `x ${largest.size}/${smallest.size}`, 'target', ...sizeResults.map((s) => `RSS @${s.size}`)],
+      ['scenario', ...sizeResults.map((s) => `p99 @${s.size}`), `x ${largest.size}/${smallest.size}`, 'target', ...sizeResults.map((s) => `RSS @${s.size}`), ...sizeResults.map((s) => `answer @${s.size}`)],
       smallest.results.map((first, i) => {
         const p99s = sizeResults.map((s) => s.results[i].gqlLocal.run.p99);
         const ratio = p99s.at(-1)! / p99s[0];
-        return [first.scenario.definition.name, ...p99s.map(ms), ratio.toFixed(2), verdict(ratio <= FLAT_TARGET), ...sizeResults.map((s) => s.results[i].rssB.toFixed(0))];
+        return [
+          first.scenario.definition.name,
+          ...p99s.map(ms),
+          ratio.toFixed(2),
+          verdict(ratio <= FLAT_TARGET),
+          ...sizeResults.map((s) => s.results[i].rssB.toFixed(0)),
+          ...sizeResults.map((s) => (Buffer.byteLength(s.results[i].scenario.body) / 1024).toFixed(1)),
+        ];
       }),
     );
   }
