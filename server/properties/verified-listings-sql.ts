@@ -140,22 +140,23 @@ const relevance = (keywords: string | undefined) => Prisma.sql`ts_rank(p.search_
  * together match exactly the same rows: one condition unless `split`, then
  * two parts, each with an index that starts at the minimum.
  *
- * The second part (the ranges that contain the minimum) in an area or a city
- * leaves the range out: the global GiST index would return the ranges of every
+ * The second part (the ranges that contain the minimum), in an area or a city
+ * whose covering index holds every condition (`isCoveredByPlaceIndex`), leaves
+ * the range out: the global GiST index would return the ranges of every
  * place (12,600 at a million listings, 6 ms to intersect with the place's).
  * The place's covering index (`(area_key | city_key, property_type, bedrooms,
  * price_min)` INCLUDE the other columns the common filter reads, and the id)
  * holds the rest, so `listingPageSql` takes the part's ids from it alone
  * (`idsFirst`) and reads the table only for those.
  */
-function priceParts(filter: ValidPropertyFilter, split: boolean, inCoveredPlace: boolean): Array<{ condition: Prisma.Sql; idsFirst: boolean }> {
+function priceParts(filter: ValidPropertyFilter, split: boolean, coveredByPlaceIndex: boolean): Array<{ condition: Prisma.Sql; idsFirst: boolean }> {
   if (filter.priceMin === undefined) return [{ condition: Prisma.empty, idsFirst: false }];
   const minimum = normalizeMoney(filter.priceMin);
   if (!split) return [{ condition: Prisma.sql`AND p.price_max >= ${minimum}::numeric`, idsFirst: false }];
   const containsMinimum = Prisma.sql`AND p.price_min < ${minimum}::numeric AND p.price_max >= ${minimum}::numeric`;
   return [
     { condition: Prisma.sql`AND p.price_min >= ${minimum}::numeric`, idsFirst: false },
-    inCoveredPlace
+    coveredByPlaceIndex
       ? { condition: containsMinimum, idsFirst: true }
       : {
           // The range expression is the index's (migration 20261124040000_listing_price_range);
@@ -228,7 +229,7 @@ export function listingPageSql(query: ListingQuery): Prisma.Sql {
   const split = query.sort === 'PRICE_ASC' || query.sort === 'PRICE_DESC';
   const rank = query.sort === 'RELEVANCE' ? Prisma.sql`, ${relevance(keywords)}::text AS "relevance"` : Prisma.empty;
   const order = orderBy(query.sort, 'columns', keywords);
-  const parts = priceParts(query.filter, split, isInCoveredPlace(query)).map(({ condition, idsFirst }) =>
+  const parts = priceParts(query.filter, split, isCoveredByPlaceIndex(query)).map(({ condition, idsFirst }) =>
     idsFirst
       ? // The page's ids first (an index-only scan can find them), then only those rows.
         Prisma.sql`SELECT ${SELECT_LIST} ${rank} FROM properties p WHERE p.id = ANY (ARRAY(SELECT p.id ${FROM} WHERE ${where} ${condition} ${keyset} ${order} LIMIT ${query.limit})) ${order}`
@@ -271,9 +272,26 @@ function countOrder(query: Pick<ListingQuery, 'term' | 'termPlace' | 'filter'>):
 /** Whether the search is narrowed to a known place (by the search box's text or the place filter): exact keys. */
 const isInPlace = ({ termPlace, filter }: Pick<ListingQuery, 'termPlace' | 'filter'>) => Boolean(termPlace || placeOfFilter(filter.place));
 
-/** Whether the search is narrowed to an area or a city: the places with a covering index (migration 20261129100000_place_price_part_covering). */
-const isInCoveredPlace = ({ termPlace, filter }: Pick<ListingQuery, 'termPlace' | 'filter'>) =>
-  [termPlace, placeOfFilter(filter.place)].some((place) => place?.kind === 'area' || place?.kind === 'city');
+/** The filters whose conditions read only what a place's covering index holds (its keys and INCLUDE columns). */
+const FILTERS_A_PLACE_INDEX_COVERS = new Set<string>(['place', 'priceMin', 'priceMax', 'types', 'minBedrooms', 'includeSold', 'areaUnit']);
+
+/** Whether a filter's value adds a condition (an unset, false or empty one adds none). */
+const setsCondition = (value: unknown) => value !== undefined && value !== false && !(Array.isArray(value) && value.length === 0);
+
+/**
+ * Whether every condition of the search can be checked in one place's covering
+ * index (migration 20261129100000_place_price_part_covering): one area or city,
+ * and no filter on what the index does not hold (bathrooms, floor area,
+ * keywords, amenities, open houses, a location substring). Otherwise the
+ * second price part keeps the range index: an index scan of the place would
+ * visit the table for each of the place's listings below the minimum.
+ */
+export function isCoveredByPlaceIndex({ term, termPlace, filter }: Pick<ListingQuery, 'term' | 'termPlace' | 'filter'>): boolean {
+  if (term && !termPlace) return false;
+  const places = [termPlace, placeOfFilter(filter.place)].filter((place) => place !== null && place !== undefined);
+  if (places.length !== 1 || (places[0].kind !== 'area' && places[0].kind !== 'city')) return false;
+  return Object.entries(filter).every(([name, value]) => FILTERS_A_PLACE_INDEX_COVERS.has(name) || !setsCondition(value));
+}
 
 /**
  * The capped count of each filter in `without` left out of the query, in ONE
