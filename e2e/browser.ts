@@ -5,7 +5,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { projectRoot, type AppConfig } from '../server/config';
-import { releasedAtFileEnd } from '../server/test/open-resources';
+import { releasedAtFileEnd, releasedAtTestEnd } from '../server/test/open-resources';
 import { startTestApp, type TestApp } from '../server/test/test-app';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
@@ -45,6 +45,8 @@ export async function startBrowserSession({ clientDistDir = path.join(projectRoo
     const context = await browser.newContext({ baseURL: app.url, viewport: { width, height }, javaScriptEnabled: scripts });
     context.setDefaultTimeout(15_000);
     contexts.push(context);
+    // A page opened by a test closes when that test ends; one opened in a beforeAll lives with the session.
+    releasedAtTestEnd(() => context.close());
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
     return page;

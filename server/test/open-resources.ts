@@ -72,3 +72,33 @@ export async function releaseLeftovers(scope: object, { timeoutMs = 20_000 } = {
   }
   return report;
 }
+
+const TEST_KEY = '__opennestTestResources';
+
+type WithTestScope = { [TEST_KEY]?: Array<() => Promise<unknown>> };
+
+/**
+ * Marks the start of a test (the environment calls it on test_start): from now on
+ * until endTest, what releasedAtTestEnd registers belongs to this test.
+ */
+export function startTest(scope: object): void {
+  (scope as WithTestScope)[TEST_KEY] = [];
+}
+
+/**
+ * Registers `release` to run when the running test ends (after its afterEach
+ * hooks), if a test is running; outside a test (in a beforeAll) it does nothing,
+ * and what was made there lives until its owner closes it. Why: a browser page a
+ * test leaves open keeps working (the home page's hero moves every second), and
+ * a file's dozens of finished pages took a core's worth of CPU from the tests still running.
+ */
+export function releasedAtTestEnd(release: () => Promise<unknown>): void {
+  (globalThis as WithTestScope)[TEST_KEY]?.push(release);
+}
+
+/** Runs what the ended test registered (the environment calls it on test_done); never throws. */
+export async function endTest(scope: object): Promise<void> {
+  const releases = (scope as WithTestScope)[TEST_KEY] ?? [];
+  delete (scope as WithTestScope)[TEST_KEY];
+  await Promise.all(releases.map((release) => release().catch(() => undefined)));
+}

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { EnvironmentContext, JestEnvironmentConfig } from '@jest/environment';
 import { TestEnvironment } from 'jest-environment-node';
-import { releaseLeftovers } from './open-resources';
+import { endTest, releaseLeftovers, startTest } from './open-resources';
 
 export default class HarnessEnvironment extends TestEnvironment {
   private readonly testFile: string;
@@ -20,6 +20,9 @@ export default class HarnessEnvironment extends TestEnvironment {
   // run_finish: every test and hook of the file has run, and its modules can still be loaded
   // (teardown() comes after Jest has closed the file's module registry).
   async handleTestEvent(event: { name: string }): Promise<void> {
+    // test_done comes after the test's afterEach hooks: what the test itself opened is released there.
+    if (event.name === 'test_start') startTest(this.global);
+    if (event.name === 'test_done') await endTest(this.global);
     if (event.name !== 'run_finish') return;
     const left = await releaseLeftovers(this.global);
     if (left.length > 0) {
