@@ -211,3 +211,55 @@ describe('shared layout', () => {
     await expectAccessible(page, 'sandbox');
   });
 });
+
+describe("the home page's hero (spec: three slides, an endless loop, a move every 1000 ms)", () => {
+  /** The label of the slide on screen ("Slide 2 of 3"). */
+  const slideShown = (page: Page) => page.locator('[data-testid="hero-slide"][data-current]').getAttribute('aria-label');
+  const waitForSlide = (page: Page, label: string) => page.locator(`[data-testid="hero-slide"][data-current][aria-label="${label}"]`).waitFor();
+
+  it('moves on by itself through all three slides and back to the first', async () => {
+    const page = await session.newPage({ width: 390, height: 844 });
+    await page.goto('/');
+    await waitForSlide(page, 'Slide 1 of 3');
+    for (const label of ['Slide 2 of 3', 'Slide 3 of 3', 'Slide 1 of 3']) await waitForSlide(page, label);
+    // Only the slide on screen can be reached: the others are hidden from assistive tech and out of the tab order.
+    await expect(page.locator('[data-testid="hero-slide"][aria-hidden="true"][inert]').count()).resolves.toBe(2);
+    await expectAccessible(page, 'home: the hero rotating');
+  });
+
+  it('stops when paused, and moves by its buttons, its dots and the arrow keys', async () => {
+    const page = await session.newPage();
+    await page.goto('/');
+    // The first move says the app has taken over the page the server sent (whose buttons do nothing yet).
+    await waitForSlide(page, 'Slide 2 of 3');
+    await page.getByRole('button', { name: 'Pause slideshow' }).click();
+    await page.getByRole('button', { name: 'Play slideshow' }).waitFor();
+    await expect(page.getByRole('region', { name: 'Highlights' }).getAttribute('data-rotating')).resolves.toBeNull();
+    await page.getByRole('button', { name: 'Go to slide 3' }).click();
+    await waitForSlide(page, 'Slide 3 of 3');
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await waitForSlide(page, 'Slide 1 of 3');
+    await page.getByRole('button', { name: 'Previous slide' }).click();
+    await waitForSlide(page, 'Slide 3 of 3');
+    await page.getByRole('button', { name: 'Go to slide 3' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await waitForSlide(page, 'Slide 1 of 3');
+    await expect(page.getByRole('button', { name: 'Go to slide 1' }).getAttribute('aria-current')).resolves.toBe('true');
+    await page.getByRole('button', { name: 'Play slideshow' }).click();
+    // It moves on once the pointer has left it (a pointer over it pauses it) and the keyboard focus too.
+    await page.mouse.move(0, 0);
+    await page.getByRole('link', { name: 'All Properties' }).first().focus();
+    await waitForSlide(page, 'Slide 2 of 3');
+  });
+
+  it('stays still for a visitor who prefers reduced motion, who can still start it', async () => {
+    const page = await session.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Play slideshow' }).waitFor();
+    expect(await slideShown(page)).toBe('Slide 1 of 3');
+    await page.getByRole('button', { name: 'Play slideshow' }).click();
+    await page.mouse.move(0, 0);
+    await waitForSlide(page, 'Slide 2 of 3');
+  });
+});

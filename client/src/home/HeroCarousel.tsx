@@ -1,6 +1,5 @@
-import { Box, Button, Carousel, Container, Heading, HStack, IconButton, Image, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import '../ui/recipes/carousel';
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { Box, Button, chakra, Container, Heading, HStack, IconButton, Image, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { LuArrowRight, LuChevronLeft, LuChevronRight, LuPause, LuPlay } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { useDocumentVisible, usePrefersReducedMotion } from '../ui/motion';
@@ -49,6 +48,14 @@ const SLIDES: Slide[] = [
  * Full-screen hero: three slides in an endless loop, moving on every second.
  * Rotation pauses while the pointer is over it or keyboard focus is inside it,
  * stays off for people who prefer reduced motion, and has a pause/play button.
+ *
+ * Plain markup, not Chakra's Carousel: that one is a scroll-snap carousel whose
+ * state machine follows the scroll position, so every move ran script on each
+ * scrolled frame, and an open home page took about 8 % of a desktop core while
+ * it sat still (more on a phone); its code was also part of the home page's first
+ * load. Here the slides sit side by side on one track that a CSS transform moves:
+ * the browser's compositor animates it without script (the track is its own layer,
+ * drawn once), and the page draws nothing between moves.
  */
 export function HeroCarousel() {
   const reducedMotion = usePrefersReducedMotion();
@@ -62,6 +69,7 @@ export function HeroCarousel() {
 
   const wantsRotation = userChoice ? userChoice === 'play' : !reducedMotion;
   const rotating = wantsRotation && !hovered && !focused && pageVisible;
+  const goTo = (index: number) => setPage((index + SLIDES.length) % SLIDES.length);
 
   // A fresh timer per page: a manual move restarts the full interval.
   useEffect(() => {
@@ -78,20 +86,25 @@ export function HeroCarousel() {
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
   };
+  // The arrow keys move between slides while focus is on the controls.
+  const onControlsKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowLeft') goTo(page - 1);
+    else if (event.key === 'ArrowRight') goTo(page + 1);
+    else return;
+    event.preventDefault();
+  };
 
   return (
     <Box as="section" position="relative" data-testid="hero">
       <VisuallyHidden asChild>
         <h1>OpenNest: verified properties, accountable agents, secure payments</h1>
       </VisuallyHidden>
-      <Carousel.Root
+      <Box
+        role="region"
+        aria-roledescription="carousel"
         aria-label="Highlights"
-        slideCount={SLIDES.length}
-        page={page}
-        onPageChange={(details) => setPage(details.page)}
-        loop
-        gap="0"
         position="relative"
+        overflow="hidden"
         height={{ base: 'calc(100svh - 4rem)' }}
         minH={{ base: '30rem', md: '34rem' }}
         maxH="60rem"
@@ -101,26 +114,29 @@ export function HeroCarousel() {
         onFocus={onFocus}
         onBlur={onBlur}
         data-rotating={rotating ? '' : undefined}
-        translations={{
-          item: (index, count) => `Slide ${index + 1} of ${count}`,
-          indicator: (index) => `Go to slide ${index + 1}`,
-          nextTrigger: 'Next slide',
-          prevTrigger: 'Previous slide',
-        }}
       >
-        <Carousel.ItemGroup height="full" aria-live={rotating ? 'off' : 'polite'}>
+        <Box
+          display="flex"
+          height="full"
+          aria-live={rotating ? 'off' : 'polite'}
+          transform={`translateX(-${page * 100}%)`}
+          transition={reducedMotion ? undefined : 'transform 0.45s ease-in-out'}
+          willChange="transform"
+          data-testid="hero-track"
+        >
           {SLIDES.map((slide, index) => (
-            <Carousel.Item
+            <Box
               key={slide.image}
-              index={index}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`Slide ${index + 1} of ${SLIDES.length}`}
+              flex="0 0 100%"
               height="full"
               position="relative"
-              // Slides out of view keep their links out of the tab order. Hidden from
-              // assistive tech by the same page state: the carousel's own hidden flag follows
-              // the scroll position, which lags a rotation, and a hidden slide whose links are
-              // not yet inert is one a screen reader can land in.
+              // Slides out of view keep their links out of the tab order and away from assistive tech.
               inert={index !== page}
               aria-hidden={index !== page}
+              data-current={index === page ? '' : undefined}
               data-testid="hero-slide"
             >
               <Image
@@ -163,40 +179,43 @@ export function HeroCarousel() {
                   </Button>
                 </Stack>
               </Container>
-            </Carousel.Item>
+            </Box>
           ))}
-        </Carousel.ItemGroup>
+        </Box>
 
-        <Carousel.Control position="absolute" bottom={{ base: '6', md: '8' }} insetX="0" justifyContent="center" pointerEvents="none">
-          <HStack gap="3" bg="blackAlpha.500" backdropFilter="blur(6px)" rounded="full" px="2" py="1" pointerEvents="auto">
-            <Carousel.PrevTrigger asChild>
-              <IconButton size="sm" variant="ghost" color="white" rounded="full" _hover={{ bg: 'whiteAlpha.300' }}>
-                <LuChevronLeft />
-              </IconButton>
-            </Carousel.PrevTrigger>
-            <Carousel.IndicatorGroup gap="0">
+        <HStack position="absolute" bottom={{ base: '6', md: '8' }} insetX="0" justifyContent="center" pointerEvents="none">
+          <HStack gap="3" bg="blackAlpha.500" backdropFilter="blur(6px)" rounded="full" px="2" py="1" pointerEvents="auto" onKeyDown={onControlsKeyDown}>
+            <IconButton size="sm" variant="ghost" color="white" rounded="full" _hover={{ bg: 'whiteAlpha.300' }} aria-label="Previous slide" onClick={() => goTo(page - 1)}>
+              <LuChevronLeft />
+            </IconButton>
+            <HStack gap="0">
               {SLIDES.map((slide, index) => (
-                <Carousel.Indicator
+                <chakra.button
                   key={slide.image}
-                  index={index}
+                  type="button"
+                  aria-label={`Go to slide ${index + 1}`}
+                  aria-current={index === page ? 'true' : undefined}
+                  data-current={index === page ? '' : undefined}
+                  onClick={() => goTo(index)}
                   // A 24 px target (WCAG 2.2 target size) around the small dot, which the ::before draws.
                   width="6"
                   height="6"
                   bg="transparent"
+                  cursor="pointer"
                   display="flex"
                   alignItems="center"
                   justifyContent="center"
+                  rounded="full"
                   _before={{ content: '""', display: 'block', width: '2.5', height: '2.5', rounded: 'full', bg: 'whiteAlpha.500', transition: 'width 0.2s, background 0.2s' }}
                   _current={{ _before: { bg: 'white', width: '6' } }}
                   _focusVisible={{ outline: '2px solid white', outlineOffset: '2px' }}
+                  data-testid="hero-indicator"
                 />
               ))}
-            </Carousel.IndicatorGroup>
-            <Carousel.NextTrigger asChild>
-              <IconButton size="sm" variant="ghost" color="white" rounded="full" _hover={{ bg: 'whiteAlpha.300' }}>
-                <LuChevronRight />
-              </IconButton>
-            </Carousel.NextTrigger>
+            </HStack>
+            <IconButton size="sm" variant="ghost" color="white" rounded="full" _hover={{ bg: 'whiteAlpha.300' }} aria-label="Next slide" onClick={() => goTo(page + 1)}>
+              <LuChevronRight />
+            </IconButton>
             <IconButton
               ref={rotationButton}
               size="sm"
@@ -211,8 +230,8 @@ export function HeroCarousel() {
               {wantsRotation ? <LuPause /> : <LuPlay />}
             </IconButton>
           </HStack>
-        </Carousel.Control>
-      </Carousel.Root>
+        </HStack>
+      </Box>
     </Box>
   );
 }
