@@ -225,6 +225,15 @@ describe("the home page's hero (spec: three slides, an endless loop, a move ever
     // Only the slide on screen can be reached: the others are hidden from assistive tech and out of the tab order.
     await expect(page.locator('[data-testid="hero-slide"][aria-hidden="true"][inert]').count()).resolves.toBe(2);
     await expectAccessible(page, 'home: the hero rotating');
+    // Scrolled down to the listings, the hero waits; back on screen, it moves on.
+    const hero = page.getByRole('region', { name: 'Highlights' });
+    await page.getByRole('heading', { name: 'Frequently Asked Questions' }).scrollIntoViewIfNeeded();
+    await page.locator('[data-testid="hero"] [role="region"]:not([data-rotating])').waitFor({ state: 'attached' });
+    await hero.scrollIntoViewIfNeeded();
+    await page.locator('[data-testid="hero"] [role="region"][data-rotating]').waitFor({ state: 'attached' });
+    const shown = await slideShown(page);
+    const next = `Slide ${(Number(shown!.split(' ')[1]) % 3) + 1} of 3`;
+    await waitForSlide(page, next);
   });
 
   it('stops when paused, and moves by its buttons, its dots and the arrow keys', async () => {

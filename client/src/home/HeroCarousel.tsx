@@ -2,7 +2,7 @@ import { Box, Button, chakra, Container, Heading, HStack, IconButton, Image, Sta
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { LuArrowRight, LuChevronLeft, LuChevronRight, LuPause, LuPlay } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
-import { useDocumentVisible, usePrefersReducedMotion } from '../ui/motion';
+import { useDocumentVisible, useOnScreen, usePrefersReducedMotion } from '../ui/motion';
 
 /** Spec section 9: the hero moves on every 1000 ms. */
 export const HERO_INTERVAL_MS = 1000;
@@ -46,8 +46,8 @@ const SLIDES: Slide[] = [
 
 /**
  * Full-screen hero: three slides in an endless loop, moving on every second.
- * Rotation pauses while the pointer is over it or keyboard focus is inside it,
- * stays off for people who prefer reduced motion, and has a pause/play button.
+ * Rotation pauses while the pointer is over it, keyboard focus is inside it or
+ * it is scrolled out of view, stays off for people who prefer reduced motion, and has a pause/play button.
  *
  * Plain markup, not Chakra's Carousel: that one is a scroll-snap carousel whose
  * state machine follows the scroll position, so every move ran script on each
@@ -66,9 +66,12 @@ export function HeroCarousel() {
   /** null until the user presses the rotation button; then their choice wins. */
   const [userChoice, setUserChoice] = useState<'play' | 'pause' | null>(null);
   const rotationButton = useRef<HTMLButtonElement>(null);
+  const region = useRef<HTMLDivElement>(null);
+  // Scrolled away (a visitor reading the listings below), it waits: nobody would see it move.
+  const onScreen = useOnScreen(region);
 
   const wantsRotation = userChoice ? userChoice === 'play' : !reducedMotion;
-  const rotating = wantsRotation && !hovered && !focused && pageVisible;
+  const rotating = wantsRotation && !hovered && !focused && pageVisible && onScreen;
   const goTo = (index: number) => setPage((index + SLIDES.length) % SLIDES.length);
 
   // A fresh timer per page: a manual move restarts the full interval.
@@ -100,6 +103,7 @@ export function HeroCarousel() {
         <h1>OpenNest: verified properties, accountable agents, secure payments</h1>
       </VisuallyHidden>
       <Box
+        ref={region}
         role="region"
         aria-roledescription="carousel"
         aria-label="Highlights"

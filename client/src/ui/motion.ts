@@ -26,3 +26,19 @@ export function useDocumentVisible(): boolean {
   }, []);
   return visible;
 }
+
+/**
+ * True while at least `threshold` of the element `ref` points at is on screen
+ * (true where IntersectionObserver is missing, and before the first report).
+ */
+export function useOnScreen(ref: { current: Element | null }, threshold = 0.1): boolean {
+  const [onScreen, setOnScreen] = useState(true);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(Boolean(entry?.isIntersecting)), { threshold });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, threshold]);
+  return onScreen;
+}
