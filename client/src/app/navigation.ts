@@ -44,3 +44,16 @@ export function redirectToLogin(): void {
   if (pathname === '/login' || pathname === '/register') return;
   void router.navigate('/login', { state: { from: `${pathname}${search}` } });
 }
+
+/**
+ * The search parameters of the newest location: the one the router is moving to,
+ * else the one it is at. A change to the URL builds on these, not on a render's
+ * copy (useSearchParams): that copy lags behind, both in a timer set by an
+ * earlier render (a debounced search box) and while React renders the previous
+ * change as a transition, so a change built on it would silently undo the one
+ * made just before (a sort picked while the search was still being typed).
+ */
+export function latestSearchParams(rendered: URLSearchParams, instance: AppRouter | null = router): URLSearchParams {
+  const location = instance ? (instance.state.navigation.location ?? instance.state.location) : null;
+  return new URLSearchParams(location ? location.search : rendered);
+}

@@ -2,11 +2,11 @@ import { Box, Button, Container, Field, Flex, Heading, Input, InputGroup, Simple
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LuSearch, LuSearchX, LuSlidersHorizontal, LuTextSearch } from 'react-icons/lu';
 import { KEYWORDS_MAX_LENGTH } from '@opennest/common/amenities';
-import { useSearchParams } from 'react-router';
 import { useVerifiedPropertiesQuery, useVerifiedPropertyCountQuery, type PropertyCardFieldsFragment, type PropertyFilter } from './properties.generated';
 import { activeFilterCount, filterFromParams, SORTS, sortFromParam, writeFilterParams } from './listing-search-url';
 import { allPropertiesVariables, PAGE_SIZE } from './all-properties.first-screen';
 import { LoadMore, usePaging } from '../ui/paging';
+import { useUrlSearchParams } from '../app/use-url-search-params';
 import { plural } from '../ui/plural';
 import { SelectField } from '../ui/SelectField';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
@@ -39,7 +39,7 @@ const FILTER_KEY = (params: URLSearchParams) => writeFilterParams(new URLSearchP
  * infinite scroll).
  */
 export default function AllPropertiesPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const search = (params.get('search') ?? '').trim();
   const sortOption = sortFromParam(params.get('sort'));
   const filterKey = FILTER_KEY(params);
@@ -69,8 +69,7 @@ export default function AllPropertiesPage() {
   const updateParams = useCallback(
     (changes: { search?: string; sort?: string; keywords?: string; place?: string; 'place-name'?: string }) => {
       setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
+        (next) => {
           for (const [key, value] of Object.entries(changes)) {
             if (value) next.set(key, value);
             else next.delete(key);
@@ -125,7 +124,7 @@ export default function AllPropertiesPage() {
 
   // A new filter is a new history entry, so the back button returns to the previous one.
   const applyFilter = useCallback(
-    (next: PropertyFilter) => setParams((previous) => writeFilterParams(new URLSearchParams(previous), next), { preventScrollReset: true }),
+    (next: PropertyFilter) => setParams((latest) => writeFilterParams(latest, next), { preventScrollReset: true }),
     [setParams],
   );
 

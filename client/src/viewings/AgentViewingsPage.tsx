@@ -2,10 +2,10 @@ import { Box, Button, Card, Heading, HStack, IconButton, SimpleGrid, Skeleton, S
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { LuCalendarClock, LuChevronLeft, LuChevronRight } from 'react-icons/lu';
-import { useSearchParams } from 'react-router';
 import { date as dateField, object, string } from 'yup';
 import { addDays, isoWeekday, zonedDate, zonedInstant } from '@opennest/common/zoned-time';
 import { errorMessage } from '../app/errors';
+import { useUrlSearchParams } from '../app/use-url-search-params';
 import { PageHeader } from '../properties/page-parts';
 import { FormDialog } from '../ui/FormDialog';
 import { FormField } from '../ui/FormField';
@@ -30,7 +30,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  * moved or cancelled. New bookings appear live (the bell's event reloads it).
  */
 export default function AgentViewingsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const today = zonedDate(new Date(), browserZone());
   const asked = params.get('week');
   const monday = mondayOf(asked && DATE.test(asked) ? asked : today);
@@ -38,7 +38,13 @@ export default function AgentViewingsPage() {
   const week = useAgentWeekQuery({ variables: { from }, fetchPolicy: 'cache-and-network' });
   const viewings = week.data?.agentViewingWeek;
   const highlighted = useHighlightedItem(Boolean(viewings));
-  const goTo = (date: string) => setParams((current) => ({ ...Object.fromEntries(current), week: date }), { replace: true });
+  const goTo = (date: string) => setParams(
+      (latest) => {
+        latest.set('week', date);
+        return latest;
+      },
+      { replace: true },
+    );
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
   const dayOf = (viewing: WeekViewing) => zonedDate(new Date(viewing.startsAt), browserZone());
   const active = viewings?.filter((v) => v.status !== 'cancelled' && v.status !== 'declined').length ?? 0;
