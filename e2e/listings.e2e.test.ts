@@ -24,7 +24,7 @@ async function signedInPage(role: 'agent' | 'admin' | 'user', name: string) {
   return { page: await session.signedInPage(account.email, account.password), account };
 }
 
-/** Waits until the All Properties grid shows exactly these titles, in this order (up to 20 s: CI once kept the previous search's results on screen for more than 10 s). */
+/** Waits until the All Properties grid shows exactly these titles, in this order (up to 20 s, for a loaded CI machine). */
 async function expectTitles(page: Page, expected: string[]): Promise<void> {
   const deadline = Date.now() + 20_000;
   let titles: string[] = [];
