@@ -257,6 +257,22 @@ it('counts a sold home’s days on OpenNest up to its sale', async () => {
   await page.getByTestId('days-on-opennest').getByText('Sold after 12 days on OpenNest').waitFor();
 });
 
+it('opens a page reached by a link at its top, and goes back to where the previous one was left', async () => {
+  const page = await session().newPage({ width: 1366, height: 400 });
+  const scrollY = () => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
+  await page.goto('/login');
+  await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
+  await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 10_000));
+  await page.waitForFunction(() => (globalThis as unknown as { scrollY: number }).scrollY > 100);
+  const left = await scrollY();
+  await page.getByRole('link', { name: 'Register', exact: true }).last().click();
+  await page.getByRole('heading', { name: 'Register', level: 1 }).waitFor();
+  await expect(scrollY()).resolves.toBe(0);
+  await page.goBack();
+  await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
+  await page.waitForFunction((y) => (globalThis as unknown as { scrollY: number }).scrollY === y, left);
+});
+
 it('opens a page loaded in full at the top, whatever the previous page’s position', async () => {
   // A short window, so that even the sign-in pages scroll (and render their full height at once).
   const page = await session().newPage({ width: 1366, height: 400 });

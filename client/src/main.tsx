@@ -1,12 +1,12 @@
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@opennest/common/runtime-config';
 import { App } from './app/App';
 import { createApolloClient } from './app/apollo';
 import { firstScreenStateOf, restoreFirstScreen } from './app/first-screen';
-import { firstRouteLoaded, keyFirstHistoryEntry, registerRouter } from './app/navigation';
-import { createRouter } from './app/router';
+import { BrowserAppRouter, createAppHistory } from './app/app-router';
+import { keyFirstHistoryEntry } from './app/navigation';
+import { AppRoutes, preloadRoutes } from './app/router';
 import { createStyleCache, pageStyleNonce } from './app/styles';
 import { createAppSystem } from './app/theme';
 import type { InitialSession } from './auth/AuthProvider';
@@ -61,15 +61,16 @@ async function start() {
   const restored = firstScreen ? restoreFirstScreen(client.cache, firstScreen, window.location) : Promise.resolve();
   await nextTask();
   keyFirstHistoryEntry(window.history);
-  const router = createRouter();
-  registerRouter(router);
+  const history = createAppHistory();
+  // A chunk that fails to download is asked for again as the page draws (and shows the error page if it fails again).
+  const firstRouteLoaded = preloadRoutes(history.location).catch(() => undefined);
   // While the first route's chunk downloads.
   await nextTask();
   const system = createAppSystem();
   const styleCache = createStyleCache(pageStyleNonce());
   // The page the server sent (the prerendered shell) stays until the first route's chunk is in,
   // so the screen goes from it straight to the page, without a loading screen in between.
-  await Promise.all([firstRouteLoaded(router), restored]);
+  await Promise.all([firstRouteLoaded, restored]);
   const session: InitialSession = firstScreen && {
     signedIn: firstScreen.signedIn,
     viewer: firstScreen.signedIn ? (client.cache.readQuery({ query: MeDocument })?.me ?? null) : null,
@@ -81,7 +82,11 @@ async function start() {
   const app = (
     <StrictMode>
       <AfterCommit run={takeInput}>
-        <App client={client} session={session} firebase={firebase} config={config} routing={<RouterProvider router={router} />} system={system} styleCache={styleCache} />
+        <App client={client} session={session} firebase={firebase} config={config} routing={
+            <BrowserAppRouter history={history}>
+              <AppRoutes />
+            </BrowserAppRouter>
+          } system={system} styleCache={styleCache} />
       </AfterCommit>
     </StrictMode>
   );

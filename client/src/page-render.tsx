@@ -9,14 +9,14 @@
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { CSP_NONCE_PLACEHOLDER } from '@opennest/common/csp-nonce';
 import type { FirstScreenState } from '@opennest/common/first-screen';
 import type { RuntimeConfig } from '@opennest/common/runtime-config';
 import { App } from './app/App';
 import { createCache } from './app/apollo';
 import { declaresOwnFirstScreen, restoreFirstScreen } from './app/first-screen';
-import { routes } from './app/router';
+import { AppRoutes, preloadRoutes } from './app/router';
 import { createStyleCache } from './app/styles';
 import { createAppSystem } from './app/theme';
 import type { FirebaseSession } from './app/firebase';
@@ -30,7 +30,6 @@ export interface RenderedPage {
 }
 
 const system = createAppSystem();
-const handler = createStaticHandler(routes);
 const TITLE = /<title>([^<]*)<\/title>/;
 /** What renderToString writes for a boundary whose part was still loading (drawn by the client). */
 const SUSPENDED = '<!--$!-->';
@@ -56,10 +55,13 @@ export async function renderPage(
   if (!declaresOwnFirstScreen(location.pathname)) return null;
   const client = new ApolloClient({ cache: createCache(), link: ApolloLink.empty(), ssrMode: true });
   await restoreFirstScreen(client.cache, state, location);
-  const context = await handler.query(new Request(location.href));
-  // A redirect, or a route that failed to load (its error page is not what the browser would draw): the shell.
-  if (context instanceof Response || context.errors) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
+  try {
+    await preloadRoutes(location);
+  } catch (error) {
+    // A page whose code failed to load (its error page is not what the browser would draw): the shell.
+    onError(error);
+    return null;
+  }
   const session = { signedIn: state.signedIn, viewer: state.signedIn ? (client.cache.readQuery({ query: MeDocument })?.me ?? null) : null };
   const page = () => (
     <App
@@ -67,7 +69,11 @@ export async function renderPage(
       session={session}
       firebase={noFirebase}
       config={config}
-      routing={<StaticRouterProvider router={router} context={context} hydrate={false} />}
+      routing={
+        <StaticRouter location={`${location.pathname}${location.search}${location.hash}`}>
+          <AppRoutes />
+        </StaticRouter>
+      }
       system={system}
       // A cache per page, so the markup carries every style it uses; the server fills in the response's nonce.
       styleCache={createStyleCache(CSP_NONCE_PLACEHOLDER)}

@@ -1,11 +1,11 @@
 // Lets code outside React components (Apollo links, the REST helper) navigate.
-import type { createBrowserRouter } from 'react-router';
+import type { UNSAFE_createBrowserHistory } from 'react-router';
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
-let router: AppRouter | null = null;
+export type AppHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;
+let history: AppHistory | null = null;
 
-export function registerRouter(instance: AppRouter): void {
-  router = instance;
+export function registerHistory(instance: AppHistory): void {
+  history = instance;
 }
 
 /** What of the browser's History keyFirstHistoryEntry uses. */
@@ -25,35 +25,22 @@ export function keyFirstHistoryEntry(history: HistoryLike, newKey: () => string 
   history.replaceState({ usr: null, ...state, key: newKey() }, '');
 }
 
-/** Resolves once the router has loaded the first route's page module (its chunk) and data. */
-export function firstRouteLoaded(instance: AppRouter): Promise<void> {
-  if (instance.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = instance.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
 /** Spec: any 401/403 sends the user to /login, carrying the path they were on. */
 export function redirectToLogin(): void {
-  if (!router) return;
-  const { pathname, search } = router.state.location;
+  if (!history) return;
+  const { pathname, search } = history.location;
   if (pathname === '/login' || pathname === '/register') return;
-  void router.navigate('/login', { state: { from: `${pathname}${search}` } });
+  history.push('/login', { from: `${pathname}${search}` });
 }
 
 /**
- * The search parameters of the newest location: the one the router is moving to,
- * else the one it is at. A change to the URL builds on these, not on a render's
- * copy (useSearchParams): that copy lags behind, both in a timer set by an
- * earlier render (a debounced search box) and while React renders the previous
- * change as a transition, so a change built on it would silently undo the one
- * made just before (a sort picked while the search was still being typed).
+ * The search parameters of the newest location: the browser's, which moves at
+ * once, while a render's copy (useSearchParams) lags behind it, both in a timer
+ * set by an earlier render (a debounced search box) and while React draws the
+ * previous change as a transition. A change built on that copy would silently
+ * undo the one made just before (a sort picked while the search was still being
+ * typed), so changes build on these.
  */
-export function latestSearchParams(rendered: URLSearchParams, instance: AppRouter | null = router): URLSearchParams {
-  const location = instance ? (instance.state.navigation.location ?? instance.state.location) : null;
-  return new URLSearchParams(location ? location.search : rendered);
+export function latestSearchParams(rendered: URLSearchParams, instance: Pick<AppHistory, 'location'> | null = history): URLSearchParams {
+  return new URLSearchParams(instance ? instance.location.search : rendered);
 }

@@ -1,19 +1,55 @@
 // The route table of spec section 2, made from the page table (pages.ts). Every
-// page is its own chunk (lazy).
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+// page is its own chunk, loaded on the way to it: the route's element suspends
+// until its code is in, and the navigation, a transition (app-router.tsx), keeps
+// the previous page on screen meanwhile. React Router runs here as a plain
+// (declarative) router: its data router, which the app never used for data,
+// stayed out of every page's first load.
+import { use, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from '../auth/guards';
 import { RootLayout } from '../layout/RootLayout';
-import type { RouteHandle } from '../layout/page-title';
+import { pageTitle, type RouteHandle } from '../layout/page-title';
 import NotFoundPage from '../pages/NotFoundPage';
-import { LoadingScreen } from '../ui/LoadingScreen';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 import { DASHBOARD, DASHBOARD_PAGES, PUBLIC_PAGES, SIGNED_IN_PAGES, type PageDeclaration } from './pages';
 
+/** What a route carries besides its element: its tab title, and how to load its code ahead of drawing it. */
+export interface AppRouteHandle extends Partial<RouteHandle> {
+  preload?: () => Promise<void>;
+}
+
+/**
+ * A page whose code loads on first use. Once loaded it draws at once (no
+ * suspension), which the server's render and the client's first (hydrating)
+ * render both need: they preload the matched pages first (preloadRoutes).
+ */
+function lazyElement(load: PageDeclaration['load']): { element: ReactNode; preload: () => Promise<void> } {
+  let Page: ComponentType | null = null;
+  let loading: Promise<void> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        Page = module.default;
+      },
+      (error: unknown) => {
+        loading = null; // a chunk that failed to download is asked for again next time
+        throw error;
+      },
+    ));
+  function LazyPage() {
+    if (!Page) use(preload());
+    const Loaded = Page as unknown as ComponentType;
+    return <Loaded />;
+  }
+  return { element: <LazyPage />, preload };
+}
+
 /** A lazily loaded page and its tab title (RootLayout shows it, unless the page names itself). */
-const lazyPage = (title: PageDeclaration['title'], load: PageDeclaration['load']): Pick<RouteObject, 'lazy' | 'handle'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-  ...(title ? { handle: (typeof title === 'string' ? { title } : title) satisfies RouteHandle } : {}),
-});
+function lazyPage(title: PageDeclaration['title'], load: PageDeclaration['load']): Pick<RouteObject, 'element' | 'handle'> {
+  const { element, preload } = lazyElement(load);
+  const named = title ? (typeof title === 'string' ? { title } : title) : {};
+  return { element, handle: { ...named, preload } satisfies AppRouteHandle };
+}
 
 /** A page's route: the index route for an empty path; behind its role gate when it has roles (loaded with the page, not at start-up). */
 function routeOf({ path, title, load, roles }: PageDeclaration): RouteObject {
@@ -34,11 +70,14 @@ function routeOf({ path, title, load, roles }: PageDeclaration): RouteObject {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    hydrateFallbackElement: <LoadingScreen />,
     children: [
       {
-        // Errors thrown while rendering or loading any page show the 404 page inside the layout.
-        errorElement: <NotFoundPage />,
+        // Errors thrown while drawing any page show the 404 page inside the layout.
+        element: (
+          <RouteErrorBoundary fallback={<NotFoundPage />}>
+            <Outlet />
+          </RouteErrorBoundary>
+        ),
         children: [
           ...PUBLIC_PAGES.map(routeOf),
           {
@@ -52,11 +91,30 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', element: <NotFoundPage />, handle: { title: 'Page Not Found' } satisfies RouteHandle },
+          { path: '*', element: <NotFoundPage />, handle: { title: 'Page Not Found' } satisfies AppRouteHandle },
         ],
       },
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The routes that match a location, outermost first (empty when none does). */
+export const matchedRoutes = (location: { pathname: string }) => matchRoutes(routes, location) ?? [];
+
+/** Loads the code of every page the location draws, so that drawing it does not wait (the server's render, the first render). */
+export async function preloadRoutes(location: { pathname: string }): Promise<void> {
+  await Promise.all(matchedRoutes(location).map((match) => (match.route.handle as AppRouteHandle | undefined)?.preload?.()));
+}
+
+/** The page the current location names, in the layout, and its tab title (the innermost route's that has one). */
+export function AppRoutes() {
+  const location = useLocation();
+  const title = pageTitle(matchedRoutes(location).map(({ route }) => ({ handle: route.handle })));
+  const page = useRoutes(routes);
+  return (
+    <>
+      {title && <title>{title}</title>}
+      {page}
+    </>
+  );
+}

@@ -1,9 +1,9 @@
 import { Box, Flex, SkipNavContent, SkipNavLink } from '@chakra-ui/react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { Outlet } from 'react-router';
+import { useNavigationPending } from '../app/app-router';
 import { useMountWhenIdle } from '../ui/deferred';
 import { Navbar } from './Navbar';
-import { pageTitle } from './page-title';
 
 /** A thin bar at the top while the next page's code or data loads. */
 function NavigationProgress() {
@@ -48,16 +48,13 @@ export function PageFrame({ children, footer = true }: { children: ReactNode; fo
 }
 
 export function RootLayout() {
-  const navigation = useNavigation();
-  const title = pageTitle(useMatches());
+  const pending = useNavigationPending();
   return (
     <>
-      {title && <title>{title}</title>}
-      {navigation.state === 'loading' && <NavigationProgress />}
+      {pending && <NavigationProgress />}
       <PageFrame>
         <Outlet />
       </PageFrame>
-      <ScrollRestoration />
     </>
   );
 }

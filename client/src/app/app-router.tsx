@@ -1,0 +1,87 @@
+// The browser's router: React Router's plain <Router> over the browser's history,
+// with what its data router used to give the app: a pending state while the next
+// page's code loads (the navigation is a transition, so the previous page stays
+// on screen), and scroll positions restored on back and forward.
+import { createContext, use, useLayoutEffect, useRef, useState, useTransition, type ReactNode } from 'react';
+import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type NavigationType } from 'react-router';
+import { registerHistory, type AppHistory } from './navigation';
+
+const PendingNavigation = createContext(false);
+
+/** Whether the app is on its way to another page (its code is loading); the page on screen is the previous one meanwhile. */
+export const useNavigationPending = () => use(PendingNavigation);
+
+/** Where sessionStorage keeps each history entry's scroll position across loads (a reload, or back into the app from another site). */
+const POSITIONS_KEY = 'opennest-scroll-positions';
+
+function storedPositions(): Map<string, number> {
+  try {
+    return new Map(Object.entries(JSON.parse(sessionStorage.getItem(POSITIONS_KEY) ?? '{}') as Record<string, number>));
+  } catch {
+    return new Map();
+  }
+}
+
+/** The browser's history, registered for code outside React (navigation.ts). Call once, before the first render. */
+export function createAppHistory(): AppHistory {
+  const history = createBrowserHistory({ v5Compat: true });
+  registerHistory(history);
+  return history;
+}
+
+export function BrowserAppRouter({ history, children }: { history: AppHistory; children: ReactNode }) {
+  const [state, setState] = useState<{ location: Location; action: NavigationType }>({ location: history.location, action: history.action });
+  const [pending, startTransition] = useTransition();
+  const positions = useRef<Map<string, number>>(null);
+  const shown = useRef(state);
+  shown.current = state;
+
+  useLayoutEffect(() => {
+    positions.current = storedPositions();
+    // The app puts the page where it belongs; the browser's own restoring would jump first.
+    window.history.scrollRestoration = 'manual';
+    const save = () => {
+      positions.current?.set(shown.current.location.key, window.scrollY);
+      try {
+        sessionStorage.setItem(POSITIONS_KEY, JSON.stringify(Object.fromEntries(positions.current ?? [])));
+      } catch {
+        // Storage full or refused: positions are then kept for this load only.
+      }
+    };
+    window.addEventListener('pagehide', save);
+    const stopListening = history.listen(({ action, location }) => {
+      // The page leaving is still on screen: its position is the one to come back to.
+      positions.current?.set(shown.current.location.key, window.scrollY);
+      startTransition(() => setState({ location, action }));
+    });
+    return () => {
+      stopListening();
+      window.removeEventListener('pagehide', save);
+    };
+  }, [history]);
+
+  // Once the next page is drawn: back and forward return to where it was left, a new page opens at its top
+  // (or at its #anchor); a change of the query alone (a search, a sort) keeps the position.
+  const { location, action } = state;
+  const previousPath = useRef(location.pathname);
+  useLayoutEffect(() => {
+    const pathChanged = previousPath.current !== location.pathname;
+    previousPath.current = location.pathname;
+    const saved = positions.current?.get(location.key);
+    if (action === 'POP') {
+      if (saved !== undefined) window.scrollTo(0, saved);
+      return;
+    }
+    const anchor = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (anchor) anchor.scrollIntoView();
+    else if (pathChanged) window.scrollTo(0, 0);
+  }, [location, action]);
+
+  return (
+    <PendingNavigation value={pending}>
+      <Router location={location} navigationType={action} navigator={history}>
+        {children}
+      </Router>
+    </PendingNavigation>
+  );
+}
