@@ -73,8 +73,14 @@ it('lists a house with photos, finds it with filters, shows its gallery, handles
   await buyerPage.getByLabel('Highest price ($)').fill('300000');
   await buyerPage.getByTestId('filter-type-house').click();
   await buyerPage.getByTestId('filter-minBedrooms').selectOption('3');
+  // Keywords typed before Apply reach the URL on their own; the panel keeps its unapplied choices (it used to start over).
+  await buyerPage.getByTestId('keywords-input').fill('garden');
+  await buyerPage.waitForURL((url) => url.searchParams.get('keywords') === 'garden');
+  expect(await buyerPage.getByLabel('Lowest price ($)').inputValue()).toBe('250000');
   await buyerPage.getByTestId('filters-apply').click();
-  await buyerPage.waitForURL((url) => url.searchParams.get('price-min') === '250000' && url.searchParams.get('type') === 'house' && url.searchParams.get('beds') === '3');
+  await buyerPage.waitForURL(
+    (url) => url.searchParams.get('price-min') === '250000' && url.searchParams.get('type') === 'house' && url.searchParams.get('beds') === '3' && url.searchParams.get('keywords') === 'garden',
+  );
   await buyerPage.getByTestId('match-count').getByText('1 match').waitFor();
   const card = buyerPage.getByTestId('property-card').filter({ hasText: title });
   await card.getByTestId('property-facts').getByText('4 bd').waitFor();

@@ -126,6 +126,17 @@ it('alerts a saved search, carries a conversation and an offer both ways, live',
   await buyerPage.goto('/dash-board/email-settings');
   await buyerPage.getByRole('heading', { level: 1 }).waitFor();
   await expectAccessible(buyerPage, 'e-mail settings');
+  // A changed setting stays chosen on screen (it used to jump back to the old value), and after a reload.
+  const firstSetting = buyerPage.getByTestId('email-setting').first().getByRole('combobox');
+  const before = await firstSetting.inputValue();
+  const chosen = before === 'never' ? 'daily' : 'never';
+  await firstSetting.selectOption(chosen);
+  await buyerPage.getByText('Setting saved').first().waitFor();
+  expect(await firstSetting.inputValue()).toBe(chosen);
+  await buyerPage.reload();
+  await firstSetting.waitFor();
+  for (let waited = 0; waited < 10_000 && (await firstSetting.inputValue()) !== chosen; waited += 100) await buyerPage.waitForTimeout(100);
+  expect(await firstSetting.inputValue()).toBe(chosen);
   await buyerPage.goto('/dash-board/saved-searches');
   await buyerPage.getByText(`Homes in ${town}`).first().waitFor();
   await expectAccessible(buyerPage, 'saved searches: one search');

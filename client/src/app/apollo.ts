@@ -215,6 +215,8 @@ export function createCache(): InMemoryCache {
       },
       // A thread's earlier messages, page after page.
       Conversation: { fields: { messages: appendPages([]) } },
+      // One per kind of notification (it has no id): a saved setting's answer updates the list on screen.
+      EmailSetting: { keyFields: ['type'] },
     },
   });
 }

@@ -75,7 +75,9 @@ export default function ConversationView() {
                   );
                 })}
               </Stack>
+              {/* A reply half-written in one conversation does not follow the user into another (the page stays mounted). */}
               <MessageComposer
+                key={id}
                 label="Reply"
                 onSend={async (body) => {
                   await send({ variables: { conversationId: id, body } });

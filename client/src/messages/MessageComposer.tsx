@@ -36,8 +36,8 @@ export function MessageComposer({ label, placeholder, onSend }: { label: string;
           value={form.values.body}
           onChange={form.handleChange}
           onKeyDown={(event) => {
-            // Ctrl/Cmd+Enter sends; Enter alone starts a new line.
-            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void form.submitForm();
+            // Ctrl/Cmd+Enter sends; Enter alone starts a new line. Not again while it is sending (a held key repeats).
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !form.isSubmitting) void form.submitForm();
           }}
           placeholder={placeholder}
           rows={3}

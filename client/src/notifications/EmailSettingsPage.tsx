@@ -1,7 +1,7 @@
 import { Card, Stack, Text } from '@chakra-ui/react';
 import { LoadingBlock } from '../ui/CardList';
 import { errorMessage } from '../app/errors';
-import { useEmailSettingsQuery, useSetEmailSettingMutation, type EmailDelivery, type NotificationType } from './notifications.generated';
+import { useEmailSettingsQuery, useSetEmailSettingMutation, type EmailDelivery, type EmailSettingFieldsFragment } from './notifications.generated';
 import { PageHeader } from '../properties/page-parts';
 import { QueryState } from '../ui/QueryState';
 import { SelectField } from '../ui/SelectField';
@@ -21,9 +21,11 @@ export default function EmailSettingsPage() {
   const settings = useEmailSettingsQuery({ fetchPolicy: 'cache-and-network' });
   const [setSetting] = useSetEmailSettingMutation();
 
-  const change = async (type: NotificationType, delivery: EmailDelivery, about: string) => {
+  const change = async (row: EmailSettingFieldsFragment, delivery: EmailDelivery) => {
+    const { type, about } = row;
     try {
-      await setSetting({ variables: { type, delivery } });
+      // The choice shows at once; a refused one goes back to the saved value.
+      await setSetting({ variables: { type, delivery }, optimisticResponse: { setEmailSetting: { ...row, delivery } } });
       toaster.create({ type: 'success', title: 'Setting saved', description: `E-mails about ${about}: ${DELIVERY_LABEL[delivery].toLowerCase()}.` });
     } catch (error) {
       toaster.create({ type: 'error', title: 'Could not save the setting', description: errorMessage(error, 'Something went wrong. Please try again.') });
@@ -49,7 +51,7 @@ export default function EmailSettingsPage() {
                     label={capitalised(row.about)}
                     value={row.delivery}
                     options={row.choices.map((choice) => ({ value: choice, label: DELIVERY_LABEL[choice] }))}
-                    onChange={(value) => void change(row.type, value as EmailDelivery, row.about)}
+                    onChange={(value) => void change(row, value as EmailDelivery)}
                   />
                 </Stack>
               ))}

@@ -10,7 +10,7 @@ import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
 import { PageHeader } from './page-parts';
 import { evictListsGainingProperty } from './properties.cache';
-import { addPropertyFormSchema, addressFormValues, factsFormValues, PropertyFields, propertyInput, usePhotoMarker, usePropertyValidation, type PropertyFormValues } from './property-form';
+import { addPropertyFormSchema, addressFormValues, factsFormValues, LockedFieldset, PropertyFields, propertyInput, usePhotoMarker, usePropertyValidation, type PropertyFormValues } from './property-form';
 import { PhotosField, usePhotoList } from './PhotosField';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
 
@@ -58,18 +58,21 @@ export default function AddPropertyPage() {
       <Card.Root maxW="3xl">
         <Card.Body p={{ base: '4', md: '6' }}>
           <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-label="Add property">
-            <PropertyFields
-              form={form}
-              agent={{ name: viewer?.name ?? '', email: viewer?.email ?? '' }}
-              imageField={
-                <PhotosField
-                  list={photoList}
-                  error={form.touched.image ? form.errors.image : undefined}
-                  helperText="1 to 20 JPEG, PNG, WebP or GIF photos; the first is the cover. Drag to reorder."
-                  onTouched={() => void form.setFieldTouched('image', true, false)}
-                />
-              }
-            />
+            <LockedFieldset locked={form.isSubmitting}>
+              <PropertyFields
+                form={form}
+                agent={{ name: viewer?.name ?? '', email: viewer?.email ?? '' }}
+                imageField={
+                  <PhotosField
+                    list={photoList}
+                    disabled={form.isSubmitting}
+                    error={form.touched.image ? form.errors.image : undefined}
+                    helperText="1 to 20 JPEG, PNG, WebP or GIF photos; the first is the cover. Drag to reorder."
+                    onTouched={() => void form.setFieldTouched('image', true, false)}
+                  />
+                }
+              />
+            </LockedFieldset>
             <Flex justify="end" mt="6">
               <Button type="submit" colorPalette="teal" onMouseDown={keepFieldFocus} loading={form.isSubmitting} loadingText="Adding..." width={{ base: 'full', sm: 'auto' }}>
                 <LuPlus aria-hidden /> Add Property

@@ -122,11 +122,14 @@ export default function AllPropertiesPage() {
     words.commit(words.draft);
   };
 
-  // A new filter is a new history entry, so the back button returns to the previous one.
+  // A new filter is a new history entry, so the back button returns to the previous one. The keywords
+  // (their own box) and the place (the search box's) stay as the newest URL has them.
   const applyFilter = useCallback(
-    (next: PropertyFilter) => setParams((latest) => writeFilterParams(latest, next), { preventScrollReset: true }),
+    (next: PropertyFilter) => setParams((latest) => writeFilterParams(latest, { ...next, keywords: filterFromParams(latest).keywords }), { preventScrollReset: true }),
     [setParams],
   );
+  // The panel starts again from the URL when its own part changes (back, a relaxed filter), not when the keywords or place do.
+  const panelKey = writeFilterParams(new URLSearchParams(), { ...filter, keywords: undefined, place: undefined }).toString();
 
   // The same variables as the server's first screen of this URL (all-properties.first-screen.ts), so its answers are used.
   const variables = allPropertiesVariables(params);
@@ -256,7 +259,7 @@ export default function AllPropertiesPage() {
       {filtersOpen && (
         <Box id="property-filters" mb="6" p="4" borderWidth="1px" rounded="lg" minH="40">
           <Suspense fallback={<Spinner size="sm" aria-label="Loading filters" />}>
-            <PropertyFiltersPanel key={filterKey} filter={filter} onApply={applyFilter} />
+            <PropertyFiltersPanel key={panelKey} filter={filter} onApply={applyFilter} />
           </Suspense>
         </Box>
       )}

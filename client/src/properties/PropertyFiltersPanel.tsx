@@ -65,8 +65,7 @@ export default function PropertyFiltersPanel({ filter, onApply }: { filter: Prop
         includeSold: valid.includeSold || undefined,
         openHouseSoon: valid.openHouseSoon || undefined,
         amenities: valid.amenities?.length ? valid.amenities : undefined,
-        // The keywords have their own box on the page: the panel keeps them.
-        keywords: filter.keywords,
+        // The keywords have their own box on the page, which keeps them.
       });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
@@ -126,7 +125,7 @@ export default function PropertyFiltersPanel({ filter, onApply }: { filter: Prop
           </Checkbox.Root>
         </HStack>
         <HStack gap="3">
-          <Button variant="ghost" onClick={() => onApply({ keywords: filter.keywords })} data-testid="filters-clear">
+          <Button variant="ghost" onClick={() => onApply({})} data-testid="filters-clear">
             Clear filters
           </Button>
           <Button type="submit" colorPalette="teal" data-testid="filters-apply">

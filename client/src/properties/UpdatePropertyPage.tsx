@@ -10,7 +10,7 @@ import { useAlert } from '../ui/alerts';
 import { toaster } from '../ui/toaster';
 import { QueryState } from '../ui/QueryState';
 import { PageHeader, StatusBadge } from './page-parts';
-import { factsFormValues, addressFormValues, PropertyFields, propertyInput, usePhotoMarker, usePropertyValidation, updatePropertyFormSchema, type PropertyFormValues } from './property-form';
+import { factsFormValues, addressFormValues, LockedFieldset, PropertyFields, propertyInput, usePhotoMarker, usePropertyValidation, updatePropertyFormSchema, type PropertyFormValues } from './property-form';
 import { PhotosField, storedPhotos, usePhotoList } from './PhotosField';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
 
@@ -121,7 +121,7 @@ function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsQu
           </Alert.Root>
         )}
         <form ref={formRef} onSubmit={form.handleSubmit} noValidate aria-label="Update property">
-          <fieldset disabled={locked} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <LockedFieldset locked={locked || form.isSubmitting}>
             <Stack gap="5">
               <Stack gap="1.5">
                 <HStack gap="2" wrap="wrap">
@@ -142,7 +142,7 @@ function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsQu
                 imageField={
                   <PhotosField
                     list={photoList}
-                    disabled={locked}
+                    disabled={locked || form.isSubmitting}
                     error={form.touched.image ? form.errors.image : undefined}
                     helperText="1 to 20 photos; the first is the cover. Add, remove, or drag (or use the arrow buttons) to reorder."
                     onTouched={() => void form.setFieldTouched('image', true, false)}
@@ -150,10 +150,13 @@ function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsQu
                 }
               />
             </Stack>
-          </fieldset>
+          </LockedFieldset>
           <Flex justify="end" gap="3" mt="6" direction={{ base: 'column-reverse', sm: 'row' }}>
-            <Button asChild variant="outline">
-              <RouterLink to={MY_PROPERTIES}>Cancel</RouterLink>
+            {/* Not while saving: the changes would be saved anyway, after the page was left. */}
+            <Button asChild variant="outline" disabled={form.isSubmitting}>
+              <RouterLink to={MY_PROPERTIES} aria-disabled={form.isSubmitting || undefined} onClick={(event) => form.isSubmitting && event.preventDefault()}>
+                Cancel
+              </RouterLink>
             </Button>
             <Button type="submit" colorPalette="teal" onMouseDown={keepFieldFocus} disabled={locked} loading={form.isSubmitting} loadingText="Saving...">
               <LuSave aria-hidden /> Update Property

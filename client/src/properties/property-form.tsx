@@ -130,6 +130,19 @@ const FIELD_NAMES: Array<keyof PropertyFormValues> = ['title', 'streetLine', 'ar
 /** The shared schema plus the server's per-field messages, for the property fields. */
 export const usePropertyValidation = (schema: AnyObjectSchema) => useServerAwareValidation<PropertyFormValues>(schema, FIELD_NAMES);
 
+/**
+ * The form's fields, none editable while `locked`: a listing the agent may not
+ * change, and any form while it is being saved (the values and photos are taken
+ * when it is sent, so an edit made while photos still upload would be lost).
+ */
+export function LockedFieldset({ locked, children }: { locked: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={locked} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+      {children}
+    </fieldset>
+  );
+}
+
 interface PropertyFieldsProps {
   form: FormikProps<PropertyFormValues>;
   agent: { name: string; email: string };

@@ -32,15 +32,20 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export default function AgentViewingsPage() {
   const [params, setParams] = useUrlSearchParams();
   const today = zonedDate(new Date(), browserZone());
-  const asked = params.get('week');
-  const monday = mondayOf(asked && DATE.test(asked) ? asked : today);
+  const weekIn = (search: URLSearchParams) => {
+    const asked = search.get('week');
+    return mondayOf(asked && DATE.test(asked) ? asked : today);
+  };
+  const monday = weekIn(params);
   const from = zonedInstant(monday, '00:00', browserZone()).toISOString();
   const week = useAgentWeekQuery({ variables: { from }, fetchPolicy: 'cache-and-network' });
   const viewings = week.data?.agentViewingWeek;
   const highlighted = useHighlightedItem(Boolean(viewings));
-  const goTo = (date: string) => setParams(
+  // From the week in the newest URL, not the one drawn: two quick clicks move two weeks.
+  const goTo = (week: (shown: string) => string) =>
+    setParams(
       (latest) => {
-        latest.set('week', date);
+        latest.set('week', week(weekIn(latest)));
         return latest;
       },
       { replace: true },
@@ -56,13 +61,13 @@ export default function AgentViewingsPage() {
         subtitle={viewings ? `${active} viewing${active === 1 ? '' : 's'} in the week of ${longDay(monday)}, across your listings.` : 'Viewings of your listings, week by week.'}
         actions={
           <HStack gap="2">
-            <IconButton aria-label="Previous week" variant="outline" onClick={() => goTo(addDays(monday, -7))}>
+            <IconButton aria-label="Previous week" variant="outline" onClick={() => goTo((shown) => addDays(shown, -7))}>
               <LuChevronLeft />
             </IconButton>
-            <Button variant="outline" onClick={() => goTo(today)} disabled={monday === mondayOf(today)}>
+            <Button variant="outline" onClick={() => goTo(() => today)} disabled={monday === mondayOf(today)}>
               This week
             </Button>
-            <IconButton aria-label="Next week" variant="outline" onClick={() => goTo(addDays(monday, 7))}>
+            <IconButton aria-label="Next week" variant="outline" onClick={() => goTo((shown) => addDays(shown, 7))}>
               <LuChevronRight />
             </IconButton>
           </HStack>

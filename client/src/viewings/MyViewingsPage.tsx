@@ -169,8 +169,13 @@ function FeedbackDialog({ viewing, onClose }: { viewing: MyViewing | null; onClo
       }
     },
   });
+  // One dialog serves every viewing: a rating or text left unsent is not offered for the next one.
+  const dismiss = () => {
+    form.resetForm();
+    onClose();
+  };
   return (
-    <FormDialog open={Boolean(viewing)} title={viewing ? `How was ${viewing.property.title}?` : 'Feedback'} submitting={form.isSubmitting} submitLabel="Send feedback" busyLabel="Sending" onSubmit={form.handleSubmit} onClose={onClose}>
+    <FormDialog open={Boolean(viewing)} title={viewing ? `How was ${viewing.property.title}?` : 'Feedback'} submitting={form.isSubmitting} submitLabel="Send feedback" busyLabel="Sending" onSubmit={form.handleSubmit} onClose={dismiss}>
       <Text fontSize="sm" color="fg.muted">
         Only the agent (and OpenNest's admins) read it.
       </Text>

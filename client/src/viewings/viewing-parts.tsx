@@ -96,8 +96,13 @@ export function ReasonDialog({ open, title, submitLabel, busyLabel, onSubmit, on
     },
   });
   const invalid = Boolean(form.touched.reason && form.errors.reason);
+  // One dialog serves every viewing: a reason left unsent is not offered for the next one.
+  const dismiss = () => {
+    form.resetForm();
+    onClose();
+  };
   return (
-    <FormDialog open={open} title={title} submitting={form.isSubmitting} submitLabel={submitLabel} busyLabel={busyLabel} palette="red" onSubmit={form.handleSubmit} onClose={onClose}>
+    <FormDialog open={open} title={title} submitting={form.isSubmitting} submitLabel={submitLabel} busyLabel={busyLabel} palette="red" onSubmit={form.handleSubmit} onClose={dismiss}>
       <Field.Root invalid={invalid}>
         <Field.Label>Reason</Field.Label>
         <Textarea name="reason" value={form.values.reason} onChange={form.handleChange} onBlur={form.handleBlur} maxLength={REASON_MAX_LENGTH} rows={3} placeholder="The other side reads this" />
