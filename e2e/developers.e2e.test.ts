@@ -109,6 +109,14 @@ it('an agent creates a key, calls the API with it, sees its last use, revokes it
   await delivery.getByText('received by the test').waitFor();
   expect(received.some((body) => body.includes('"type":"webhook.test"'))).toBe(true);
   await expectAccessible(page, 'developers: a delivery in the log');
+  // Deleting an endpoint asks first (its log goes with it).
+  await page.getByRole('button', { name: `Delete ${receiverUrl}` }).click();
+  const confirmDelete = page.getByTestId('confirm-webhook-delete');
+  await confirmDelete.getByText(receiverUrl).waitFor();
+  await expectAccessible(page, 'developers: deleting an endpoint, asked');
+  await confirmDelete.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByText('Endpoint deleted').first().waitFor();
+  await page.getByTestId('webhooks-empty').waitFor();
 
   await page.getByRole('button', { name: 'Revoke CRM sync' }).click();
   await page.getByTestId('confirm-api-key-revoke').getByRole('button', { name: 'Revoke' }).click();

@@ -5,7 +5,7 @@ import { Badge, Button, Checkbox, CheckboxGroup, Code, Fieldset, Heading, HStack
 import '../ui/recipes/checkbox';
 import '../ui/recipes/fieldset';
 import { useFormik } from 'formik';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { LuPlus, LuRefreshCw, LuSend, LuTrash2, LuWebhook } from 'react-icons/lu';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX_LENGTH, webhookEndpointSchema } from '@opennest/common/validation/webhook';
 import { errorMessage } from '../app/errors';
@@ -15,6 +15,9 @@ import { FormField } from '../ui/FormField';
 import { useServerAwareValidation } from '../ui/form-validation';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useBusyItems } from '../ui/useBusyItems';
+import { useConfirmAction } from '../ui/useConfirmAction';
 import {
   useCreateWebhookEndpointMutation,
   useDeleteWebhookEndpointMutation,
@@ -83,6 +86,7 @@ const STATUS_PALETTE = { succeeded: 'green', failed: 'red', pending: 'orange' } 
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointFieldsFragment }) {
   const deliveries = useWebhookDeliveriesQuery({ variables: { endpointId: endpoint.id }, fetchPolicy: 'cache-and-network' });
   const [redeliver] = useRedeliverWebhookMutation({ refetchQueries: [WebhookDeliveriesDocument] });
+  const busy = useBusyItems();
   return (
     <Stack gap="2" data-testid="delivery-log">
       <HStack justify="space-between" wrap="wrap">
@@ -137,7 +141,13 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointFieldsFragment }) 
                     </Table.Cell>
                     <Table.Cell fontSize="xs">{dateTime(delivery.lastAttemptAt ?? delivery.createdAt)}</Table.Cell>
                     <Table.Cell>
-                      <Button size="xs" variant="outline" onClick={() => redeliver({ variables: { deliveryId: delivery.id } }).then(() => toaster.create({ type: 'success', title: 'Redelivery queued' }), (error: unknown) => failed(error, 'Could not redeliver'))} aria-label={`Redeliver ${delivery.eventType} ${delivery.eventId}`}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        loading={busy.isBusy(delivery.id)}
+                        onClick={() => busy.run(delivery.id, () => redeliver({ variables: { deliveryId: delivery.id } }).then(() => toaster.create({ type: 'success', title: 'Redelivery queued' }), (error: unknown) => failed(error, 'Could not redeliver')))}
+                        aria-label={`Redeliver ${delivery.eventType} ${delivery.eventId}`}
+                      >
                         Redeliver
                       </Button>
                     </Table.Cell>
@@ -158,10 +168,20 @@ export function WebhooksSection() {
   const [remove] = useDeleteWebhookEndpointMutation({ refetchQueries: [WebhookEndpointsDocument] });
   const [registering, setRegistering] = useState(false);
   const [made, setMade] = useState<{ secret: string; url: string } | null>(null);
+  const busy = useBusyItems();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const deletion = useConfirmAction(
+    (endpoint: WebhookEndpointFieldsFragment) =>
+      remove({ variables: { id: endpoint.id } }).then(
+        () => (toaster.create({ type: 'success', title: 'Endpoint deleted' }), true),
+        (error: unknown) => (failed(error, 'Could not delete the endpoint'), false),
+      ),
+    headingRef,
+  );
   return (
     <Stack gap="3" as="section" aria-labelledby="webhooks">
       <HStack justify="space-between" wrap="wrap">
-        <Heading as="h2" size="md" id="webhooks">
+        <Heading as="h2" size="md" id="webhooks" ref={headingRef} tabIndex={-1}>
           Webhooks
         </Heading>
         <Button size="sm" colorPalette="teal" onClick={() => setRegistering(true)}>
@@ -180,10 +200,17 @@ export function WebhooksSection() {
                 testId="webhook-endpoint"
                 actions={
                   <>
-                    <Button size="sm" variant="outline" disabled={Boolean(endpoint.disabledAt)} onClick={() => sendTest({ variables: { endpointId: endpoint.id } }).then(() => toaster.create({ type: 'success', title: 'Test event queued' }), (error: unknown) => failed(error, 'Could not send the test event'))} aria-label={`Send test event to ${endpoint.url}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={Boolean(endpoint.disabledAt)}
+                      loading={busy.isBusy(endpoint.id)}
+                      onClick={() => busy.run(endpoint.id, () => sendTest({ variables: { endpointId: endpoint.id } }).then(() => toaster.create({ type: 'success', title: 'Test event queued' }), (error: unknown) => failed(error, 'Could not send the test event')))}
+                      aria-label={`Send test event to ${endpoint.url}`}
+                    >
                       <LuSend aria-hidden /> Send test event
                     </Button>
-                    <Button size="sm" variant="outline" colorPalette="red" onClick={() => remove({ variables: { id: endpoint.id } }).then(() => toaster.create({ type: 'success', title: 'Endpoint deleted' }), (error: unknown) => failed(error, 'Could not delete the endpoint'))} aria-label={`Delete ${endpoint.url}`}>
+                    <Button size="sm" variant="outline" colorPalette="red" onClick={() => deletion.ask(endpoint)} aria-label={`Delete ${endpoint.url}`}>
                       <LuTrash2 aria-hidden /> Delete
                     </Button>
                   </>
@@ -209,6 +236,14 @@ export function WebhooksSection() {
         )}
       </QueryState>
       <RegisterDialog open={registering} onClose={() => setRegistering(false)} onMade={setMade} />
+      <ConfirmDialog {...deletion.dialog} title="Delete this webhook endpoint?" confirmLabel="Delete" busyLabel="Deleting..." testId="confirm-webhook-delete">
+        <Text>
+          <Text as="strong" overflowWrap="anywhere">
+            {deletion.item?.url}
+          </Text>{' '}
+          will get no more events, and its delivery log goes with it.
+        </Text>
+      </ConfirmDialog>
     </Stack>
   );
 }

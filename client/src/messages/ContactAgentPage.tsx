@@ -2,7 +2,7 @@ import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { LoadingBlock } from '../ui/CardList';
 import { PersonAvatar } from '../ui/PersonAvatar';
 import { LuArrowLeft } from 'react-icons/lu';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useContactAgentListingQuery, useContactAgentMutation, useMyConversationAboutQuery } from './messages.generated';
 import { PageHeader, PropertyLocation } from '../properties/page-parts';
 import { QueryState } from '../ui/QueryState';
@@ -11,11 +11,12 @@ import { evictInbox } from './messages.cache';
 import { MessageComposer } from './MessageComposer';
 import { LinkButton } from '../ui/LinkButton';
 import { AgentReplyTime } from '../insight/ReplyTime';
+import { useNavigateWhileShown } from '../app/use-navigate-while-shown';
 
 /** Buyer: the first message to a listing's agent; once they have written, the conversation itself opens instead. */
 export default function ContactAgent() {
   const { propertyId = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = useNavigateWhileShown();
   // Asked afresh each time: a conversation started in another tab counts.
   const existing = useMyConversationAboutQuery({ variables: { propertyId }, fetchPolicy: 'network-only' });
   const conversationId = existing.data?.myConversationAbout?.id;

@@ -2,7 +2,6 @@ import { Button, Card, Flex } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useRef } from 'react';
 import { LuPlus } from 'react-icons/lu';
-import { useNavigate } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
 import { useAddPropertyMutation } from './properties.generated';
@@ -13,6 +12,7 @@ import { evictListsGainingProperty } from './properties.cache';
 import { addPropertyFormSchema, addressFormValues, factsFormValues, LockedFieldset, PropertyFields, propertyInput, usePhotoMarker, usePropertyValidation, type PropertyFormValues } from './property-form';
 import { PhotosField, usePhotoList } from './PhotosField';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
+import { useNavigateWhileShown } from '../app/use-navigate-while-shown';
 
 const EMPTY: PropertyFormValues = { title: '', ...addressFormValues(), image: '', priceMin: '', priceMax: '', description: '', ...factsFormValues() };
 
@@ -20,7 +20,7 @@ const EMPTY: PropertyFormValues = { title: '', ...addressFormValues(), image: ''
 export default function AddPropertyPage() {
   const { viewer } = useAuth();
   const alert = useAlert();
-  const navigate = useNavigate();
+  const navigate = useNavigateWhileShown();
   const photoList = usePhotoList();
   const { validate, showServerErrors } = usePropertyValidation(addPropertyFormSchema);
   const [addProperty] = useAddPropertyMutation({

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Flex, HStack, Skeleton, SkeletonText, Stack
 import { useFormik } from 'formik';
 import { useRef } from 'react';
 import { LuArrowLeft, LuSave } from 'react-icons/lu';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { errorCode, errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
 import { usePropertyDetailsQuery, useUpdatePropertyMutation, type PropertyDetailsQuery } from './properties.generated';
@@ -13,6 +13,7 @@ import { PageHeader, StatusBadge } from './page-parts';
 import { factsFormValues, addressFormValues, LockedFieldset, PropertyFields, propertyInput, usePhotoMarker, usePropertyValidation, updatePropertyFormSchema, type PropertyFormValues } from './property-form';
 import { PhotosField, storedPhotos, usePhotoList } from './PhotosField';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
+import { useNavigateWhileShown } from '../app/use-navigate-while-shown';
 
 const MY_PROPERTIES = '/dash-board/my-added-properties';
 const REJECTED_MESSAGE = 'This property is rejected and cannot be updated.';
@@ -59,7 +60,7 @@ export default function UpdateProperty() {
 function UpdatePropertyForm({ property, onStale }: { property: PropertyDetailsQuery['property']; onStale: () => void }) {
   const { viewer } = useAuth();
   const alert = useAlert();
-  const navigate = useNavigate();
+  const navigate = useNavigateWhileShown();
   const photoList = usePhotoList(storedPhotos(property.photos));
   const { validate, showServerErrors } = usePropertyValidation(updatePropertyFormSchema);
   const [updateProperty] = useUpdatePropertyMutation();

@@ -12,6 +12,7 @@ import { errorMessage, fieldErrors } from '../app/errors';
 import { PageHeader } from '../properties/page-parts';
 import { QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
+import { useBusyItems } from '../ui/useBusyItems';
 import { localDateTime, localTimeOfDay } from './viewing-parts';
 import {
   useCancelOpenHouseMutation,
@@ -263,6 +264,7 @@ function WindowRow({ form, name, label, onRemove, children }: { form: FormikProp
 function OpenHouses({ property }: { property: ListingViewingSetupQuery['property'] }) {
   const [schedule] = useScheduleOpenHouseMutation({ refetchQueries: ['ListingViewingSetup'] });
   const [remove] = useCancelOpenHouseMutation({ refetchQueries: ['ListingViewingSetup'] });
+  const removing = useBusyItems();
   const canHold = property.status === 'verified' && property.saleState !== 'sold';
   const form = useFormik({
     initialValues: { date: '', start: '10:00', end: '12:00', note: '' },
@@ -316,13 +318,16 @@ function OpenHouses({ property }: { property: ListingViewingSetupQuery['property
                   variant="ghost"
                   colorPalette="red"
                   aria-label={`Remove the open house of ${localDateTime(openHouse.startsAt, openHouse.timeZone)}`}
-                  onClick={async () => {
-                    try {
-                      await remove({ variables: { id: openHouse.id } });
-                    } catch (error) {
-                      toaster.create({ type: 'error', title: 'Not removed', description: errorMessage(error, '') || undefined });
-                    }
-                  }}
+                  loading={removing.isBusy(openHouse.id)}
+                  onClick={() =>
+                    removing.run(openHouse.id, async () => {
+                      try {
+                        await remove({ variables: { id: openHouse.id } });
+                      } catch (error) {
+                        toaster.create({ type: 'error', title: 'Not removed', description: errorMessage(error, '') || undefined });
+                      }
+                    })
+                  }
                 >
                   <LuTrash2 />
                 </IconButton>

@@ -94,13 +94,16 @@ function BuyerViewings({ property }: { property: ListingForViewings }) {
 
   const bookChosen = async () => {
     if (!chosen || !timeZone) return;
+    const booked = chosen;
+    // A time picked while this one was being booked stays picked.
+    const clearBooked = () => setChosen((current) => (current === booked ? null : current));
     try {
-      await book({ variables: { propertyId: property.id, startsAt: chosen } });
-      toaster.create({ type: 'success', title: 'Viewing booked', description: `${property.title}: ${localDateTime(chosen, timeZone)}. The agent has been told; the invite is in your e-mail.` });
-      setChosen(null);
+      await book({ variables: { propertyId: property.id, startsAt: booked } });
+      toaster.create({ type: 'success', title: 'Viewing booked', description: `${property.title}: ${localDateTime(booked, timeZone)}. The agent has been told; the invite is in your e-mail.` });
+      clearBooked();
     } catch (error) {
       toaster.create({ type: 'error', title: 'Not booked', description: errorMessage(error, 'Please choose another time.') });
-      setChosen(null);
+      clearBooked();
       await viewings.refetch().catch(() => undefined);
     }
   };
