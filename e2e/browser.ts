@@ -6,6 +6,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { projectRoot, type AppConfig } from '../server/config';
 import { releasedAtFileEnd, releasedAtTestEnd } from '../server/test/open-resources';
+import * as operations from '../server/test/generated/graphql';
+import { signIn } from '../server/test/identity';
 import { startTestApp, type TestApp } from '../server/test/test-app';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
@@ -16,7 +18,7 @@ export interface BrowserSession {
   /** `scripts: false`: a page that runs none of the app's scripts (what the first response alone shows). */
   newPage(options?: { width?: number; height?: number; scripts?: boolean }): Promise<Page>;
   /**
-   * A fresh profile's page, signed in through the login form as this account, then opened at `at`
+   * A fresh profile's page, signed in as this account (its session cookie, as after the login form), then opened at `at`
    * (by default /, where signInThroughForm ends too). A test that starts elsewhere says where, rather
    * than loading the home page (the heaviest) only to leave it.
    */
@@ -57,11 +59,14 @@ export async function startBrowserSession({ clientDistDir = path.join(projectRoo
     newPage,
     async signedInPage(email, password, { at = '/', ...size } = {}) {
       const page = await newPage(size);
-      await page.goto('/login');
-      await submitLoginForm(page, email, password);
-      // The session exists once the form says so. The spec's alert then stays 2 s before it returns to /;
-      // opening a page at once ends in the same state (signed in, no dialog) without waiting it out.
-      // Signing in itself, the alert and its return are tested through signInThroughForm.
+      // Signed in as the app signs a browser in after its form (Firebase's ID token traded for the session
+      // cookie, the sign-in recorded), without loading /login and Firebase's SDK in every test: the form
+      // itself is tested through signInThroughForm.
+      const { idToken } = await signIn(email, password);
+      const started = await page.context().request.post('/api/session', { headers: { authorization: `Bearer ${idToken}`, origin: app.url } });
+      if (!started.ok()) throw new Error(`POST /api/session answered ${started.status()}: ${await started.text()}`);
+      const recorded = await app.graphql(operations.RecordSignIn, { input: {} }, idToken);
+      if (recorded.errors) throw new Error(`recordSignIn failed: ${JSON.stringify(recorded.errors)}`);
       await page.goto(at);
       // At /: the app (not only the prerendered page, whose buttons do nothing yet) is up, with the session.
       // Elsewhere the test waits for what its page shows (signed-in pages show nothing to a visitor).
