@@ -257,13 +257,19 @@ it('counts a sold home’s days on OpenNest up to its sale', async () => {
   await page.getByTestId('days-on-opennest').getByText('Sold after 12 days on OpenNest').waitFor();
 });
 
-it('opens a page reached by a link at its top, and goes back to where the previous one was left', async () => {
+/** The login page in a short window (so even it scrolls, rendering its full height at once), scrolled to its end. */
+async function scrolledLoginPage() {
   const page = await session().newPage({ width: 1366, height: 400 });
   const scrollY = () => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
   await page.goto('/login');
   await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
   await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 10_000));
   await page.waitForFunction(() => (globalThis as unknown as { scrollY: number }).scrollY > 100);
+  return { page, scrollY };
+}
+
+it('opens a page reached by a link at its top, and goes back to where the previous one was left', async () => {
+  const { page, scrollY } = await scrolledLoginPage();
   const left = await scrollY();
   await page.getByRole('link', { name: 'Register', exact: true }).last().click();
   await page.getByRole('heading', { name: 'Register', level: 1 }).waitFor();
@@ -274,13 +280,7 @@ it('opens a page reached by a link at its top, and goes back to where the previo
 });
 
 it('opens a page loaded in full at the top, whatever the previous page’s position', async () => {
-  // A short window, so that even the sign-in pages scroll (and render their full height at once).
-  const page = await session().newPage({ width: 1366, height: 400 });
-  const scrollY = () => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
-  await page.goto('/login');
-  await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
-  await page.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 10_000));
-  await page.waitForFunction(() => (globalThis as unknown as { scrollY: number }).scrollY > 100);
+  const { page, scrollY } = await scrolledLoginPage();
   // Leaving saves the position under this entry's key; a new load has a key of its own.
   await page.goto('/register');
   await page.getByRole('heading', { name: 'Register', level: 1 }).waitFor();
