@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { buildClientUnlessCurrent } from './client/build/client-build-stamp';
 import { runToExit } from './server/local-services/child-process';
 import { nodeVersionProblem, wantedNodeVersion } from './server/infra/node-version';
+import { API_NODE_FLAGS } from './server/infra/api-node-flags';
 
 const startedAt = Date.now();
 const projectRoot = path.dirname(fileURLToPath(import.meta.url));
@@ -19,7 +20,7 @@ async function main(): Promise<number> {
   }
   const built = await buildClientUnlessCurrent(projectRoot, (line) => process.stdout.write(`${line}\n`));
   if (built !== 0) return built;
-  return runToExit(process.execPath, ['--import', 'tsx', path.join('server', 'main.ts')], { cwd: projectRoot, env: { ...process.env, OPENNEST_START_TIME: String(startedAt) } });
+  return runToExit(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', path.join('server', 'main.ts')], { cwd: projectRoot, env: { ...process.env, OPENNEST_START_TIME: String(startedAt) } });
 }
 
 main().then(

@@ -21,6 +21,7 @@ import { applyMigrations } from '../server/db/migrate';
 import { startAuthEmulator } from '../server/local-services/auth-emulator';
 import { createDatabaseIfMissing, startEmbeddedPostgres } from '../server/local-services/embedded-postgres';
 import { createLogger } from '../server/infra/logger';
+import { API_NODE_FLAGS } from '../server/infra/api-node-flags';
 import { encodeCursor } from '../server/shared/pagination';
 import { createSignedInUser } from './accounts';
 import { cpuWindow, describeCpu, type CpuUse } from './cpu';
@@ -174,7 +175,7 @@ interface AppProcess {
 
 async function startAppProcess(label: string, env: Record<string, string>): Promise<AppProcess> {
   const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(projectRoot, 'bench', 'app-server.ts')], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', path.join(projectRoot, 'bench', 'app-server.ts')], {
     cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -512,6 +513,7 @@ async function main() {
       `BENCH_DB_POOL=${settings.dbPool} BENCH_SEARCH=${settings.search} BENCH_RARE_SEARCH=${settings.rareSearch} BENCH_LOG_LEVEL=${settings.logLevel} ` +
       `BENCH_SAVED_SEARCHES=${settings.savedSearches} BENCH_WEBHOOK_EVENTS=${settings.webhookEvents} BENCH_WEBHOOK_ENDPOINTS=${settings.webhookEndpoints}${settings.only ? ` BENCH_ONLY=${settings.only}` : ''}`,
   );
+  out(`          app processes run with ${API_NODE_FLAGS.join(' ')} (server/infra/api-node-flags.ts, as npm start runs the API)`);
   if (process.env.BENCH_APP_NODE_ARGS) out(`          BENCH_APP_NODE_ARGS=${process.env.BENCH_APP_NODE_ARGS}`);
   if (process.env.BENCH_SCENARIOS) out(`          BENCH_SCENARIOS=${process.env.BENCH_SCENARIOS}`);
   out(`          BENCH_APP_PROCESSES=${process.env.BENCH_APP_PROCESSES ?? 1} (app processes per runner, node:cluster behind one port; RSS is their sum)`);

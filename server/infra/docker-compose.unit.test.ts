@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { loadConfig, projectRoot, SETTINGS } from '../config';
+import { API_NODE_FLAGS } from './api-node-flags';
 
 interface Service {
   image?: string;
@@ -28,7 +29,7 @@ const apps = ['app1', 'app2'];
 
 it('has two app replicas behind the proxy, a job worker, and the services they share', () => {
   expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'auth', 'bucket', 'db', 'install', 'mail', 'minio', 'proxy', 'worker']);
-  for (const name of apps) expect(services[name].command).toBe('node --import tsx server/main.ts');
+  for (const name of apps) expect(services[name].command).toBe(`node ${API_NODE_FLAGS.join(' ')} --import tsx server/main.ts`);
   expect(services.worker.command).toBe('node --import tsx server/worker.ts');
 });
 
