@@ -10,7 +10,7 @@ import { orderedAmenities } from '@opennest/common/amenities';
 import { propertyFactsSchema } from '@opennest/common/validation/property-facts';
 import { propertyFilterSchema } from '@opennest/common/validation/property-filter';
 import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/caller';
-import type { Db } from '../db/client';
+import { readRows, type Db } from '../db/client';
 import { Prisma, type Property as PropertyRecord, type PropertyStatus, type User as UserRecord } from '../generated/prisma/client';
 import { badInput, conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
@@ -29,7 +29,7 @@ import { cancelFutureViewings } from '../viewings/listing-ends';
 import type { DetailsVisitor, ListingNumbersService } from '../listing-numbers/listing-numbers.service';
 import { similarHomesSql } from './similar-homes';
 import { RELAXABLE_FILTER_NAMES, setsFilter, withoutFilter, type RelaxableFilterName } from '@opennest/common/filter-relaxations';
-import { listingCountSql, listingPageSql, relaxedCountsSql, type ListingPosition, type ListingQuery, type ListingRow } from './verified-listings-sql';
+import { listingCountSql, listingPageSql, readListingRows, relaxedCountsSql, type ListingPosition, type ListingQuery, type ListingRow } from './verified-listings-sql';
 import { propertiesAccess } from './properties.access';
 import { addressOfInput } from './address';
 import { placeSearch, placeSuggestions } from './places';
@@ -128,7 +128,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
       // Relevance ranks keywords; without any, every listing is as relevant: newest first.
       const order = asked === 'RELEVANCE' && !checked.filter.keywords ? 'NEWEST' : asked;
       const query: ListingQuery = { ...checked, sort: order, after: after ? listingPosition(order, decodeCursor(after, order)) : null, limit: size + 1 };
-      const rows = await db.$queryRaw<ListingRow[]>(listingPageSql(query));
+      const rows = await readListingRows<ListingRow>(db, listingPageSql(query));
       return toPage(rows, size, (row) => encodeCursor({ sort: order, value: sortValue(order, row), id: row.id }));
     },
 
@@ -136,7 +136,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
     async countVerified(caller: Caller, { search, filter }: Pick<ListVerifiedArgs, 'search' | 'filter'>): Promise<{ count: number; capped: boolean }> {
       requireViewer(caller);
       // SELECT count(*) FROM (SELECT ... LIMIT cap): the scan stops at the cap.
-      const [{ count }] = await db.$queryRaw<Array<{ count: number }>>(listingCountSql(await verifiedListingSearch(db, search, filter), MATCH_COUNT_CAP));
+      const [{ count }] = await readRows<{ count: number }>(db, listingCountSql(await verifiedListingSearch(db, search, filter), MATCH_COUNT_CAP));
       return { count, capped: count >= MATCH_COUNT_CAP };
     },
 
@@ -154,7 +154,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
     async similar(caller: Caller, id: string, loaders: Pick<Loaders, 'visibleListingById'>): Promise<PropertyRecord[]> {
       const listing = await getVisible(caller, id, loaders);
       const sql = similarHomesSql(listing);
-      return sql ? db.$queryRaw<PropertyRecord[]>(sql) : [];
+      return sql ? readListingRows(db, sql) : [];
     },
 
     /**
@@ -172,7 +172,7 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
         const { search: term, ...rest } = withoutFilter(asSearch, name);
         return { name, relaxed: { term: term ?? '', termPlace: term ? query.termPlace : null, filter: rest as ValidPropertyFilter } };
       });
-      const [row] = await db.$queryRaw<Array<Record<string, number>>>(relaxedCountsSql(without, MATCH_COUNT_CAP));
+      const [row] = await readRows<Record<string, number>>(db, relaxedCountsSql(without, MATCH_COUNT_CAP));
       return relaxable.map((name) => ({ filter: name, count: { count: row[name], capped: row[name] >= MATCH_COUNT_CAP } }));
     },
 
