@@ -1,7 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient, type Prisma } from '../generated/prisma/client';
-import { storableArguments } from './storable-arguments';
+import { assertStorableArguments, storableArguments } from './storable-arguments';
 import { fastTimestampTypes } from './timestamp-text';
 
 export type Db = PrismaClient;
@@ -53,6 +53,8 @@ const poolOf = new WeakMap<Db, pg.Pool>();
 export async function readRows<T extends object>(db: Db, query: Prisma.Sql): Promise<T[]> {
   const pool = poolOf.get(db);
   if (!pool) return db.$queryRaw<T[]>(query);
+  // Past Prisma, so past its extension: the same refusal of what PostgreSQL cannot store (BAD_USER_INPUT, not a 500).
+  assertStorableArguments(undefined, 'readRows', query.values);
   return (await pool.query<T>({ text: query.text, values: query.values, types: fastTimestampTypes })).rows;
 }
 

@@ -3,6 +3,8 @@
 // the caller's BAD_USER_INPUT, whatever sent it (a model operation or raw SQL).
 import { AppError } from '../shared/errors';
 import { createTestDatabase, type TestDatabase } from '../test/database';
+import { Prisma } from '../generated/prisma/client';
+import { readRows } from './client';
 import { UNSTORABLE_MESSAGE } from './storable-arguments';
 
 let database: TestDatabase;
@@ -20,6 +22,8 @@ it.each([
   ['a lone surrogate inside JSON (22P05)', () => database.db.listingEvent.findFirst({ where: { data: { equals: { note: 'a\udc00' } } } })],
   ['a NUL character in a raw query', () => database.db.$queryRaw`SELECT ${'a\u0000'}::text`],
   ['a time after year 9999 in a raw query', () => database.db.$queryRaw`SELECT ${new Date('+010000-01-01T00:00:00.000Z')}::timestamptz`],
+  // readRows sends through the driver's pool, past Prisma and its extension.
+  ['a NUL character in a read through the driver (readRows)', () => readRows(database.db, Prisma.sql`SELECT ${'a\u0000'}::text AS t`)],
 ])('refuses %s with BAD_USER_INPUT, sending nothing', async (_name, query) => {
   const statements: string[] = [];
   const stop = database.onStatement((sql) => statements.push(sql));
@@ -30,6 +34,10 @@ it.each([
     stop();
   }
   expect(statements).toEqual([]);
+});
+
+it('reads through the driver what PostgreSQL stores', async () => {
+  await expect(readRows(database.db, Prisma.sql`SELECT ${'Zoë 😀'}::text AS t`)).resolves.toEqual([{ t: 'Zoë 😀' }]);
 });
 
 it('passes what PostgreSQL stores: years 1 to 9999, Unicode text, emoji', async () => {
