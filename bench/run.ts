@@ -279,7 +279,8 @@ const describeStatement = (s: Statement) => {
   if (isCallerLookup(s)) return 'caller look-up (users by firebase_uid)';
   if (isPropertiesQuery(s)) return 'properties';
   const table = /\bFROM\s+"public"\."(\w+)"/i.exec(s.text)?.[1];
-  if (table === 'users') return 'users batch (DataLoader)';
+  // The loaders read users through the driver (server/db/records.ts: FROM users t WHERE t.id = ANY(...)).
+  if (table === 'users' || /\bFROM\s+users t WHERE t\.id = ANY\(/.test(s.text)) return 'users batch (DataLoader)';
   if (table) return table;
   // Raw SQL names its tables unquoted (the viewings' slots, for one): those it reads, its WITH names left out.
   const named = new Set([...s.text.matchAll(/\b(\w+) AS \(/g)].map((m) => m[1]));

@@ -2,13 +2,16 @@
 // an offer's buyer...) load them in one query per kind, whatever the list size.
 import DataLoader from 'dataloader';
 import type { Db } from '../db/client';
+import { PROPERTY_RECORD, readRecords, readRecordsByIds, selectRecord, USER_RECORD } from '../db/records';
+import { Prisma } from '../generated/prisma/client';
 import type { OpenHouse as OpenHouseRecord, Property as PropertyRecord, User as UserRecord, ViewingFeedback as ViewingFeedbackRecord } from '../generated/prisma/client';
-import { listingsAsSeenBy, visibleTo } from '../properties/listing-visibility';
+import { listingsAsSeenBy, visibleToSql } from '../properties/listing-visibility';
 
 export function createLoaders(db: Db, viewer: Pick<UserRecord, 'id' | 'role'> | null = null) {
-  const userById = new DataLoader<string, UserRecord | null>(async (ids) => byIds(ids, await db.user.findMany({ where: { id: { in: [...ids] } } })));
+  // Users and listings come through the driver (records.ts): most lists reach them through these two.
+  const userById = new DataLoader<string, UserRecord | null>(async (ids) => byIds(ids, await readRecordsByIds(db, USER_RECORD, ids)));
   const propertyById = new DataLoader<string, PropertyRecord | null>(async (ids) => {
-    const rows = await db.property.findMany({ where: { id: { in: [...ids] } } });
+    const rows = await readRecordsByIds(db, PROPERTY_RECORD, ids);
     // The agents' roles come through userById: one batched query, which the agent fields read again for free.
     return byIds(ids, await listingsAsSeenBy(viewer, rows, async (agentId) => (await userById.load(agentId))?.role ?? null));
   });
@@ -28,7 +31,11 @@ export function createLoaders(db: Db, viewer: Pick<UserRecord, 'id' | 'role'> | 
      * visibility check inside it. What it finds primes propertyById.
      */
     visibleListingById: new DataLoader<string, PropertyRecord | null>(async (ids) => {
-      const rows = await db.property.findMany({ where: { id: { in: [...ids] }, ...visibleTo(viewer) } });
+      const rows = await readRecords(
+        db,
+        PROPERTY_RECORD,
+        Prisma.sql`SELECT ${selectRecord(PROPERTY_RECORD, 'p')} FROM properties p JOIN users a ON a.id = p.agent_id WHERE p.id = ANY(${[...ids]}::uuid[]) AND ${visibleToSql(viewer)}`,
+      );
       for (const row of rows) propertyById.prime(row.id, row);
       return byIds(ids, rows);
     }),

@@ -8,6 +8,7 @@ import { queueSavedHomeAlert } from '../wishlist/saved-home-alerts';
 import { createOfferSchema } from '@opennest/common/validation/offer';
 import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
+import { OFFER_RECORD, readRecords, selectRecord } from '../db/records';
 import { Prisma, type Offer as OfferRecord, type User as UserRecord } from '../generated/prisma/client';
 
 type Tx = Prisma.TransactionClient;
@@ -87,11 +88,11 @@ export function createOffersService({ db, notifier, jobs }: { db: Db; notifier: 
       });
     },
 
-    /** The calling buyer's offers, a page at a time (index offers(buyer_id, created_at, id)). */
+    /** The calling buyer's offers, a page at a time (index offers(buyer_id, created_at, id); read through the driver, records.ts). */
     async listMine(caller: Caller, args: PageArgs): Promise<Page<OfferRecord>> {
       const viewer = requireViewer(caller, offersAccess.myOffers.roles);
       const q = newestFirstQuery(args, OWN_LIST_PAGES);
-      return q.page(await db.offer.findMany({ where: { buyerId: viewer.id, ...q.where }, orderBy: q.orderBy, take: q.take }));
+      return q.page(await readRecords(db, OFFER_RECORD, Prisma.sql`SELECT ${selectRecord(OFFER_RECORD, 'o')} FROM offers o WHERE o.buyer_id = ${viewer.id}::uuid ${q.sql('o')}`));
     },
 
     /** The spec's GET /offers/user?email=: one's own offers, or anyone's for an admin. */
@@ -100,11 +101,11 @@ export function createOffersService({ db, notifier, jobs }: { db: Db; notifier: 
       return db.offer.findMany({ where: { buyer: { email: normalized } }, orderBy: newestFirst });
     },
 
-    /** Offers on the calling agent's listings, a page at a time (index offers(agent_id, created_at, id)). */
+    /** Offers on the calling agent's listings, a page at a time (index offers(agent_id, created_at, id); read through the driver, records.ts). */
     async listForAgent(caller: Caller, args: PageArgs): Promise<Page<OfferRecord>> {
       const viewer = requireViewer(caller, offersAccess.offersOnMyProperties.roles);
       const q = newestFirstQuery(args, OWN_LIST_PAGES);
-      return q.page(await db.offer.findMany({ where: { agentId: viewer.id, ...q.where }, orderBy: q.orderBy, take: q.take }));
+      return q.page(await readRecords(db, OFFER_RECORD, Prisma.sql`SELECT ${selectRecord(OFFER_RECORD, 'o')} FROM offers o WHERE o.agent_id = ${viewer.id}::uuid ${q.sql('o')}`));
     },
 
     /** The spec's GET /offers/agent/{email}: one's own, or anyone's for an admin. */

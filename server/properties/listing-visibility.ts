@@ -41,6 +41,17 @@ export function visibleTo(viewer: Pick<UserRecord, 'id' | 'role'> | null): Prism
   return { ...liveListing, OR: [{ agentId: viewer.id }, publicListing] };
 }
 
+/**
+ * visibleTo in SQL, for queries over `properties p JOIN users a ON a.id =
+ * p.agent_id` (the details page's read, loaders.ts). listing-visibility.test.ts
+ * walks both through every path.
+ */
+export function visibleToSql(viewer: Pick<UserRecord, 'id' | 'role'> | null): Prisma.Sql {
+  if (!viewer) return PUBLIC_LISTING_SQL;
+  if (viewer.role === 'admin') return Prisma.sql`p.deleted_at IS NULL`;
+  return Prisma.sql`p.deleted_at IS NULL AND (p.agent_id = ${viewer.id}::uuid OR (${PUBLIC_LISTING_SQL}))`;
+}
+
 export const PROPERTY_NOT_FOUND = 'Property not found.';
 
 /**

@@ -17,7 +17,8 @@
 import { DEFAULT_AREA_UNIT, floorAreaInSquareMetres } from '@opennest/common/property-facts';
 import { normalizeMoney } from '@opennest/common/money';
 import { Prisma, type Property as PropertyRecord } from '../generated/prisma/client';
-import { readRows, type Db } from '../db/client';
+import { type Db } from '../db/client';
+import { PROPERTY_RECORD, readRecords, selectRecord } from '../db/records';
 import { escapeLike } from '../shared/pagination';
 import { PUBLIC_LISTING_SQL } from './listing-visibility';
 import type { ValidPropertyFilter } from './properties.service';
@@ -49,68 +50,17 @@ export interface ListingQuery {
   limit: number;
 }
 
-/** Every column of a listing, under the name the Property record gives it (the rows are Property records). */
-const COLUMNS: Record<keyof PropertyRecord, string> = {
-  id: 'id',
-  agentId: 'agent_id',
-  title: 'title',
-  location: 'location',
-  image: 'image',
-  description: 'description',
-  priceMin: 'price_min',
-  priceMax: 'price_max',
-  status: 'status::text',
-  isAdvertised: 'is_advertised',
-  saleState: 'sale_state::text',
-  propertyType: 'property_type::text',
-  bedrooms: 'bedrooms',
-  bathrooms: 'bathrooms',
-  floorArea: 'floor_area',
-  areaUnit: 'area_unit::text',
-  floorAreaSqm: 'floor_area_sqm',
-  yearBuilt: 'year_built',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-  deletedAt: 'deleted_at',
-  timeZone: 'time_zone',
-  viewingMinutes: 'viewing_minutes',
-  amenities: 'amenities',
-  streetLine: 'street_line',
-  area: 'area',
-  city: 'city',
-  postcode: 'postcode',
-  countryCode: 'country_code',
-  latitude: 'latitude',
-  longitude: 'longitude',
-  areaKey: 'area_key',
-  cityKey: 'city_key',
-  districtKey: 'district_key',
-};
-
-/** The Decimal columns of a listing: the driver reads numeric as text, a Property record holds Prisma's Decimal. */
-const DECIMAL_FIELDS = ['priceMin', 'priceMax', 'floorAreaSqm'] as const satisfies ReadonlyArray<keyof PropertyRecord>;
-
 /**
- * Listing rows selected with SELECT_LIST, as Property records, read straight
- * from the driver (readRows): Prisma's raw-query conversion of each value was
- * the app's largest cost that grows with the page (a full page of 24 against
- * the 2 listings a small search finds). Only the Decimal columns are converted;
- * every other column of SELECT_LIST is a type the driver and Prisma read alike
- * (text, enums cast to text, integers, booleans, uuid, timestamptz, float8,
- * text[]).
+ * A listing's every column, as Property records (`readListingRows` reads them
+ * through the driver, records.ts): Prisma's raw-query conversion of each value
+ * was the app's largest cost that grows with the page (a full page of 24
+ * against the 2 listings a small search finds).
  */
-export async function readListingRows<Row extends PropertyRecord>(db: Db, query: Prisma.Sql): Promise<Row[]> {
-  const rows = await readRows<Record<string, unknown>>(db, query);
-  for (const row of rows) {
-    for (const field of DECIMAL_FIELDS) {
-      const value = row[field];
-      if (typeof value === 'string') row[field] = new Prisma.Decimal(value);
-    }
-  }
-  return rows as Row[];
+export function readListingRows<Row extends PropertyRecord>(db: Db, query: Prisma.Sql): Promise<Row[]> {
+  return readRecords<PropertyRecord, Row>(db, PROPERTY_RECORD, query);
 }
 
-export const SELECT_LIST = Prisma.raw(Object.entries(COLUMNS).map(([field, column]) => `p.${column} AS "${field}"`).join(', '));
+export const SELECT_LIST = selectRecord(PROPERTY_RECORD, 'p');
 
 /**
  * What buyers may list: verified, not deleted, not by a fraud agent, sold ones
@@ -193,7 +143,7 @@ function priceParts(filter: ValidPropertyFilter, split: boolean, coveredByPlaceI
 
 /** ORDER BY for a sort, on the table's columns (`p.`) or on the selected fields. */
 function orderBy(sort: ListingSort, on: 'columns' | 'fields', keywords?: string): Prisma.Sql {
-  const c = (column: keyof typeof COLUMNS) => Prisma.raw(on === 'columns' ? `p.${COLUMNS[column]}` : `"${column}"`);
+  const c = (column: keyof PropertyRecord & string) => Prisma.raw(on === 'columns' ? `p.${PROPERTY_RECORD.columns[column]}` : `"${column}"`);
   switch (sort) {
     case 'RELEVANCE':
       return on === 'columns' ? Prisma.sql`ORDER BY ${relevance(keywords)} DESC, p.id DESC` : Prisma.sql`ORDER BY "relevance"::real DESC, "id" DESC`;

@@ -3,7 +3,8 @@
 import { reviewSchema } from '@opennest/common/validation/review';
 import { requireSelfOrAdmin, requireViewer, type Caller } from '../context/caller';
 import type { Db } from '../db/client';
-import type { Prisma, Review as ReviewRecord } from '../generated/prisma/client';
+import { Prisma, type Review as ReviewRecord } from '../generated/prisma/client';
+import { readRecords, REVIEW_RECORD, selectRecord } from '../db/records';
 import { forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { decodeCursor, newestFirstAfter, newestFirstCursor, pageSize, toPage, type Page } from '../shared/pagination';
@@ -41,7 +42,8 @@ export function createReviewsService({ db, notifier }: { db: Db; notifier: Notif
     async listForProperty(caller: Caller, rawPropertyId: string, loaders: Pick<Loaders, 'visibleListingById'>): Promise<ReviewRecord[]> {
       requireViewer(caller);
       const property = await findVisibleListing(loaders, rawPropertyId);
-      return db.review.findMany({ where: { propertyId: property.id }, orderBy: newestFirst });
+      // Through the driver (records.ts): the details page asks for this on every visit.
+      return readRecords(db, REVIEW_RECORD, Prisma.sql`SELECT ${selectRecord(REVIEW_RECORD, 'r')} FROM reviews r WHERE r.property_id = ${property.id}::uuid ORDER BY r.created_at DESC, r.id DESC`);
     },
 
     async latest(first?: number | null): Promise<ReviewRecord[]> {

@@ -2,6 +2,7 @@
 // sort order and the last row's sort key, so pages stay stable while rows are
 // added and each page is an index range scan, not an OFFSET.
 import { isStorableTime } from '@opennest/common/storable';
+import { Prisma } from '../generated/prisma/client';
 import { badInput } from './errors';
 import { parseId } from './ids';
 
@@ -68,6 +69,16 @@ export function newestFirstAfter(cursor: CursorKey): { createdAt: { lte: Date };
   return { createdAt: { lte: createdAt }, OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: id } }] };
 }
 
+/** newestFirstAfter and the newest-first order in SQL: `AND <keyset> ORDER BY … LIMIT n` (no keyset on the first page). */
+function newestFirstSql(cursor: CursorKey | null, alias: string, limit: number): Prisma.Sql {
+  const column = (name: string) => Prisma.raw(`${alias}.${name}`);
+  const order = Prisma.sql`ORDER BY ${column('created_at')} DESC, ${column('id')} DESC LIMIT ${limit}`;
+  if (!cursor) return order;
+  const createdAt = cursorTime(cursor);
+  const id = cursorId(cursor);
+  return Prisma.sql`AND ${column('created_at')} <= ${createdAt} AND (${column('created_at')} < ${createdAt} OR (${column('created_at')} = ${createdAt} AND ${column('id')} < ${id}::uuid)) ${order}`;
+}
+
 export const newestFirstCursor = (row: { createdAt: Date; id: string }) => encodeCursor({ sort: 'NEWEST', value: row.createdAt.toISOString(), id: row.id });
 
 /**
@@ -83,10 +94,13 @@ export interface PageArgs {
 
 export function newestFirstQuery({ first, after }: PageArgs, limits: { fallback: number; max: number }) {
   const size = pageSize(first, limits);
+  const cursor = after ? decodeCursor(after, 'NEWEST') : null;
   return {
-    where: after ? newestFirstAfter(decodeCursor(after, 'NEWEST')) : {},
+    where: cursor ? newestFirstAfter(cursor) : {},
     orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
     take: size + 1,
+    /** The same page in SQL, over a table's alias: `WHERE … ${q.sql('o')}` (the keyset, its order and its limit). */
+    sql: (alias: string) => newestFirstSql(cursor, alias, size + 1),
     page: <T extends { createdAt: Date; id: string }>(rows: T[]) => toPage(rows, size, newestFirstCursor),
   };
 }
