@@ -58,6 +58,19 @@ export async function readRows<T extends object>(db: Db, query: Prisma.Sql): Pro
   return (await pool.query<T>({ text: query.text, values: query.values, types: fastTimestampTypes })).rows;
 }
 
+/**
+ * A single statement that returns no rows (an INSERT … ON CONFLICT, an UPDATE
+ * outside any transaction), straight through the driver as readRows reads;
+ * resolves to the rows it changed, as $executeRaw does. For statements on a
+ * page's read path (the details page's view count).
+ */
+export async function runStatement(db: Db, query: Prisma.Sql): Promise<number> {
+  const pool = poolOf.get(db);
+  if (!pool) return db.$executeRaw(query);
+  assertStorableArguments(undefined, 'runStatement', query.values);
+  return (await pool.query({ text: query.text, values: query.values })).rowCount ?? 0;
+}
+
 /** Reports the text of every statement sent on `client` to `report`. */
 export function observeStatements(client: pg.PoolClient, report: (sql: string) => void): void {
   const query = client.query as (...args: unknown[]) => unknown;

@@ -4,7 +4,7 @@
 import { AppError } from '../shared/errors';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { Prisma } from '../generated/prisma/client';
-import { readRows } from './client';
+import { readRows, runStatement } from './client';
 import { UNSTORABLE_MESSAGE } from './storable-arguments';
 
 let database: TestDatabase;
@@ -24,6 +24,7 @@ it.each([
   ['a time after year 9999 in a raw query', () => database.db.$queryRaw`SELECT ${new Date('+010000-01-01T00:00:00.000Z')}::timestamptz`],
   // readRows sends through the driver's pool, past Prisma and its extension.
   ['a NUL character in a read through the driver (readRows)', () => readRows(database.db, Prisma.sql`SELECT ${'a\u0000'}::text AS t`)],
+  ['a NUL character in a statement through the driver (runStatement)', () => runStatement(database.db, Prisma.sql`UPDATE users SET name = ${'a\u0000'} WHERE false`)],
 ])('refuses %s with BAD_USER_INPUT, sending nothing', async (_name, query) => {
   const statements: string[] = [];
   const stop = database.onStatement((sql) => statements.push(sql));

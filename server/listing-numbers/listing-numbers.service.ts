@@ -12,9 +12,9 @@
 // keys are gone and the secret that could link a key to a person with them.
 import { createHmac, randomBytes } from 'node:crypto';
 import { requireViewer, type Caller } from '../context/caller';
-import type { Db } from '../db/client';
+import { runStatement, type Db } from '../db/client';
 import type { Logger } from '../infra/logger';
-import type { Property as PropertyRecord, User as UserRecord } from '../generated/prisma/client';
+import { Prisma, type Property as PropertyRecord, type User as UserRecord } from '../generated/prisma/client';
 import { forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { newestFirstQuery, type Page } from '../shared/pagination';
@@ -168,14 +168,18 @@ export function createListingNumbersService({ db, log, clock = () => new Date() 
         const day = utcDay(clock());
         const viewerKey = createHmac('sha256', await secretFor(day)).update(`${property.id}\n${identity}`).digest();
         // The key is new today → the day's counter goes up by one; seen already → nothing happens.
-        const counted = await db.$executeRaw`
+        // Through the driver (runStatement): every details page visit sends it.
+        const counted = await runStatement(
+          db,
+          Prisma.sql`
           WITH fresh AS (
             INSERT INTO listing_view_keys (day, viewer_key) VALUES (${day}::date, ${viewerKey})
             ON CONFLICT DO NOTHING RETURNING day
           )
           INSERT INTO listing_view_days (property_id, day, views)
           SELECT ${property.id}::uuid, day, 1 FROM fresh
-          ON CONFLICT (property_id, day) DO UPDATE SET views = listing_view_days.views + 1`;
+          ON CONFLICT (property_id, day) DO UPDATE SET views = listing_view_days.views + 1`,
+        );
         return counted > 0;
       } catch (error) {
         log.warn({ err: error, propertyId: property.id }, 'could not count a listing view');

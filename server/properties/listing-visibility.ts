@@ -3,6 +3,7 @@
 // notifications) and for both doors (GraphQL and REST). docs/invariants.md
 // states the rule; server/shared/listing-visibility.test.ts walks every path.
 import type { Db } from '../db/client';
+import { PROPERTY_RECORD, readRecords, selectRecord } from '../db/records';
 import type { Loaders } from '../context/loaders';
 import { Prisma, type Property as PropertyRecord, type Role, type User as UserRecord } from '../generated/prisma/client';
 import { notFound } from '../shared/errors';
@@ -66,8 +67,10 @@ export async function findVisibleListing(loaders: Pick<Loaders, 'visibleListingB
 }
 
 /** A listing buyers can see, by an id from the caller; NOT_FOUND otherwise (an invisible listing looks like a missing one). */
-export async function findPublicListing(db: Pick<Db, 'property'>, rawId: string): Promise<PropertyRecord> {
-  const property = await db.property.findFirst({ where: { id: parseId(rawId, 'property id'), ...publicListing } });
+export async function findPublicListing(db: Db, rawId: string): Promise<PropertyRecord> {
+  const id = parseId(rawId, 'property id');
+  // Through the driver (db/records.ts): a buyer's every offer, booking, question and review starts here.
+  const [property] = await readRecords(db, PROPERTY_RECORD, Prisma.sql`SELECT ${selectRecord(PROPERTY_RECORD, 'p')} FROM properties p JOIN users a ON a.id = p.agent_id WHERE p.id = ${id}::uuid AND ${PUBLIC_LISTING_SQL}`);
   if (!property) throw notFound('Property not found.');
   return property;
 }

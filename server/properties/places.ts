@@ -5,7 +5,8 @@
 // that a search box's text names, if any (then the list filters by exact key,
 // B-tree indexes; otherwise it falls back to a substring of the location).
 import { parsePlaceFilter, placeFilterValue, placeKey, type PlaceKindValue } from '@opennest/common/address';
-import type { Db } from '../db/client';
+import { readRows, type Db } from '../db/client';
+import { Prisma } from '../generated/prisma/client';
 import { escapeLike } from '../shared/pagination';
 import { SEARCH_MAX_LENGTH } from './properties.service';
 
@@ -38,12 +39,16 @@ export async function placeSuggestions(db: Db, text: string, first?: number | nu
   const term = lookupText(text);
   if (term === null) return [];
   const limit = Math.min(Math.max(first ?? 8, 1), MAX_PLACE_SUGGESTIONS);
-  const rows = await db.$queryRaw<Array<Omit<PlaceSuggestion, 'filter'> & { key: string }>>`
+  // Through the driver (readRows): the search box asks on every pause in typing.
+  const rows = await readRows<Omit<PlaceSuggestion, 'filter'> & { key: string }>(
+    db,
+    Prisma.sql`
     SELECT kind::text AS kind, key, name, within, country_code AS "countryCode", listed_count AS "listedCount"
     FROM places
     WHERE listed_count > 0 AND (${term} <% name OR name ILIKE (${escapeLike(term)} || '%'))
     ORDER BY name ILIKE (${escapeLike(term)} || '%') DESC, word_similarity(${term}, name) DESC, listed_count DESC, kind, key
-    LIMIT ${limit}`;
+    LIMIT ${limit}`,
+  );
   return rows.map(({ key, ...place }) => ({ ...place, filter: placeFilterValue(place.kind, key) }));
 }
 
@@ -54,8 +59,8 @@ export async function placeSearch(db: Db, text: string): Promise<PlaceMatch | nu
   const term = lookupText(text);
   const key = term === null ? null : placeKey(term);
   if (key === null) return null;
-  const rows = await db.$queryRaw<Array<{ kind: PlaceKindValue; key: string }>>`
-    SELECT kind::text AS kind, key FROM places WHERE listed_count > 0 AND lower(name) = ${key}`;
+  // Through the driver (readRows): every search asks.
+  const rows = await readRows<{ kind: PlaceKindValue; key: string }>(db, Prisma.sql`SELECT kind::text AS kind, key FROM places WHERE listed_count > 0 AND lower(name) = ${key}`);
   for (const kind of KIND_ORDER) {
     const keys = rows.filter((row) => row.kind === kind).map((row) => row.key);
     if (keys.length) return { kind, keys };

@@ -29,7 +29,7 @@ import { cancelFutureViewings } from '../viewings/listing-ends';
 import type { DetailsVisitor, ListingNumbersService } from '../listing-numbers/listing-numbers.service';
 import { similarHomesSql } from './similar-homes';
 import { RELAXABLE_FILTER_NAMES, setsFilter, withoutFilter, type RelaxableFilterName } from '@opennest/common/filter-relaxations';
-import { listingCountSql, listingPageSql, readListingRows, relaxedCountsSql, type ListingPosition, type ListingQuery, type ListingRow } from './verified-listings-sql';
+import { listingCountSql, listingPageSql, readListingRows, relaxedCountsSql, SELECT_LIST, type ListingPosition, type ListingQuery, type ListingRow } from './verified-listings-sql';
 import { propertiesAccess } from './properties.access';
 import { addressOfInput } from './address';
 import { placeSearch, placeSuggestions } from './places';
@@ -204,11 +204,11 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
       return property;
     },
 
-    /** The calling agent's own listings, newest first, a page at a time (index properties(agent_id, created_at, id)). */
+    /** The calling agent's own listings, newest first, a page at a time (index properties(agent_id, created_at, id); through the driver, db/records.ts). */
     async listMine(caller: Caller, args: PageArgs): Promise<Page<PropertyRecord>> {
       const viewer = requireViewer(caller, propertiesAccess.myProperties.roles);
       const q = newestFirstQuery(args, OWN_LIST_PAGES);
-      return q.page(await db.property.findMany({ where: { agentId: viewer.id, ...live, ...q.where }, orderBy: q.orderBy, take: q.take }));
+      return q.page(await readListingRows(db, Prisma.sql`SELECT ${SELECT_LIST} FROM properties p WHERE p.agent_id = ${viewer.id}::uuid AND p.deleted_at IS NULL ${q.sql('p')}`));
     },
 
     /**
@@ -223,11 +223,12 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
       });
     },
 
-    /** Manage properties (admin): everything, newest first. */
+    /** Manage properties (admin): everything, newest first (through the driver, db/records.ts). */
     async listAll(caller: Caller, { status, first, after }: { status?: PropertyStatus | null; first?: number | null; after?: string | null }): Promise<Page<PropertyRecord>> {
       requireViewer(caller, propertiesAccess.allProperties.roles);
       const q = newestFirstQuery({ first, after }, { fallback: 24, max: 1000 });
-      return q.page(await db.property.findMany({ where: { ...live, ...(status ? { status } : {}), ...q.where }, orderBy: q.orderBy, take: q.take }));
+      const ofStatus = status ? Prisma.sql`AND p.status = ${status}::"PropertyStatus"` : Prisma.empty;
+      return q.page(await readListingRows(db, Prisma.sql`SELECT ${SELECT_LIST} FROM properties p WHERE p.deleted_at IS NULL ${ofStatus} ${q.sql('p')}`));
     },
 
     /** A new listing by the calling agent, pending until an admin decides. */

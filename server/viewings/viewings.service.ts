@@ -32,7 +32,7 @@ import { requireViewer, type Caller } from '../context/caller';
 import { readRows, type Db } from '../db/client';
 import type { JobQueue } from '../jobs/job-queue';
 import { VIEWING_TIME_TAKEN } from '../db/constraint-meanings';
-import type { OpenHouse as OpenHouseRecord, Prisma, Property as PropertyRecord, Role, SaleState, PropertyStatus, User as UserRecord, Viewing as ViewingRecord, ViewingFeedback as ViewingFeedbackRecord, ViewingStatus } from '../generated/prisma/client';
+import { Prisma, type OpenHouse as OpenHouseRecord, type Property as PropertyRecord, type Role, type SaleState, type PropertyStatus, type User as UserRecord, type Viewing as ViewingRecord, type ViewingFeedback as ViewingFeedbackRecord, type ViewingStatus } from '../generated/prisma/client';
 import type { Notifier, NotificationDraft } from '../notifications/notifier';
 import { recordAnswer, recordQuestion, withdrawQuestion } from '../insight/reply-time';
 import { NOTIFICATION_TYPES } from '../notifications/notification-types';
@@ -350,15 +350,16 @@ export function createViewingsService({ db, notifier, jobs, config, clock = () =
       if (!Number.isInteger(days) || days < 1 || days > 14) throw badInput('Ask for 1 to 14 days of slots.');
       const now = clock();
       const timeZone = timeZoneOf(property);
-      const today = (await db.$queryRaw<Array<{ day: string }>>(localTodaySql(timeZone, now)))[0].day;
+      // The free slots' reads go through the driver (readRows): buyers ask for them on every listing they consider.
+      const today = (await readRows<{ day: string }>(db, localTodaySql(timeZone, now)))[0].day;
       const first = typeof rawFrom === 'string' ? rawFrom : today;
       if (!isRealDate(first)) throw badInput('Choose a real date.');
       const offset = (Date.parse(`${first}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS;
       if (!Number.isFinite(offset) || offset < -1 || offset > BOOKING_HORIZON_DAYS) throw badInput(`Choose a start date from today to ${BOOKING_HORIZON_DAYS} days ahead.`);
-      const hasAvailability = (await db.viewingWindow.count({ where: { propertyId: property.id } })) > 0;
+      const [{ hasAvailability }] = await readRows<{ hasAvailability: boolean }>(db, Prisma.sql`SELECT EXISTS (SELECT 1 FROM viewing_windows WHERE property_id = ${property.id}::uuid) AS "hasAvailability"`);
       const slots =
         hasAvailability && property.saleState !== 'sold'
-          ? await db.$queryRaw<Array<{ starts_at: Date; ends_at: Date }>>(slotsSql({ propertyId: property.id, timeZone, viewingMinutes: property.viewingMinutes, from: first, days, now }, { free: true }))
+          ? await readRows<{ starts_at: Date; ends_at: Date }>(db, slotsSql({ propertyId: property.id, timeZone, viewingMinutes: property.viewingMinutes, from: first, days, now }, { free: true }))
           : [];
       return { timeZone, viewingMinutes: property.viewingMinutes, hasAvailability, slots: slots.map((s) => ({ startsAt: s.starts_at.toISOString(), endsAt: s.ends_at.toISOString() })) };
     },
