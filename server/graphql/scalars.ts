@@ -34,7 +34,10 @@ export const DateTime = new GraphQLScalarType<Date, string>({
 export const Decimal = new GraphQLScalarType<string, string>({
   name: 'Decimal',
   serialize(value) {
-    const text = typeof value === 'object' && value !== null && 'toFixed' in value ? (value as { toFixed(n: number): string }).toFixed(2) : String(value);
+    // A Decimal's toFixed(2) is the canonical form already (no leading zeros, exactly two decimals):
+    // normalising it again cost every listing's prices two regular expressions and BigInt arithmetic.
+    if (typeof value === 'object' && value !== null && 'toFixed' in value) return (value as { toFixed(n: number): string }).toFixed(2);
+    const text = String(value);
     return isMoney(text) ? normalizeMoney(text) : text;
   },
   parseValue(value) {
