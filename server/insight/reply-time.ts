@@ -17,8 +17,8 @@
 // concurrent changes take turns and the second counts the first), and by the
 // reply sweep as time moves questions in and out of the window. Pages read the
 // one row: one primary-key look-up, whatever the agent's history.
-import type { Db } from '../db/client';
-import type { ReplyQuestionKind } from '../generated/prisma/client';
+import { readRows, type Db } from '../db/client';
+import { Prisma, type ReplyQuestionKind } from '../generated/prisma/client';
 import { jobHandler, jobKind, type JobHandler } from '../jobs/job-queue';
 import type { Notifier, Tx } from '../notifications/notifier';
 
@@ -112,10 +112,15 @@ export interface ReplyTimeFigure {
 
 /** Reads agent `agentId`'s kept figure (one primary-key look-up) and applies the threshold. */
 export async function readFigure(db: Db, agentId: string): Promise<ReplyTimeFigure> {
-  const row = await db.agentReplyFigure.findUnique({ where: { agentId } });
+  // Through the driver (readRows): the figure is on every agent profile and details page, and
+  // Prisma's query runtime was most of this one-row read's cost.
+  const [row] = await readRows<{ counted: number; within_day: number; median_seconds: number | null }>(
+    db,
+    Prisma.sql`SELECT counted, within_day, median_seconds FROM agent_reply_figures WHERE agent_id = ${agentId}::uuid`,
+  );
   const counted = row?.counted ?? 0;
   if (!row || counted < MIN_REPLY_QUESTIONS) return { counted, enough: false, medianSeconds: null, withinDayShare: null };
-  return { counted, enough: true, medianSeconds: row.medianSeconds, withinDayShare: row.withinDay / counted };
+  return { counted, enough: true, medianSeconds: row.median_seconds, withinDayShare: row.within_day / counted };
 }
 
 export interface ReplySweepResult {
