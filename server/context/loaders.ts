@@ -6,6 +6,7 @@ import { PROPERTY_RECORD, readRecords, readRecordsByIds, selectRecord, USER_RECO
 import { Prisma } from '../generated/prisma/client';
 import type { OpenHouse as OpenHouseRecord, Property as PropertyRecord, User as UserRecord, ViewingFeedback as ViewingFeedbackRecord } from '../generated/prisma/client';
 import { listingsAsSeenBy, visibleToSql } from '../properties/listing-visibility';
+import { placeSearch, type PlaceMatch } from '../properties/places';
 
 export function createLoaders(db: Db, viewer: Pick<UserRecord, 'id' | 'role'> | null = null) {
   // Users and listings come through the driver (records.ts): most lists reach them through these two.
@@ -39,6 +40,11 @@ export function createLoaders(db: Db, viewer: Pick<UserRecord, 'id' | 'role'> | 
       for (const row of rows) propertyById.prime(row.id, row);
       return byIds(ids, rows);
     }),
+    /**
+     * The place a search text names (places.ts placeSearch), once per text: All
+     * Properties asks for its page and its count in one request, each with the text.
+     */
+    placeNamedBy: new DataLoader<string, PlaceMatch | null>((texts) => Promise.all(texts.map((text) => placeSearch(db, text)))),
     /** Each listing's open houses not yet over, soonest first (cards of a whole page in one query; index open_houses(property_id, ends_at)). */
     openHousesByProperty: new DataLoader<string, OpenHouseRecord[]>(async (ids) => {
       const rows = await db.openHouse.findMany({ where: { propertyId: { in: [...ids] }, endsAt: { gt: new Date() } }, orderBy: [{ startsAt: 'asc' }, { id: 'asc' }] });

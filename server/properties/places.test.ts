@@ -112,6 +112,18 @@ describe('place search', () => {
     expect(pending.id).toBeTruthy();
   });
 
+  it('looks the text up once for the page and its count of one request', async () => {
+    const city = placeName('Oncetown');
+    const area = placeName('Oncefield');
+    await seed({ location: `3 Main St, ${area}, ${city}`, streetLine: '3 Main St', area, city, postcode: '1002', countryCode: 'BD' });
+    // A city's name (its exact key), then text that names no place (the substring).
+    for (const search of [city, `Main St, ${area}`]) {
+      const { result, statements } = await app.sqlStatementsDuring(() => app.graphql(operations.PlaceListings, { search }, buyer.idToken));
+      expect(okData(result).verifiedPropertyCount.count).toBe(1);
+      expect(statements.filter((sql) => /FROM places WHERE listed_count > 0 AND lower\(name\)/.test(sql))).toHaveLength(1);
+    }
+  });
+
   it('moves a listing between places when it is sold or edited', async () => {
     const area = placeName('Movefrom');
     const city = placeName('Movecity');

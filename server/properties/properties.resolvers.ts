@@ -14,9 +14,9 @@ function photoOf(storage: ImageStorage, url: string, alt: string) {
 
 export const propertiesResolvers: Resolvers = {
   Query: {
-    verifiedProperties: (_parent, args, { caller, services }) => services.properties.listVerified(caller, args),
-    verifiedPropertyCount: (_parent, args, { caller, services }) => services.properties.countVerified(caller, args),
-    verifiedPropertyRelaxations: (_parent, args, { caller, services }) => services.properties.relaxations(caller, args),
+    verifiedProperties: (_parent, args, { caller, services, loaders }) => services.properties.listVerified(caller, args, loaders),
+    verifiedPropertyCount: (_parent, args, { caller, services, loaders }) => services.properties.countVerified(caller, args, loaders),
+    verifiedPropertyRelaxations: (_parent, args, { caller, services, loaders }) => services.properties.relaxations(caller, args, loaders),
     similarProperties: (_parent, { id }, { caller, services, loaders }) => services.properties.similar(caller, id, loaders),
     advertisedProperties: (_parent, { first }, { services }) => services.properties.listAdvertised(first),
     property: (_parent, { id, countView }, { caller, services, loaders, clientIp, userAgent }) =>

@@ -163,7 +163,7 @@ export const propertyRoutes: ApiRoute[] = [
         sort: query.sort === undefined ? 'NEWEST' : SORTS[query.sort],
         first: query.limit,
         after: query.cursor,
-      });
+      }, context.loaders);
       sendNextCursor(res, page);
       return toJsonList(page.nodes, context);
     },

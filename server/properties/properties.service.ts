@@ -32,7 +32,7 @@ import { RELAXABLE_FILTER_NAMES, setsFilter, withoutFilter, type RelaxableFilter
 import { listingCountSql, listingPageSql, readListingRows, relaxedCountsSql, SELECT_LIST, type ListingPosition, type ListingQuery, type ListingRow } from './verified-listings-sql';
 import { propertiesAccess } from './properties.access';
 import { addressOfInput } from './address';
-import { placeSearch, placeSuggestions } from './places';
+import { placeSuggestions } from './places';
 
 export type PropertySort = 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC' | 'AREA_DESC' | 'RELEVANCE';
 export const PROPERTY_SORTS: readonly PropertySort[] = ['NEWEST', 'PRICE_ASC', 'PRICE_DESC', 'AREA_DESC', 'RELEVANCE'];
@@ -119,12 +119,12 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
      * when asked), sorted, paged by cursor; all in one indexed query
      * (verified-listings-sql.ts says why it is SQL).
      */
-    async listVerified(caller: Caller, { search, sort, filter, first, after }: ListVerifiedArgs): Promise<Page<PropertyRecord>> {
+    async listVerified(caller: Caller, { search, sort, filter, first, after }: ListVerifiedArgs, loaders: PlaceLoaders): Promise<Page<PropertyRecord>> {
       requireViewer(caller);
       const asked = sort ?? 'NEWEST';
       if (!PROPERTY_SORTS.includes(asked)) throw badInput('Unknown sort order.');
       const size = pageSize(first);
-      const checked = await verifiedListingSearch(db, search, filter);
+      const checked = await verifiedListingSearch(loaders, search, filter);
       // Relevance ranks keywords; without any, every listing is as relevant: newest first.
       const order = asked === 'RELEVANCE' && !checked.filter.keywords ? 'NEWEST' : asked;
       const query: ListingQuery = { ...checked, sort: order, after: after ? listingPosition(order, decodeCursor(after, order)) : null, limit: size + 1 };
@@ -133,10 +133,10 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
     },
 
     /** How many listings the All Properties search and filter match, counted up to MATCH_COUNT_CAP. */
-    async countVerified(caller: Caller, { search, filter }: Pick<ListVerifiedArgs, 'search' | 'filter'>): Promise<{ count: number; capped: boolean }> {
+    async countVerified(caller: Caller, { search, filter }: Pick<ListVerifiedArgs, 'search' | 'filter'>, loaders: PlaceLoaders): Promise<{ count: number; capped: boolean }> {
       requireViewer(caller);
       // SELECT count(*) FROM (SELECT ... LIMIT cap): the scan stops at the cap.
-      const [{ count }] = await readRows<{ count: number }>(db, listingCountSql(await verifiedListingSearch(db, search, filter), MATCH_COUNT_CAP));
+      const [{ count }] = await readRows<{ count: number }>(db, listingCountSql(await verifiedListingSearch(loaders, search, filter), MATCH_COUNT_CAP));
       return { count, capped: count >= MATCH_COUNT_CAP };
     },
 
@@ -162,9 +162,9 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
      * turn, with how many listings it would then find (capped like the count),
      * all in one statement. No filter set: none.
      */
-    async relaxations(caller: Caller, { search, filter }: Pick<ListVerifiedArgs, 'search' | 'filter'>): Promise<Array<{ filter: RelaxableFilterName; count: { count: number; capped: boolean } }>> {
+    async relaxations(caller: Caller, { search, filter }: Pick<ListVerifiedArgs, 'search' | 'filter'>, loaders: PlaceLoaders): Promise<Array<{ filter: RelaxableFilterName; count: { count: number; capped: boolean } }>> {
       requireViewer(caller);
-      const query = await verifiedListingSearch(db, search, filter);
+      const query = await verifiedListingSearch(loaders, search, filter);
       const asSearch = { search: query.term, ...query.filter };
       const relaxable = RELAXABLE_FILTER_NAMES.filter((name) => setsFilter(asSearch, name));
       if (!relaxable.length) return [];
@@ -454,14 +454,17 @@ const withoutNulls = (value: unknown) =>
  * The All Properties location search and filter, checked (BAD_USER_INPUT
  * otherwise); the list and its count build their conditions from it.
  */
-async function verifiedListingSearch(db: Db, search: string | null | undefined, rawFilter: unknown): Promise<Pick<ListingQuery, 'term' | 'filter' | 'termPlace'>> {
+/** The request's look-up of the place a search text names (loaders.ts: once per text per request). */
+type PlaceLoaders = Pick<Loaders, 'placeNamedBy'>;
+
+async function verifiedListingSearch({ placeNamedBy }: PlaceLoaders, search: string | null | undefined, rawFilter: unknown): Promise<Pick<ListingQuery, 'term' | 'filter' | 'termPlace'>> {
   const term = (search ?? '').trim();
   if (term.length > SEARCH_MAX_LENGTH) throw badInput(`Search at most ${SEARCH_MAX_LENGTH} characters.`);
   // PostgreSQL text cannot hold U+0000 (the query would fail with a 500); no location contains it.
   if (term.includes('\u0000')) throw badInput('Search must not contain NUL characters.');
   const filter = await validPropertyFilter(rawFilter);
   // Text that names a known place filters by it (exact keys); other text is a substring of the location.
-  return { term, filter, termPlace: term ? await placeSearch(db, term) : null };
+  return { term, filter, termPlace: term ? await placeNamedBy.load(term) : null };
 }
 
 /** An area cursor without an area is '' (those rows come last). */
