@@ -8,7 +8,9 @@ import { createListing, createWishlistItem, dataOf, errorOf, FUTURE, okData, sta
 import * as operations from '../test/generated/graphql';
 import { confirmWithCard } from '../test/payments';
 import type { TestApp } from '../test/test-app';
-import { MATCH_COUNT_CAP } from './properties.service';
+import { MATCH_COUNT_CAP, validPropertyFilter } from './properties.service';
+import { listingPageSql, readListingRows } from './verified-listings-sql';
+import { createLocationTextShare } from './location-text-share';
 import { waitFor } from '../test/mailbox';
 
 let app: TestApp;
@@ -237,10 +239,35 @@ describe('filters, sort and count', () => {
       }
       expect({ narrowing, sort, names: seen.map((id) => made.find((row) => row.id === id)?.name) }).toEqual({ narrowing, sort, names: expected[sort].map((row) => row.name) });
     }
+    // Common text (location-text-share.ts) takes the part that contains the minimum without the
+    // text's index: the same rows in the same order, either way, both sorts.
+    const filter = await validPropertyFilter({ priceMin: '300', priceMax: '700' });
+    for (const sort of ['PRICE_ASC', 'PRICE_DESC'] as const) {
+      const rowsWith = async (commonText: boolean) =>
+        (await readListingRows(app.db, listingPageSql({ term: splitTag.slice(2), termPlace: null, filter, sort, after: null, limit: 25, commonText }))).map((row) => row.id);
+      expect(listingPageSql({ term: splitTag.slice(2), termPlace: null, filter, sort, after: null, limit: 25, commonText: true }).sql).toContain('OFFSET 0');
+      expect(await rowsWith(true)).toEqual(await rowsWith(false));
+      expect(await rowsWith(true)).toEqual(expected[sort].map((row) => row.id));
+    }
     // A forged cursor on the split path is still the client's mistake.
     const forged = Buffer.from(JSON.stringify(['PRICE_ASC', '300.00; DROP TABLE properties', made[0].id])).toString('base64url');
     const result = await app.graphql(operations.FilteredProperties, { search: splitTag, filter: { priceMin: '300', priceMax: '700' }, sort: 'PRICE_ASC', first: 2, after: forged }, buyer.idToken);
     expect(errorOf(result)?.extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('estimates how common a location text is from PostgreSQL’s statistics of the column, read once while fresh', async () => {
+    const text = unique('Sharetown');
+    await seed({ location: `${text}, Dhaka` });
+    await app.db.$executeRawUnsafe('ANALYZE properties');
+    let clock = 0;
+    const share = createLocationTextShare(app.db, { maxAgeMs: 1000, now: () => clock });
+    // Every location contains the empty text; none contains text no listing has.
+    expect(await share('')).toBeCloseTo(1, 5);
+    expect(await share(`${text}-nowhere`)).toBe(0);
+    // Kept while fresh: no statement; read again once older than maxAgeMs.
+    expect((await app.sqlStatementsDuring(() => share('dhaka'))).statements).toEqual([]);
+    clock = 1001;
+    expect((await app.sqlStatementsDuring(() => share('dhaka'))).statements).toHaveLength(1);
   });
 
   it('caps the count: at the cap it says "at least", and never scans past it', async () => {

@@ -29,7 +29,8 @@ import { cancelFutureViewings } from '../viewings/listing-ends';
 import type { DetailsVisitor, ListingNumbersService } from '../listing-numbers/listing-numbers.service';
 import { similarHomesSql } from './similar-homes';
 import { RELAXABLE_FILTER_NAMES, setsFilter, withoutFilter, type RelaxableFilterName } from '@opennest/common/filter-relaxations';
-import { listingCountSql, listingPageSql, readListingRows, relaxedCountsSql, SELECT_LIST, type ListingPosition, type ListingQuery, type ListingRow } from './verified-listings-sql';
+import { COMMON_TEXT_SHARE, listingCountSql, listingPageSql, readListingRows, relaxedCountsSql, SELECT_LIST, type ListingPosition, type ListingQuery, type ListingRow } from './verified-listings-sql';
+import { createLocationTextShare } from './location-text-share';
 import { propertiesAccess } from './properties.access';
 import { addressOfInput } from './address';
 import { placeSuggestions } from './places';
@@ -71,6 +72,18 @@ export interface PropertiesDeps {
 }
 
 export function createPropertiesService({ db, notifier, jobs, listingNumbers }: PropertiesDeps) {
+  const locationTextShare = createLocationTextShare(db);
+
+  /**
+   * Whether the search's text (a substring, no place) is common enough that the
+   * price sort's part that contains the minimum should not read its index
+   * (verified-listings-sql.ts COMMON_TEXT_SHARE). Asked only where that part exists.
+   */
+  async function isCommonText({ term, termPlace, filter }: Pick<ListingQuery, 'term' | 'termPlace' | 'filter'>, sort: PropertySort): Promise<boolean> {
+    if (!term || termPlace || filter.priceMin === undefined || (sort !== 'PRICE_ASC' && sort !== 'PRICE_DESC')) return false;
+    return (await locationTextShare(term)) >= COMMON_TEXT_SHARE;
+  }
+
   /** Details page: verified ones for everyone signed in; others only for their agent and admins (one read per request). */
   async function getVisible(caller: Caller, id: string, loaders: Pick<Loaders, 'visibleListingById'>): Promise<PropertyRecord> {
     requireViewer(caller);
@@ -127,7 +140,8 @@ export function createPropertiesService({ db, notifier, jobs, listingNumbers }: 
       const checked = await verifiedListingSearch(loaders, search, filter);
       // Relevance ranks keywords; without any, every listing is as relevant: newest first.
       const order = asked === 'RELEVANCE' && !checked.filter.keywords ? 'NEWEST' : asked;
-      const query: ListingQuery = { ...checked, sort: order, after: after ? listingPosition(order, decodeCursor(after, order)) : null, limit: size + 1 };
+      const position = after ? listingPosition(order, decodeCursor(after, order)) : null;
+      const query: ListingQuery = { ...checked, sort: order, after: position, limit: size + 1, commonText: await isCommonText(checked, order) };
       const rows = await readListingRows<ListingRow>(db, listingPageSql(query));
       return toPage(rows, size, (row) => encodeCursor({ sort: order, value: sortValue(order, row), id: row.id }));
     },

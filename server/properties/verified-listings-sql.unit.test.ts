@@ -5,6 +5,7 @@
 // read from the table). The rows both ways are the same: listings.test.ts pages
 // them by text, by city and by area.
 import { validPropertyFilter } from './properties.service';
+import { shareContaining } from './location-text-share';
 import { isCoveredByPlaceIndex, listingPageSql, type ListingQuery } from './verified-listings-sql';
 
 const CITY = 'city:dhaka';
@@ -44,4 +45,26 @@ it('keeps the range index for a filter the place index does not hold, a district
   }
   expect(isCoveredByPlaceIndex(await query({ ...common, place: CITY }, { term: 'road' }))).toBe(false);
   expect(isCoveredByPlaceIndex(await query({ ...common, place: CITY }, { term: 'Gulshan', termPlace: { kind: 'area', keys: ['dhaka/gulshan'] } }))).toBe(false);
+});
+
+it('leaves common text out of the index scans of the part that contains the minimum, and only common text', async () => {
+  const text = (sql: { sql: string }) => sql.sql.replace(/\s+/g, ' ');
+  const fenced = text(listingPageSql({ ...(await query(common, { term: 'road' })), commonText: true }));
+  // The part that contains the minimum reads its rows in a fenced scan, then matches the text.
+  expect(fenced).toMatch(/@> \?::numeric OFFSET 0\) AS p WHERE p\."location" ILIKE/);
+  // The part above the minimum walks the price index with the text as a filter, as always.
+  expect(fenced).toMatch(/p\.location ILIKE .* AND p\.price_min >= \?::numeric ORDER BY p\.price_min ASC/);
+  // Rarer text, a place named by the text, or no text: no fence.
+  expect(text(listingPageSql(await query(common, { term: 'road' })))).not.toContain('OFFSET 0');
+  expect(text(listingPageSql({ ...(await query(common, { term: 'Dhaka', termPlace: { kind: 'city', keys: ['dhaka'] } })), commonText: true }))).not.toContain('OFFSET 0');
+  expect(text(listingPageSql({ ...(await query(common)), commonText: true }))).not.toContain('OFFSET 0');
+});
+
+it('estimates the share of locations containing a text as the planner does: common values by their share, the rest by the histogram', () => {
+  const sample = { commonValues: ['Mirpur, Dhaka', 'Agrabad, Chattogram'], commonShares: [0.2, 0.1], histogram: ['1 Lake Road, Dhaka', '2 Park Avenue, Sylhet', '3 Station road, Khulna', 'Kazla, Rajshahi'] };
+  // A common value's share, plus the rest's (0.7) times the sampled values that contain it.
+  expect(shareContaining(sample, 'ROAD')).toBeCloseTo(0.7 * (2 / 4));
+  expect(shareContaining(sample, 'dhaka')).toBeCloseTo(0.2 + 0.7 * (1 / 4));
+  expect(shareContaining(sample, 'nowhere')).toBe(0);
+  expect(shareContaining({ commonValues: [], commonShares: [], histogram: [] }, 'road')).toBe(0);
 });
