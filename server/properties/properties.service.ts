@@ -464,13 +464,13 @@ export const validPropertyFilter = (rawFilter: unknown) => validateInput(propert
 const withoutNulls = (value: unknown) =>
   typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null)) : {};
 
+/** The request's look-up of the place a search text names (loaders.ts: once per text per request). */
+type PlaceLoaders = Pick<Loaders, 'placeNamedBy'>;
+
 /**
  * The All Properties location search and filter, checked (BAD_USER_INPUT
  * otherwise); the list and its count build their conditions from it.
  */
-/** The request's look-up of the place a search text names (loaders.ts: once per text per request). */
-type PlaceLoaders = Pick<Loaders, 'placeNamedBy'>;
-
 async function verifiedListingSearch({ placeNamedBy }: PlaceLoaders, search: string | null | undefined, rawFilter: unknown): Promise<Pick<ListingQuery, 'term' | 'filter' | 'termPlace'>> {
   const term = (search ?? '').trim();
   if (term.length > SEARCH_MAX_LENGTH) throw badInput(`Search at most ${SEARCH_MAX_LENGTH} characters.`);
