@@ -14,6 +14,13 @@ describe('money', () => {
     expect(formatMoney(5n)).toBe('0.05');
     expect(normalizeMoney('7')).toBe('7.00');
   });
+  it('keeps canonical text as it is, and normalises everything else the long way', () => {
+    for (const canonical of ['0.00', '0.50', '12.34', '999999999999.99']) expect(normalizeMoney(canonical)).toBe(canonical);
+    expect(normalizeMoney('007.5')).toBe('7.50');
+    expect(normalizeMoney('00.10')).toBe('0.10');
+    expect(normalizeMoney('12.3')).toBe('12.30');
+    expect(() => normalizeMoney('1234567890123.00')).toThrow('Not an amount');
+  });
   it('recognises only plain non-negative decimals', () => {
     expect(['1', '1.5', '1.55'].every(isMoney)).toBe(true);
     expect(['', '-1', '1.555', '1e3', ' 1', '1,000', '0x10'].some(isMoney)).toBe(false);
