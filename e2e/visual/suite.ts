@@ -119,7 +119,8 @@ export function describeVisualCheck(width: VisualWidth): void {
       if (queriesFail) await failQueries(page);
       violations.splice(0);
       try {
-        await page.goto(url);
+        if (queriesFail) await openInApp(page, url);
+        else await page.goto(url);
         if (heading) await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
         await prepare?.(page);
         await settle(page);
@@ -208,6 +209,22 @@ export function describeVisualCheck(width: VisualWidth): void {
 
   /** The queries of every page's frame (who is signed in, the bell's count): they still answer. */
   const FRAME_QUERIES = new Set(['Me', 'UnreadNotificationCount']);
+
+  /**
+   * Opens `url` from inside the app (the not-found page, then the router's own
+   * navigation), as a link would. Loaded as a document, a signed-in page brings its
+   * first screen's answers in its HTML (docs/session-and-speed.md) and asks for
+   * nothing, so its failing queries would never show.
+   */
+  async function openInApp(page: Page, url: string) {
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.evaluate((to: string) => {
+      const { window } = globalThis as unknown as { window: { history: { pushState(state: null, title: string, url: string): void }; dispatchEvent(event: unknown): void; PopStateEvent: new (type: string) => unknown } };
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new window.PopStateEvent('popstate'));
+    }, url);
+  }
 
   /** Every query of the page itself fails as a server fault would. */
   async function failQueries(page: Page) {

@@ -90,14 +90,18 @@ function DemandView({ demand }: { demand: Demand }) {
               {demand.curve.map((point) => (
                 <Table.Row key={point.changePercent} bg={point.changePercent === 0 ? 'teal.50' : undefined} data-testid="demand-point" data-change={point.changePercent}>
                   <Table.Cell fontWeight={point.changePercent === 0 ? 'semibold' : undefined}>{point.changePercent === 0 ? 'Now' : `${point.changePercent > 0 ? '+' : '−'}${Math.abs(point.changePercent)} %`}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{priceRange(point.priceMin, point.priceMax)}</Table.Cell>
+                  {/* On a phone the range breaks after its dash, so that the three columns fit the screen. */}
+                  <Table.Cell whiteSpace={{ base: 'normal', sm: 'nowrap' }}>{priceRange(point.priceMin, point.priceMax)}</Table.Cell>
                   <Table.Cell textAlign="end" data-testid="demand-point-count">
                     {shownCountText(point.matchingSearches)}
                   </Table.Cell>
                   <Table.Cell display={{ base: 'none', md: 'table-cell' }} aria-hidden>
-                    <HStack>
-                      <Box h="3" rounded="sm" bg={point.matchingSearches.count === null ? 'gray.200' : 'teal.500'} width={`${Math.max(2, ((point.matchingSearches.count ?? 0) / highest) * 100)}%`} />
-                    </HStack>
+                    {/* A count kept back (fewer than 3) has no bar: a stub would read as a small number. */}
+                    {point.matchingSearches.count !== null && (
+                      <HStack>
+                        <Box h="3" rounded="sm" bg="teal.500" width={`${Math.max(2, (point.matchingSearches.count / highest) * 100)}%`} />
+                      </HStack>
+                    )}
                   </Table.Cell>
                 </Table.Row>
               ))}

@@ -22,9 +22,11 @@ export function Navbar() {
   return (
     <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg/95" backdropFilter="blur(8px)" borderBottomWidth="1px">
       <Container maxW="7xl">
-        <Flex as="nav" aria-label="Main" h="16" align="center" justify="space-between" gap="4">
-          {/* The outer groups share the spare width equally, so the links stay put while the account area fills in. */}
-          <HStack gap="2" flex="1">
+        <Flex as="nav" aria-label="Main" h="16" align="center" justify="space-between" gap={{ base: '2', md: '4' }}>
+          {/* The outer groups share the spare width equally, so the links stay put while the account area fills in.
+              On a phone there are no links: the account area takes what the logo leaves, with narrower gaps
+              (at 390 px the bell, the avatar and Logout ran 11 px into the page's margin). */}
+          <HStack gap={{ base: '1', md: '2' }} flex={{ base: 'none', md: '1' }}>
             <IconButton aria-label="Open menu" variant="ghost" display={{ base: 'inline-flex', md: 'none' }} onClick={() => setMenuOpen(true)}>
               <LuMenu />
             </IconButton>
@@ -39,7 +41,7 @@ export function Navbar() {
             <NavItems />
           </HStack>
 
-          <HStack gap={{ base: '2', md: '3' }} flex="1" justify="end">
+          <HStack gap={{ base: '1', md: '3' }} flex="1" justify="end">
             {status === 'signedIn' ? (
               <>
                 <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 // Writing a message: a labelled text area (plain text, at most 2000
 // characters), the shared schema's messages, a Send button that spins while
 // sending; the text stays until the server has accepted it, so nothing is lost.
-import { Button, Field, Flex, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Text, Textarea } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { MESSAGE_MAX_LENGTH, messageSchema } from '@opennest/common/validation/message';
 import { LuSend } from 'react-icons/lu';
@@ -48,7 +48,12 @@ export function MessageComposer({ label, placeholder, onSend }: { label: string;
       </Field.Root>
       <Flex mt="2" justify="space-between" align="center" gap="3">
         <Text fontSize="xs" color="fg.muted">
-          {form.values.body.length}/{MESSAGE_MAX_LENGTH} · Ctrl+Enter sends
+          {form.values.body.length}/{MESSAGE_MAX_LENGTH}
+          {/* A touch screen has no Ctrl key to press. */}
+          <Box as="span" css={{ '@media (pointer: coarse)': { display: 'none' } }}>
+            {' '}
+            · Ctrl+Enter sends
+          </Box>
         </Text>
         <Button type="submit" colorPalette="teal" loading={form.isSubmitting} loadingText="Sending">
           <LuSend aria-hidden /> Send

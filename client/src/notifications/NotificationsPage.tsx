@@ -54,9 +54,12 @@ export default function NotificationsPage() {
         title="Notifications"
         subtitle="What happened to your offers, listings, messages and saved searches, newest first."
         actions={
-          <Button variant="outline" size="sm" onClick={readAll} loading={markingAll.loading} disabled={!unread} loadingText="Marking">
-            <LuCheckCheck aria-hidden /> Mark all as read
-          </Button>
+          // Nothing to mark in an empty list: the empty notice says so, without a dead button above it.
+          nodes?.length ? (
+            <Button variant="outline" size="sm" onClick={readAll} loading={markingAll.loading} disabled={!unread} loadingText="Marking">
+              <LuCheckCheck aria-hidden /> Mark all as read
+            </Button>
+          ) : undefined
         }
       />
       <QueryState

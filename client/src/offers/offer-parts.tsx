@@ -4,6 +4,7 @@ import { dollars } from '@opennest/common/money';
 import { Badge, Link, Stack, Table, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import type { OfferFieldsFragment, OfferStatus } from './offers.generated';
+import { EmailAddress } from '../ui/EmailAddress';
 
 export const OFFER_STATUS_COLOUR: Record<OfferStatus, string> = { pending: 'orange', accepted: 'blue', rejected: 'red', bought: 'green' };
 
@@ -46,8 +47,8 @@ export function OfferRowCells({ offer, amountTestId }: { offer: OfferFieldsFragm
       <Table.Cell maxW="56">
         <Stack gap="0.5">
           <Text>{buyer.name}</Text>
-          <Link href={`mailto:${buyer.email}`} fontSize="xs" color="fg.muted" wordBreak="break-all">
-            {buyer.email}
+          <Link href={`mailto:${buyer.email}`} fontSize="xs" color="fg.muted" overflowWrap="anywhere">
+            <EmailAddress email={buyer.email} />
           </Link>
         </Stack>
       </Table.Cell>

@@ -8,7 +8,7 @@
 import { Badge, Box, Button, Field, HStack, IconButton, Image, Input, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import '../ui/recipes/progress';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LuArrowLeft, LuArrowRight, LuImagePlus, LuTrash2 } from 'react-icons/lu';
+import { LuArrowLeft, LuArrowRight, LuCheck, LuImagePlus, LuTrash2 } from 'react-icons/lu';
 import { MAX_PHOTOS } from '@opennest/common/validation/property';
 import { errorMessage } from '../app/errors';
 import { HttpError, type UploadedImage } from '../app/http';
@@ -36,6 +36,9 @@ let nextKey = 0;
 /** The stored photos as list items (update form). */
 export const storedPhotos = (photos: Array<{ url: string; thumbnail: string }>): PhotoItem[] =>
   photos.map((photo) => ({ key: `stored-${(nextKey += 1)}`, url: photo.url, preview: photo.thumbnail, name: photo.url.split('/').pop() ?? 'photo', progress: 1, error: null }));
+
+/** Whether the photo was the listing's already (storedPhotos), not one this form uploaded. */
+const wasStored = (photo: PhotoItem) => photo.key.startsWith('stored-');
 
 /**
  * The photo list and its uploads. `whenUploaded()` resolves with the URLs in
@@ -191,13 +194,18 @@ export function PhotosField({ list, error, helperText, disabled, onTouched }: Ph
                   <Text fontSize="xs" color="fg.error" role="alert">
                     {photo.error}
                   </Text>
-                ) : (
-                  <Progress.Root value={Math.round(photo.progress * 100)} size="xs" colorPalette={photo.url ? 'green' : 'teal'} aria-label={`Upload of ${photo.name}`}>
+                ) : photo.url === null ? (
+                  <Progress.Root value={Math.round(photo.progress * 100)} size="xs" colorPalette="teal" aria-label={`Upload of ${photo.name}`}>
                     <Progress.Track>
                       <Progress.Range />
                     </Progress.Track>
                   </Progress.Root>
-                )}
+                ) : !wasStored(photo) ? (
+                  // A photo this form uploaded says so; a photo the listing already had needs no bar (a full one read as an upload left hanging).
+                  <HStack gap="1" fontSize="xs" color="green.700">
+                    <LuCheck aria-hidden /> Uploaded
+                  </HStack>
+                ) : null}
                 <HStack gap="1" justify="space-between">
                   <IconButton size="xs" variant="ghost" aria-label={`Move photo ${index + 1} earlier`} disabled={disabled || index === 0} onClick={() => moveAndSay(index, index - 1)}>
                     <LuArrowLeft />

@@ -22,6 +22,7 @@ import { ListingDecisionPanel } from './listing-decision';
 import { AgentReplyTime } from '../insight/ReplyTime';
 import { SaleRecordPanel } from '../insight/SaleRecordPanel';
 import { AreaSalePrices } from '../insight/AreaSalePrices';
+import { EmailAddress } from '../ui/EmailAddress';
 
 const PropertyGallery = lazy(() => import('./PropertyGallery'));
 // Viewings and open houses: their own chunk, loaded with the page.
@@ -113,8 +114,8 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
                 <PersonAvatar person={agent} size="lg" />
                 <Stack gap="0" minW="0">
                   <Text fontWeight="semibold">{agent.name}</Text>
-                  <Link href={`mailto:${agent.email}`} color="teal.700" fontSize="sm" display="inline-flex" gap="1" alignItems="center" wordBreak="break-all">
-                    <LuMail aria-hidden /> {agent.email}
+                  <Link href={`mailto:${agent.email}`} color="teal.700" fontSize="sm" display="inline-flex" gap="1" alignItems="center" overflowWrap="anywhere">
+                    <LuMail aria-hidden /> <EmailAddress email={agent.email} />
                   </Link>
                 </Stack>
               </HStack>

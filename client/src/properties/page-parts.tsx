@@ -119,7 +119,8 @@ export function AmenityList({ amenities, limit }: { amenities: readonly Amenity[
 export function PropertyLocation({ location, oneLine = false, gap = '1' }: { location: string; oneLine?: boolean; gap?: string }) {
   if (oneLine) {
     return (
-      <HStack color="fg.muted" gap={gap}>
+      // The pin keeps its size when a long location is cut short beside it.
+      <HStack color="fg.muted" gap={gap} css={{ '& > svg': { flexShrink: 0 } }}>
         <LuMapPin aria-hidden />
         <Text lineClamp={1}>{location}</Text>
       </HStack>

@@ -14,6 +14,7 @@ import { evictProfileFigures } from '../users/users.cache';
 import { forgetReview } from './reviews.cache';
 import { ClampedReviewText, QuotedReview, ReviewerAvatar, ReviewListSkeleton, ReviewTime } from './review-parts';
 import { plural } from '../ui/plural';
+import { EmailAddress } from '../ui/EmailAddress';
 
 const PAGE_SIZE = 24;
 
@@ -63,8 +64,8 @@ export default function ManageReviewsPage() {
                     <Text fontWeight="semibold" overflowWrap="anywhere">
                       {review.reviewer.name}
                     </Text>
-                    <Link href={`mailto:${review.reviewer.email}`} fontSize="sm" color="fg.muted" wordBreak="break-all">
-                      {review.reviewer.email}
+                    <Link href={`mailto:${review.reviewer.email}`} fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+                      <EmailAddress email={review.reviewer.email} />
                     </Link>
                   </Stack>
                 </HStack>

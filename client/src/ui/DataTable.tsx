@@ -41,8 +41,9 @@ function cardsOnPhones(columns: Column[]): SystemStyleObject {
       '& tbody': { display: 'flex', flexDirection: 'column', gap: '3' },
       '& tbody tr': { display: 'block', borderWidth: '1px', rounded: 'lg', px: '3', py: '2', bg: 'bg' },
       '& tbody td': {
-        display: 'block',
-        position: 'relative',
+        // A block that holds its floats: a column name on two lines makes its line taller
+        // rather than running into the next one ("Viewings booked" over "Viewings held").
+        display: 'flow-root',
         minHeight: '8',
         maxWidth: 'none',
         borderBottomWidth: '0',
@@ -53,11 +54,12 @@ function cardsOnPhones(columns: Column[]): SystemStyleObject {
         whiteSpace: 'normal',
         overflowWrap: 'anywhere',
       },
+      // The column name floats in the cell's start padding: its negative margin takes its width
+      // and the gap back, so it pushes no content aside, yet its height counts.
       '& tbody td::before': {
-        position: 'absolute',
-        insetStart: '0',
-        top: '1.5',
+        float: 'inline-start',
         width: CARD_LABEL_WIDTH,
+        marginInlineStart: `calc(-1 * (${CARD_LABEL_WIDTH} + 0.75rem))`,
         color: 'fg.muted',
         fontSize: 'xs',
         fontWeight: 'semibold',

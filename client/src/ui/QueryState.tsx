@@ -77,12 +77,29 @@ export function QueryState<T>({ query, data: answered, skeleton, errorTitle, not
     case 'loading':
       return skeleton;
     case 'notFound':
-      return <QueryError title={notFoundTitle!} error={error} />;
+      return <NotFoundNotice title={notFoundTitle!} />;
     case 'error':
       return <QueryError title={errorTitle} error={error} onRetry={() => query.refetch()} />;
     case 'unavailable':
       return <UnavailableNotice />;
   }
+}
+
+/**
+ * The record the page is about does not exist (or is not the caller's): not a failure to
+ * retry. The page's title says what is missing; the server's own message only said it again
+ * ("This offer was not found / Offer not found."), so a hint at why takes its place.
+ */
+function NotFoundNotice({ title }: { title: string }) {
+  return (
+    <Alert.Root status="info" alignItems="center" data-testid="query-not-found">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        <Alert.Description>It may have been removed, or the link may be incomplete.</Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
 }
 
 /** The server cannot answer for a moment (its database is unreachable); the screen retries by itself. */

@@ -17,6 +17,7 @@ import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { evictProfileFigures, forgetUser } from './users.cache';
 import { plural } from '../ui/plural';
+import { EmailAddress } from '../ui/EmailAddress';
 
 const PAGE_SIZE = 25;
 
@@ -178,8 +179,8 @@ export default function ManageUsersPage() {
               </HStack>
             </Table.Cell>
             <Table.Cell maxW={{ md: '64' }}>
-              <Link href={`mailto:${user.email}`} color="fg.muted" wordBreak="break-all">
-                {user.email}
+              <Link href={`mailto:${user.email}`} color="fg.muted" overflowWrap="anywhere">
+                <EmailAddress email={user.email} />
               </Link>
             </Table.Cell>
             <Table.Cell>

@@ -1,15 +1,16 @@
-import { Box, Button, Card, Field, Flex, Heading, HStack, IconButton, Input, Link, NativeSelect, Stack, Tag, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Box, Button, Card, Field, Flex, Heading, HStack, IconButton, Input, NativeSelect, Stack, Tag, Text, Textarea, Wrap } from '@chakra-ui/react';
 import '../ui/recipes/native-select';
 import '../ui/recipes/tag';
 import { LoadingBlock } from '../ui/CardList';
 import { FieldArray, FormikProvider, getIn, useFormik, type FormikProps } from 'formik';
 import { useMemo, useState } from 'react';
 import { LuArrowLeft, LuPlus, LuTrash2 } from 'react-icons/lu';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { OPEN_HOUSE_NOTE_MAX_LENGTH, VIEWING_MINUTES_MAX, VIEWING_MINUTES_MIN, viewingAvailabilitySchema, WEEKDAYS } from '@opennest/common/validation/viewing';
 import { zonedDate, zonedInstant } from '@opennest/common/zoned-time';
 import { errorMessage, fieldErrors } from '../app/errors';
 import { PageHeader } from '../properties/page-parts';
+import { LinkButton } from '../ui/LinkButton';
 import { QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { useBusyItems } from '../ui/useBusyItems';
@@ -35,17 +36,23 @@ const LENGTHS = Array.from({ length: (VIEWING_MINUTES_MAX - VIEWING_MINUTES_MIN)
 export default function ListingViewingsPage() {
   const { id = '' } = useParams();
   const setup = useListingViewingSetupQuery({ variables: { propertyId: id }, fetchPolicy: 'cache-and-network' });
+  const title = setup.data?.property.title;
+  // The heading and the way back stand whatever the query answers (as on the listing's demand page).
   return (
-    <Stack gap="0">
-      <Link asChild color="teal.700" fontWeight="medium" mb="4" display="inline-flex" gap="1" alignItems="center" alignSelf="start">
-        <RouterLink to="/dash-board/my-added-properties">
-          <LuArrowLeft aria-hidden /> My Added Properties
-        </RouterLink>
-      </Link>
+    <>
+      <PageHeader
+        title="Viewings"
+        subtitle={`When buyers can view ${title ?? 'this listing'}, in its local time.`}
+        actions={
+          <LinkButton to="/dash-board/my-added-properties" icon={LuArrowLeft}>
+            My added properties
+          </LinkButton>
+        }
+      />
       <QueryState query={setup} data={setup.data} skeleton={<LoadingBlock height="96" label="Loading the listing's viewings" />} errorTitle="Could not load this listing's viewings" notFoundTitle="This listing does not exist">
         {(loaded) => <Setup data={loaded} />}
       </QueryState>
-    </Stack>
+    </>
   );
 }
 
@@ -53,7 +60,6 @@ function Setup({ data }: { data: ListingViewingSetupQuery }) {
   const { property } = data;
   return (
     <Stack gap="8">
-      <PageHeader title="Viewings" subtitle={`When buyers can view ${property.title}, in its local time.`} />
       <AvailabilityForm propertyId={property.id} saved={data.viewingAvailability} />
       <OpenHouses property={property} />
     </Stack>
