@@ -35,3 +35,9 @@ export const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getU
 
 /** `date` plus `days` days (YYYY-MM-DD). */
 export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A time zone as people name it: its place, not its IANA id ('Asia/Dhaka' → 'Dhaka',
+ * 'America/Argentina/Buenos_Aires' → 'Buenos Aires'); an id without a place ('UTC') as it is.
+ */
+export const zonePlace = (timeZone: string) => (timeZone.split('/').pop() ?? timeZone).replace(/_/g, ' ');

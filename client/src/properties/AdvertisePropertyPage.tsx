@@ -1,6 +1,6 @@
 import { Badge, Button, Stack, Table, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
-import { LuMegaphone } from 'react-icons/lu';
+import { LuMegaphone, LuShieldCheck } from 'react-icons/lu';
 import { errorMessage } from '../app/errors';
 import { useAdvertisePropertyMutation, useAllPropertiesQuery, type AllPropertiesQuery } from './properties.generated';
 import { useAlert } from '../ui/alerts';
@@ -11,6 +11,7 @@ import { priceRange } from './format';
 import { DataTable, DataTableSkeleton, type TableFrame } from '../ui/DataTable';
 import { usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
+import { LinkButton } from '../ui/LinkButton';
 import { AgentCell, PageHeader, StatusBadge, ThumbnailCell } from './page-parts';
 import { evictAdvertisedProperties } from './properties.cache';
 
@@ -114,7 +115,13 @@ export default function AdvertisePropertyPage() {
         data={rows}
         skeleton={<DataTableSkeleton {...TABLE} rows={5} />}
         errorTitle="Could not load verified properties"
-        empty={<EmptyNotice icon={<LuMegaphone />} title="No verified properties yet" description="Verify listings on Manage Properties; they can be advertised here." />}
+        empty={
+          <EmptyNotice icon={<LuMegaphone />} title="No verified properties yet" description="Verify listings on Manage Properties; they can be advertised here.">
+            <LinkButton to="/dash-board/manage-properties" icon={LuShieldCheck} variant="outline" size="md">
+              Manage Properties
+            </LinkButton>
+          </EmptyNotice>
+        }
       >
         {table}
       </QueryState>

@@ -1,12 +1,12 @@
 import { Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
-import { LuMessageSquare, LuSearch, LuTrash2 } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router';
+import { LuMessageSquare, LuTrash2 } from 'react-icons/lu';
 import { errorMessage } from '../app/errors';
 import { useDeleteReviewMutation, useMyReviewsQuery, type ReviewFieldsFragment } from './reviews.generated';
 import { ListingTitle } from '../properties/NoLongerListed';
 import { PageHeader } from '../properties/page-parts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { BrowsePropertiesButton } from '../ui/LinkButton';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
@@ -51,11 +51,7 @@ export default function MyReviewsPage() {
       description="Open a property's details and choose Add a Review to share your experience."
       testId="my-reviews-empty"
     >
-      <Button asChild colorPalette="teal" variant="outline">
-        <RouterLink to="/allProperties">
-          <LuSearch aria-hidden /> Browse properties
-        </RouterLink>
-      </Button>
+      <BrowsePropertiesButton />
     </EmptyNotice>
   );
 

@@ -1,7 +1,6 @@
 import { Badge, Button, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { LuPencil, LuPlay, LuSearch, LuTrash2 } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useDeleteSavedSearchMutation, useSavedSearchesQuery, useUpdateSavedSearchMutation, type SavedSearchFieldsFragment } from './saved-searches.generated';
 import { PageHeader } from '../properties/page-parts';
@@ -13,7 +12,7 @@ import { evictSavedSearches } from './saved-searches.cache';
 import { SavedSearchDialog } from './SavedSearchDialog';
 import { describeSearch, FREQUENCY_LABEL } from './saved-search-text';
 import { describeFilter } from './describe-filter';
-import { LinkButton } from '../ui/LinkButton';
+import { BrowsePropertiesButton, LinkButton } from '../ui/LinkButton';
 import { CardList, ListCard, LoadingBlock } from '../ui/CardList';
 import { allPropertiesLink, sortOptionOf } from '../properties/listing-search-url';
 
@@ -57,9 +56,7 @@ export default function SavedSearches() {
       <QueryState query={searches} data={searches.data?.savedSearches} skeleton={<LoadingBlock label="Loading saved searches" />} errorTitle="Could not load your saved searches"
         empty={
           <EmptyNotice icon={<LuSearch />} title="No saved searches yet" description="Search on All Properties, then choose “Save this search” to be told about new listings." testId="saved-searches-empty">
-            <Button asChild colorPalette="teal">
-              <RouterLink to="/allProperties">Go to All Properties</RouterLink>
-            </Button>
+            <BrowsePropertiesButton />
           </EmptyNotice>
         }
       >

@@ -1,9 +1,9 @@
 import { Box, Button, Card, Heading, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { LuCalendarClock, LuChevronLeft, LuChevronRight } from 'react-icons/lu';
+import { LuCalendarClock, LuChevronLeft, LuChevronRight, LuList } from 'react-icons/lu';
 import { date as dateField, object, string } from 'yup';
-import { addDays, isoWeekday, zonedDate, zonedInstant } from '@opennest/common/zoned-time';
+import { addDays, isoWeekday, zonedDate, zonedInstant, zonePlace } from '@opennest/common/zoned-time';
 import { errorMessage } from '../app/errors';
 import { useUrlSearchParams } from '../app/use-url-search-params';
 import { PageHeader } from '../properties/page-parts';
@@ -11,6 +11,7 @@ import { FormDialog } from '../ui/FormDialog';
 import { FormField } from '../ui/FormField';
 import { HIGHLIGHTED_ITEM, itemAttributes, useHighlightedItem } from '../ui/highlighted-item';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
+import { LinkButton } from '../ui/LinkButton';
 import { toaster } from '../ui/toaster';
 import { EndedNote, localTimeOfDay, longDay, ReasonDialog, ViewingStatusBadge } from './viewing-parts';
 import { useAgentWeekQuery, useCancelMyViewingMutation, useConfirmViewingRequestMutation, useDeclineViewingRequestMutation, useProposeNewViewingTimeMutation, type AgentWeekQuery } from './viewings.generated';
@@ -84,7 +85,11 @@ export default function AgentViewingsPage() {
             title="No viewings this week"
             description="When buyers book or ask for a viewing of one of your listings, it appears here. Set when each listing takes viewings from My Added Properties."
             testId="week-empty"
-          />
+          >
+            <LinkButton to="/dash-board/my-added-properties" icon={LuList} variant="outline" size="md">
+              My Added Properties
+            </LinkButton>
+          </EmptyNotice>
         }
       >
         {(loaded) => (
@@ -152,7 +157,7 @@ function WeekViewingCard({ viewing, highlighted, onChanged }: { viewing: WeekVie
         </HStack>
         {viewing.timeZone !== browserZone() && (
           <Text fontSize="xs" color="fg.muted">
-            {viewing.timeZone.replace(/_/g, ' ')} time
+            {zonePlace(viewing.timeZone)} time
           </Text>
         )}
         <Text fontSize="sm" fontWeight="medium" lineClamp={2}>

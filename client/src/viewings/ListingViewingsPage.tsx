@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { LuArrowLeft, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { useParams } from 'react-router';
 import { OPEN_HOUSE_NOTE_MAX_LENGTH, VIEWING_MINUTES_MAX, VIEWING_MINUTES_MIN, viewingAvailabilitySchema, WEEKDAYS } from '@opennest/common/validation/viewing';
-import { zonedDate, zonedInstant } from '@opennest/common/zoned-time';
+import { zonedDate, zonedInstant, zonePlace } from '@opennest/common/zoned-time';
 import { errorMessage, fieldErrors } from '../app/errors';
 import { PageHeader } from '../properties/page-parts';
 import { LinkButton } from '../ui/LinkButton';
@@ -369,7 +369,7 @@ function OpenHouses({ property }: { property: ListingViewingSetupQuery['property
                 <Field.ErrorText>{form.errors.note}</Field.ErrorText>
               </Field.Root>
               <Text fontSize="sm" color="fg.muted">
-                Times are in {property.timeZone.replace(/_/g, ' ')} time.
+                Times are in {zonePlace(property.timeZone)} time.
               </Text>
               <Button type="submit" colorPalette="teal" alignSelf={{ base: 'stretch', sm: 'start' }} loading={form.isSubmitting} loadingText="Adding">
                 Add open house

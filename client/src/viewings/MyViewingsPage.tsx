@@ -1,7 +1,7 @@
 import { Button, Field, HStack, Link, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { LuCalendarClock, LuSearch, LuStar } from 'react-icons/lu';
+import { LuCalendarClock, LuStar } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { FEEDBACK_MAX_LENGTH, viewingFeedbackSchema } from '@opennest/common/validation/viewing';
 import { errorMessage } from '../app/errors';
@@ -9,7 +9,7 @@ import { PageHeader } from '../properties/page-parts';
 import { CardList, ListCard, LoadingBlock } from '../ui/CardList';
 import { FormDialog } from '../ui/FormDialog';
 import { itemAttributes, useHighlightedItem } from '../ui/highlighted-item';
-import { LinkButton } from '../ui/LinkButton';
+import { BrowsePropertiesButton } from '../ui/LinkButton';
 import { usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
@@ -65,9 +65,7 @@ export default function MyViewingsPage() {
             description={when === 'UPCOMING' ? 'Book a viewing from a home’s page: pick a free time, or propose one.' : 'Viewings you have been to appear here, for your feedback.'}
             testId="viewings-empty"
           >
-            <LinkButton to="/allProperties" icon={LuSearch} variant="solid" colorPalette="teal">
-              Browse homes
-            </LinkButton>
+            <BrowsePropertiesButton />
           </EmptyNotice>
         }
       >

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { LuCalendarCheck, LuCalendarDays, LuDoorOpen } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { date as dateField, object, string } from 'yup';
-import { addDays, zonedDate, zonedInstant } from '@opennest/common/zoned-time';
+import { addDays, zonedDate, zonedInstant, zonePlace } from '@opennest/common/zoned-time';
 import { errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
 import { LinkButton } from '../ui/LinkButton';
@@ -131,7 +131,7 @@ function BuyerViewings({ property }: { property: ListingForViewings }) {
       )}
       {free.hasAvailability && (
         <Stack gap="3" data-testid="free-slots">
-          <Text fontWeight="semibold">Book a free time ({free.viewingMinutes} minutes, {timeZone!.replace(/_/g, ' ')} time)</Text>
+          <Text fontWeight="semibold">Book a free time ({free.viewingMinutes} minutes, {zonePlace(timeZone!)} time)</Text>
           {days.size === 0 && (
             <Text color="fg.muted" fontSize="sm">
               No free times in these 7 days.
@@ -214,7 +214,7 @@ function ProposeTime({ property, timeZone, hasAvailability }: { property: Listin
             <Field.ErrorText>{form.errors.date}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={Boolean(form.touched.time && form.errors.time)}>
-            <Field.Label>Time ({timeZone.replace(/_/g, ' ')})</Field.Label>
+            <Field.Label>Time ({zonePlace(timeZone)} time)</Field.Label>
             <Input type="time" step={300} name="time" value={form.values.time} onChange={form.handleChange} onBlur={form.handleBlur} data-testid="request-time" />
             <Field.ErrorText>{form.errors.time}</Field.ErrorText>
           </Field.Root>

@@ -5,6 +5,7 @@ import { useFormik } from 'formik';
 import { LuCalendarPlus } from 'react-icons/lu';
 import { REASON_MAX_LENGTH, viewingReasonSchema } from '@opennest/common/validation/viewing';
 import { errorMessage } from '../app/errors';
+import { zonePlace } from '@opennest/common/zoned-time';
 import { FormDialog } from '../ui/FormDialog';
 import { toaster } from '../ui/toaster';
 import type { ViewingFieldsFragment, ViewingStatus } from './viewings.generated';
@@ -22,7 +23,7 @@ export const longDay = (date: string) => new Intl.DateTimeFormat('en-GB', { time
 /** A viewing's time in words: its local date and time, and the zone when it is not the browser's. */
 export function viewingWhen(viewing: Pick<ViewingFieldsFragment, 'startsAt' | 'endsAt' | 'timeZone'>) {
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone === viewing.timeZone;
-  return `${localDateTime(viewing.startsAt, viewing.timeZone)}–${localTimeOfDay(viewing.endsAt, viewing.timeZone)}${own ? '' : ` (${viewing.timeZone.replace(/_/g, ' ')} time)`}`;
+  return `${localDateTime(viewing.startsAt, viewing.timeZone)}–${localTimeOfDay(viewing.endsAt, viewing.timeZone)}${own ? '' : ` (${zonePlace(viewing.timeZone)} time)`}`;
 }
 
 const STATUS: Record<ViewingStatus, { label: string; palette: string }> = {

@@ -9,6 +9,7 @@ import { cardGridColumns } from '../properties/image-sizes';
 import { PropertyCard } from '../properties/PropertyCard';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { BrowsePropertiesButton } from '../ui/LinkButton';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { LoadMore, usePagedQuery } from '../ui/paging';
 import { toaster } from '../ui/toaster';
@@ -110,9 +111,7 @@ export default function WishlistPage() {
             description="Save properties you like from their details page, then make an offer from here."
             testId="wishlist-empty"
           >
-            <Button asChild colorPalette="teal">
-              <RouterLink to="/allProperties">Browse All Properties</RouterLink>
-            </Button>
+            <BrowsePropertiesButton />
           </EmptyNotice>
         }
       >
