@@ -276,9 +276,7 @@ it('opens a page reached by a link at its top, and goes back to where the previo
   await expect(scrollY()).resolves.toBe(0);
   await page.goBack();
   await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
-  // Polled on a timer: polled on animation frames (the default) it timed out after 15 s in whole-file runs
-  // from 2026-11-28 on, though a timer's check found the position restored as soon as the heading showed.
-  await page.waitForFunction((y) => (globalThis as unknown as { scrollY: number }).scrollY === y, left, { polling: 100 });
+  await page.waitForFunction((y) => (globalThis as unknown as { scrollY: number }).scrollY === y, left);
 });
 
 it('opens a page loaded in full at the top, whatever the previous page’s position', async () => {

@@ -69,7 +69,7 @@ export function BrowserAppRouter({ history, children }: { history: AppHistory; c
     previousPath.current = location.pathname;
     const saved = positions.current?.get(location.key);
     if (action === 'POP') {
-      if (saved !== undefined) window.scrollTo(0, saved);
+      if (saved !== undefined) return restoreScroll(saved);
       return;
     }
     const anchor = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
@@ -84,4 +84,32 @@ export function BrowserAppRouter({ history, children }: { history: AppHistory; c
       </Router>
     </PendingNavigation>
   );
+}
+
+/** How long a page that went back may take to grow tall enough for its old position. */
+const RESTORE_FOR_MS = 3000;
+
+/**
+ * Scrolls back to `y`. A page that is not yet as tall as when it was left (a part
+ * still loading: the footer, a list's answer) cannot be scrolled that far at once;
+ * the position is then applied again as the page grows, until it is reached, the
+ * person scrolls themselves, or RESTORE_FOR_MS pass. Returns what stops it early.
+ */
+function restoreScroll(y: number): (() => void) | undefined {
+  window.scrollTo(0, y);
+  if (Math.abs(window.scrollY - y) < 1) return undefined;
+  const userEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, y);
+    if (Math.abs(window.scrollY - y) < 1) stop();
+  });
+  const timer = window.setTimeout(() => stop(), RESTORE_FOR_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of userEvents) window.removeEventListener(type, stop);
+  }
+  observer.observe(document.body);
+  for (const type of userEvents) window.addEventListener(type, stop, { passive: true });
+  return stop;
 }
