@@ -1,6 +1,7 @@
 // Talks to the Firebase Auth emulator's REST API the way the web SDK does, to get
 // real ID tokens for test users.
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { toVerifiedIdentity, type IdentityProvider } from '../auth/identity-provider';
 import { unauthenticated } from '../shared/errors';
@@ -16,27 +17,35 @@ export interface TestAccount {
 const endpoint = (method: string) => `http://${testEnv().authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test-api-key`;
 
 /**
- * Whether `error` is fetch writing onto a kept-alive socket the emulator had already closed (its idle
- * timeout passed while this process's event loop was busy, e.g. compiling a test file's schemas, so
- * the client's own idle timer had not yet run): nothing reached the emulator, and the call may be sent again.
+ * One emulator call on a connection of its own (no keep-alive). A kept-alive socket that sat idle while
+ * this process's event loop was busy (compiling a test file's schemas, a burst of work on two cores)
+ * could already have been closed by the emulator (its idle timeout is 5 s) when the next call was
+ * written onto it: "other side closed". Retrying such sends was not enough, as a pool can hold more
+ * dead sockets than any number of tries; a fresh connection on localhost costs far less than a flaky run.
  */
-const sentOntoClosedSocket = (error: unknown) =>
-  error instanceof TypeError && (error.cause as { code?: string; message?: string } | undefined)?.code === 'UND_ERR_SOCKET' && /other side closed/.test((error.cause as Error).message);
-
-/**
- * Each failed send drops one closed socket; the pool may hold several that the emulator closed during
- * one long pause (a fresh-clone CI run once failed on the second), so a send is tried on up to this many.
- */
-const SENDS = 5;
+function postOnce(url: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  const payload = Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': String(payload.length) } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        try {
+          resolve({ status: response.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
 
 async function call<T>(method: string, body: unknown): Promise<T> {
-  const send = () => fetch(endpoint(method), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  let response: Response | undefined;
-  for (let attempt = 1; !response; attempt++) {
-    response = await send().catch((error: unknown) => (sentOntoClosedSocket(error) && attempt < SENDS ? undefined : Promise.reject(error)));
-  }
-  const json = (await response.json()) as T & { error?: { message: string } };
-  if (!response.ok) throw new Error(`accounts:${method} failed: ${json.error?.message ?? response.status}`);
+  const { status, json } = (await postOnce(endpoint(method), body)) as { status: number; json: T & { error?: { message: string } } };
+  if (status < 200 || status >= 300) throw new Error(`accounts:${method} failed: ${json.error?.message ?? status}`);
   return json;
 }
 
