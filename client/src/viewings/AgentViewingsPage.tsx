@@ -13,7 +13,7 @@ import { HIGHLIGHTED_ITEM, itemAttributes, useHighlightedItem } from '../ui/high
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { LinkButton } from '../ui/LinkButton';
 import { toaster } from '../ui/toaster';
-import { EndedNote, localTimeOfDay, longDay, ReasonDialog, ViewingStatusBadge } from './viewing-parts';
+import { dayAndMonth, EndedNote, localTimeOfDay, longDay, ReasonDialog, ViewingStatusBadge, weekdayOf } from './viewing-parts';
 import { useAgentWeekQuery, useCancelMyViewingMutation, useConfirmViewingRequestMutation, useDeclineViewingRequestMutation, useProposeNewViewingTimeMutation, type AgentWeekQuery } from './viewings.generated';
 
 type WeekViewing = AgentWeekQuery['agentViewingWeek'][number];
@@ -99,7 +99,12 @@ export default function AgentViewingsPage() {
               return (
                 <Box as="section" key={day} aria-labelledby={`day-${day}`} minW="0" data-testid="week-day">
                   <Heading as="h2" id={`day-${day}`} size="sm" mb="2" color={day === today ? 'teal.700' : 'fg'} borderBottomWidth="2px" borderColor={day === today ? 'teal.500' : 'border'} pb="1">
-                    {longDay(day)}
+                    {/* On the desktop week the weekday has a line of its own, so every column's heading is two lines
+                        ("Wednesday 17 June" no longer wraps alone); the text stays "Monday 15 June". */}
+                    <Box as="span" display={{ lg: 'block' }}>
+                      {weekdayOf(day)}
+                    </Box>{' '}
+                    {dayAndMonth(day)}
                   </Heading>
                   {ofDay.length ? (
                     <Stack as="ul" listStyleType="none" gap="2" aria-label={`Viewings on ${longDay(day)}`}>

@@ -18,7 +18,11 @@ export const localDateTime = (at: string, timeZone: string) =>
 export const localTimeOfDay = (at: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at));
 
 /** "Saturday 30 May" of a local date (YYYY-MM-DD). */
-export const longDay = (date: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(`${date}T00:00:00Z`));
+const dayFormat = (options: Intl.DateTimeFormatOptions) => (date: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...options }).format(new Date(`${date}T00:00:00Z`));
+export const longDay = dayFormat({ weekday: 'long', day: 'numeric', month: 'long' });
+/** longDay's two parts: "Monday" and "15 June". */
+export const weekdayOf = dayFormat({ weekday: 'long' });
+export const dayAndMonth = dayFormat({ day: 'numeric', month: 'long' });
 
 /** A viewing's time in words: its local date and time, and the zone when it is not the browser's. */
 export function viewingWhen(viewing: Pick<ViewingFieldsFragment, 'startsAt' | 'endsAt' | 'timeZone'>) {
