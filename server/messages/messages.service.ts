@@ -84,8 +84,14 @@ export function createMessagesService({ db, events, notifier, rateLimits, jobs }
           AND m.created_at > COALESCE(CASE WHEN c.buyer_id = ${viewerId}::uuid THEN c.buyer_read_at ELSE c.agent_read_at END, '-infinity')`
     )[0].n;
 
-  /** Posts `body` by `sender` in `conversation`, inside `tx`: rate limit, message, read mark, notification, live event, webhook event. */
-  async function post(tx: Tx, sender: UserRecord, conversation: ConversationRecord, body: string, propertyTitle: string): Promise<MessageRecord> {
+  /**
+   * Takes one of the sender's message points, before the message's transaction opens: a sender over the
+   * limit is refused without holding a database connection. Taken inside the transaction, a burst of one
+   * sender's messages (each transaction waiting its turn on the conversation's row) left the refused ones
+   * queueing for a connection until they answered 503 instead of RATE_LIMITED. A point spent on a message
+   * that then fails is not given back (as before: the counter is outside the transaction either way).
+   */
+  async function takeMessagePoint(sender: UserRecord): Promise<void> {
     const { points, seconds } = rateLimits.config.messages;
     await rateLimits.consume(
       'messages',
@@ -93,6 +99,10 @@ export function createMessagesService({ db, events, notifier, rateLimits, jobs }
       1,
       `You are sending messages too fast: at most ${points} per ${seconds === 60 ? 'minute' : `${seconds} seconds`}. Please wait a moment; your message was not sent.`,
     );
+  }
+
+  /** Posts `body` by `sender` in `conversation`, inside `tx` (its rate-limit point already taken): message, read mark, notification, live event, webhook event. */
+  async function post(tx: Tx, sender: UserRecord, conversation: ConversationRecord, body: string, propertyTitle: string): Promise<MessageRecord> {
     const message = await tx.message.create({ data: { conversationId: conversation.id, senderId: sender.id, body } });
     const senderIsBuyer = sender.id === conversation.buyerId;
     // The agent's measured reply time: the buyer's first message asks, the agent's first one after it answers.
@@ -173,6 +183,7 @@ export function createMessagesService({ db, events, notifier, rateLimits, jobs }
       const property = await findPublicListing(db, rawPropertyId);
       const propertyId = property.id;
       const { body } = await validateInput(messageSchema, { body: rawBody });
+      await takeMessagePoint(viewer);
       const message = await db.$transaction(async (tx) => {
         // One conversation per buyer, agent and listing, however many first
         // messages arrive at once: a concurrent insert waits for the first one and
@@ -192,6 +203,7 @@ export function createMessagesService({ db, events, notifier, rateLimits, jobs }
       const conversation = await findOwn(viewer, conversationId);
       const { body } = await validateInput(messageSchema, { body: rawBody });
       const property = await db.property.findUniqueOrThrow({ where: { id: conversation.propertyId }, select: { title: true } });
+      await takeMessagePoint(viewer);
       return db.$transaction(async (tx) => {
         await assertAgentReachable(tx, conversation.agentId);
         return post(tx, viewer, conversation, body, property.title);
