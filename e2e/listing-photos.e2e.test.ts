@@ -81,6 +81,8 @@ it('lists a house with photos, finds it with filters, shows its gallery, handles
   await buyerPage.waitForURL(
     (url) => url.searchParams.get('price-min') === '250000' && url.searchParams.get('type') === 'house' && url.searchParams.get('beds') === '3' && url.searchParams.get('keywords') === 'garden',
   );
+  // The list and the match count are two answers: what a person reads is both, for the applied filter.
+  await buyerPage.getByTestId('results-status').getByText('Showing 1 property').waitFor();
   await buyerPage.getByTestId('match-count').getByText('1 match').waitFor();
   const card = buyerPage.getByTestId('property-card').filter({ hasText: title });
   await card.getByTestId('property-facts').getByText('4 bd').waitFor();
