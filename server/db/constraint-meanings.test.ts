@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { createListing, createUserRow } from '../test/fixtures';
-import { ALREADY_IN_WISHLIST, appErrorOfDatabaseError, CHECK_CONSTRAINTS, isUniqueViolation, RECORD_GONE, REFERENCE_GONE, TRY_AGAIN, UNIQUE_CONSTRAINTS } from './constraint-meanings';
+import { ALREADY_IN_WISHLIST, appErrorOfDatabaseError, CHECK_CONSTRAINTS, isUniqueViolation, RECORD_GONE, REFERENCE_GONE, TRIGGER_REFUSALS, TRY_AGAIN, UNIQUE_CONSTRAINTS } from './constraint-meanings';
 
 let database: TestDatabase;
 const app = () => ({ db: database.db });
@@ -37,6 +37,11 @@ describe('the table of meanings', () => {
     expect(Object.keys(UNIQUE_CONSTRAINTS).filter((name) => !names.includes(name))).toEqual([]);
     const checks = await database.db.$queryRaw<Array<{ name: string }>>`SELECT conname AS name FROM pg_constraint WHERE contype = 'c' AND connamespace = 'public'::regnamespace`;
     expect(Object.keys(CHECK_CONSTRAINTS).filter((name) => !checks.some((row) => row.name === name))).toEqual([]);
+    // A refusal a trigger raises is named in a function of the database, and its CONSTRAINT field says the same name.
+    const raised = await database.db.$queryRaw<Array<{ name: string }>>`
+      SELECT substring(prosrc FROM 'CONSTRAINT = ''([a-z_]+)''') AS name FROM pg_proc
+      WHERE pronamespace = 'public'::regnamespace AND prosrc LIKE '%ERRCODE = ''check_violation''%'`;
+    expect(raised.map((row) => row.name).sort()).toEqual(Object.keys(TRIGGER_REFUSALS).sort());
   });
 });
 

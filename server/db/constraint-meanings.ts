@@ -28,6 +28,9 @@ export const EMAIL_TAKEN = 'This e-mail address already belongs to another accou
 export const PAYMENT_RECORDED_ELSEWHERE = 'This payment is already recorded for another offer.';
 export const VIEWING_TIME_TAKEN = 'This time was just taken by another viewing of this home. Choose another time.';
 export const FEEDBACK_ALREADY_GIVEN = 'You have already left feedback on this viewing.';
+/** Saved searches a buyer may keep: the trigger saved_searches_cap (migration 20261130100000_saved_search_cap) holds it. */
+export const SAVED_SEARCH_LIMIT = 50;
+export const SAVED_SEARCH_CAP_REACHED = `You can keep at most ${SAVED_SEARCH_LIMIT} saved searches. Delete one first.`;
 
 /** Unique constraints and indexes by name (as PostgreSQL names them), and what a violation means. */
 export const UNIQUE_CONSTRAINTS: Record<string, UniqueMeaning> = {
@@ -81,6 +84,16 @@ export const CHECK_CONSTRAINTS: Record<string, string> = {
   properties_latitude_range: LATITUDE_RANGE,
   properties_longitude_range: LONGITUDE_RANGE,
   places_listed_count_not_negative: 'A place cannot count fewer than no listings.',
+};
+
+/**
+ * Check violations that triggers raise under a name of their own (a cap is a
+ * count, not a row's property, so no CHECK can hold it), and what the caller
+ * is told (BAD_USER_INPUT). The name is in the trigger's message and in its
+ * CONSTRAINT field.
+ */
+export const TRIGGER_REFUSALS: Record<string, string> = {
+  saved_searches_per_buyer_cap: SAVED_SEARCH_CAP_REACHED,
 };
 
 /** A unique violation of a constraint this table does not know (a bug: add the constraint's meaning above). */
@@ -150,7 +163,10 @@ export function appErrorOfDatabaseError(error: unknown): AppError | null {
     const meaning = refusal.constraint ? UNIQUE_CONSTRAINTS[refusal.constraint] : undefined;
     return conflict(meaning && 'conflict' in meaning ? meaning.conflict : UNIQUE_FALLBACK);
   }
-  if (refusal.sqlState === '23514' && refusal.constraint && CHECK_CONSTRAINTS[refusal.constraint]) return badInput(CHECK_CONSTRAINTS[refusal.constraint]);
+  if (refusal.sqlState === '23514' && refusal.constraint) {
+    const message = CHECK_CONSTRAINTS[refusal.constraint] ?? TRIGGER_REFUSALS[refusal.constraint];
+    if (message) return badInput(message);
+  }
   if (refusal.sqlState === '23P01') {
     const meaning = refusal.constraint ? EXCLUSION_CONSTRAINTS[refusal.constraint] : undefined;
     if (meaning && 'badInput' in meaning) return badInput(meaning.badInput);

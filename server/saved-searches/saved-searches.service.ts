@@ -9,7 +9,6 @@ import type { SavedSearch as SavedSearchRecord } from '../generated/prisma/clien
 import { badInput, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { validateInput } from '../shared/validate';
-import { lockAccount } from '../db/account-lock';
 import { PROPERTY_SORTS, SEARCH_MAX_LENGTH, validPropertyFilter, type PropertySort, type ValidPropertyFilter } from '../properties/properties.service';
 import { savedSearchesAccess } from './saved-searches.access';
 
@@ -25,8 +24,7 @@ export interface SavedSearchCriteria {
   filter: ValidPropertyFilter;
 }
 
-export const SAVED_SEARCH_LIMIT = 50;
-export const SAVED_SEARCH_CAP_REACHED = `You can keep at most ${SAVED_SEARCH_LIMIT} saved searches. Delete one first.`;
+export { SAVED_SEARCH_CAP_REACHED, SAVED_SEARCH_LIMIT } from '../db/constraint-meanings';
 export const SAVED_SEARCH_NOT_FOUND = 'Saved search not found.';
 
 export interface SavedSearchInput {
@@ -67,21 +65,24 @@ export function createSavedSearchesService({ db }: { db: Db }) {
 
     /**
      * Saves a search; the same save again (same name, criteria and frequency)
-     * gives back the row the first one made. The cap is held in the database:
-     * the owner's row is locked for the transaction (lockAccount), so concurrent
-     * saves of one buyer take turns and each counts what the others stored.
+     * gives back the row the first one made. The cap and the sameness are held
+     * by the INSERT itself: the trigger saved_searches_cap locks the owner's
+     * row, skips a row the buyer already has, and refuses the 51st (a check
+     * violation that constraint-meanings answers with the cap message), so
+     * concurrent saves of one buyer take turns for one statement each.
      */
     async create(caller: Caller, input: SavedSearchInput): Promise<SavedSearchRecord> {
       const viewer = requireViewer(caller, savedSearchesAccess.saveSearch.roles);
       const { name, frequency } = await validateInput(savedSearchSchema, { name: input.name, frequency: input.frequency });
       const criteria = await criteriaOf(input);
-      return db.$transaction(async (tx) => {
-        await lockAccount(tx, viewer.id);
-        const same = await tx.savedSearch.findFirst({ where: { userId: viewer.id, name, frequency, criteria: { equals: { ...criteria } } }, orderBy: { createdAt: 'asc' } });
-        if (same) return same;
-        if ((await tx.savedSearch.count({ where: { userId: viewer.id } })) >= SAVED_SEARCH_LIMIT) throw badInput(SAVED_SEARCH_CAP_REACHED);
-        return tx.savedSearch.create({ data: { userId: viewer.id, name, frequency, criteria: { ...criteria }, ...matchingColumns(criteria) } });
-      });
+      const same = () => db.savedSearch.findFirst({ where: { userId: viewer.id, name, frequency, criteria: { equals: { ...criteria } } }, orderBy: { createdAt: 'asc' } });
+      const stored = await same();
+      if (stored) return stored;
+      const [created] = await db.savedSearch.createManyAndReturn({ data: [{ userId: viewer.id, name, frequency, criteria: { ...criteria }, ...matchingColumns(criteria) }] });
+      // No row: the trigger found the same search, saved by a concurrent request.
+      const saved = created ?? (await same());
+      if (!saved) throw notFound(SAVED_SEARCH_NOT_FOUND);
+      return saved;
     },
 
     /** Renames it and changes its frequency (the criteria stay: save a new search for other criteria). */

@@ -1,5 +1,5 @@
 // Caps held by the database under concurrent writes, through the real app:
-// saved searches (50 per buyer: counted under the owner's row lock), messages
+// saved searches (50 per buyer: counted by a trigger under the owner's row lock), messages
 // (10 a minute per sender: the shared PostgreSQL rate limiter's atomic counter),
 // photos (20 per listing: positions 0..19 by CHECK, unique per listing). The
 // other caps (one open offer per buyer and listing, one accepted offer per
@@ -50,7 +50,9 @@ describe('saved searches: at most 50 per buyer', () => {
     const caller = { identity, viewer: buyer.user, authError: null };
     const settled = await Promise.allSettled(Array.from({ length: 55 }, (_, i) => service.create(caller, { name: `Direct ${i}`, frequency: 'off', search: `Town ${i}` })));
     expect(settled.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    expect(settled.flatMap((result) => (result.status === 'rejected' ? [`${result.reason.code}: ${result.reason.message}`] : []))).toEqual(Array(54).fill(`BAD_USER_INPUT: ${SAVED_SEARCH_CAP_REACHED}`));
+    // The service leaves a refusal of the database as it is; the API's one mapping (appErrorOfDatabaseError) words it.
+    const refusals = settled.flatMap((result) => (result.status === 'rejected' ? [appErrorOfDatabaseError(result.reason) ?? result.reason] : []));
+    expect(refusals.map((refusal) => `${refusal.code}: ${refusal.message}`)).toEqual(Array(54).fill(`BAD_USER_INPUT: ${SAVED_SEARCH_CAP_REACHED}`));
     expect(await app.db.savedSearch.count({ where: { userId: buyer.user.id } })).toBe(SAVED_SEARCH_LIMIT);
   });
 
