@@ -30,9 +30,9 @@ export interface BrowserSession {
  * The app serving `clientDistDir` (by default the build `npm run build` made) and a headless Chromium;
  * `config` overrides the test app's configuration (e.g. introspection off).
  */
-export async function startBrowserSession({ clientDistDir = path.join(projectRoot, 'client', 'dist'), config = {} }: { clientDistDir?: string; config?: Partial<AppConfig> } = {}): Promise<BrowserSession> {
+export async function startBrowserSession({ clientDistDir = path.join(projectRoot, 'client', 'dist'), config = {}, clock }: { clientDistDir?: string; config?: Partial<AppConfig>; clock?: () => Date } = {}): Promise<BrowserSession> {
   if (!existsSync(path.join(clientDistDir, 'index.html'))) throw new Error('Build the client first: npm run build');
-  const app = await startTestApp({ clientDistDir }, config);
+  const app = await startTestApp({ clientDistDir, clock }, config);
   let browser: Browser;
   try {
     browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });

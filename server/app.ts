@@ -55,6 +55,8 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** Counters shared by every process (server/rate-limits). */
   rateLimits: RateLimits;
+  /** The services' "now" (ServiceDeps.clock); the real clock when absent. */
+  clock?: () => Date;
   /** What the browser needs to take card payments. */
   paymentsBrowser: PaymentsRuntimeConfig;
 }

@@ -107,6 +107,12 @@ export interface ServiceDeps {
   payments: PaymentProvider;
   log: Logger;
   rateLimits: RateLimits;
+  /**
+   * What "now" is for the services that read it (viewings, listing numbers):
+   * the real clock, unless a check fixes it (the visual check shows the demo
+   * marketplace as of its fixed day, in the browser and on the server alike).
+   */
+  clock?: () => Date;
   /** The parts of events and jobs (events-and-jobs.ts) services use. */
   eventsAndJobs: { events: EventBus; jobs: JobQueue; notifier: Notifier; tokens: UnsubscribeTokens };
 }

@@ -34,6 +34,8 @@ export interface ServeOptions {
   payments?: PaymentsRuntime;
   /** Extra origins (besides the served URL) the local payment server lets confirm payments. */
   browserOrigins?: string[];
+  /** The services' "now" (ServiceDeps.clock); the real clock when absent. */
+  clock?: () => Date;
 }
 
 export interface ServedApp {
@@ -72,6 +74,7 @@ export async function serveApp(options: ServeOptions): Promise<ServedApp> {
       payments: payments.provider,
       rateLimits,
       paymentsBrowser: payments.browser,
+      clock: options.clock,
     });
     steps.push(() => built.stop());
     const { url } = await built.listen(config.port, config.host);

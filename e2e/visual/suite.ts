@@ -84,7 +84,8 @@ export function describeVisualCheck(width: VisualWidth): void {
   beforeAll(async () => {
     if (!UPDATING) clearDiffs(width);
     // Its own app and database (not a shared one): the empty states need a marketplace with nothing in it.
-    session = await startBrowserSession();
+    // The server's "now" is the browser's: the demo's upcoming viewings are upcoming on both sides.
+    session = await startBrowserSession({ clock: () => new Date(FIXED_NOW) });
     await seedDemoPeople(session.app.db, session.app.identity, FIXED_NOW);
     for (const width of WIDTHS_HERE) {
       for (const visitor of ['anonymous', 'user', 'agent', 'admin'] as const) {

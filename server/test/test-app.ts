@@ -90,7 +90,7 @@ export interface TestApp {
  * provider (e.g. to make one call fail); `TestApp.identity` stays the real one.
  */
 export async function startTestApp(
-  options: { clientDistDir?: string; wrapIdentity?: (identity: IdentityProvider) => IdentityProvider; log?: Logger; smtpUrl?: string } = {},
+  options: { clientDistDir?: string; wrapIdentity?: (identity: IdentityProvider) => IdentityProvider; log?: Logger; smtpUrl?: string; clock?: () => Date } = {},
   configOverrides: Partial<AppConfig> = {},
 ): Promise<TestApp> {
   const env = testEnv();
@@ -129,6 +129,7 @@ export async function startTestApp(
       smtpUrl: options.smtpUrl ?? env.smtpUrl,
       unsubscribeSecret: TEST_UNSUBSCRIBE_SECRET,
       pollingIntervalSeconds: 1,
+      clock: options.clock,
     });
   } catch (error) {
     await releaseStorage();

@@ -70,7 +70,7 @@ export const viewingsResolvers: Resolvers = {
     buyer: (viewing, _args, { loaders }) => relationsOf(viewing)?.buyer ?? loadRequired(loaders.userById, viewing.buyerId, 'buyer'),
     agent: (viewing, _args, { loaders }) => relationsOf(viewing)?.agent ?? loadRequired(loaders.userById, viewing.agentId, 'agent'),
     endedBy: (viewing) => (viewing.status !== 'declined' && viewing.status !== 'cancelled' ? null : viewing.endedById === null ? 'listing' : viewing.endedById === viewing.buyerId ? 'buyer' : 'agent'),
-    held: (viewing) => viewing.status === 'confirmed' && viewing.endsAt.getTime() <= Date.now(),
+    held: (viewing, _args, { services }) => services.viewings.isHeld(viewing),
     feedbackGiven: async (viewing, _args, { loaders }) => {
       const relations = relationsOf(viewing);
       return Boolean(relations ? relations.feedback : await loaders.viewingFeedbackById.load(viewing.id));

@@ -478,6 +478,8 @@ export function createViewingsService({ db, notifier, jobs, config, clock = () =
     },
 
     /** Whether `viewer` may read the feedback on `viewing` (its agent, admins). */
+    /** Whether the viewing took place: confirmed and over, by the service's clock (the rule leaveFeedback's insert holds). */
+    isHeld: (viewing: Pick<ViewingRecord, 'status' | 'endsAt'>) => viewing.status === 'confirmed' && viewing.endsAt.getTime() <= clock().getTime(),
     seesFeedback: (viewer: Pick<UserRecord, 'id' | 'role'> | null, viewing: Pick<ViewingRecord, 'agentId'>) => Boolean(viewer && (viewer.role === 'admin' || viewer.id === viewing.agentId)),
 
     /** The calling agent adds an open house to their listed, unsold listing; its wishlisters are told. */

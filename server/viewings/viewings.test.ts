@@ -402,6 +402,25 @@ describe('calendar invites', () => {
 });
 
 describe('after the viewing: feedback and the agents’ numbers', () => {
+  it('whether a viewing was held follows the app’s clock, like the upcoming and past lists (not the machine’s)', async () => {
+    // An app whose "now" is a day before the viewing, which by the machine's clock ended two hours ago.
+    const viewingEnds = new Date(Date.now() - 2 * 3_600_000);
+    const earlier = await startTestApp({ clock: () => new Date(viewingEnds.getTime() - 24 * 3_600_000) });
+    try {
+      const { agent, buyer } = await createCast(earlier, ['agent', 'buyer']);
+      const property = await createListing(earlier, agent.user.id, { title: unique('Not yet') });
+      await earlier.db.viewing.create({
+        data: { propertyId: property.id, agentId: agent.user.id, buyerId: buyer.user.id, timeZone: LONDON, kind: 'instant', status: 'confirmed', startsAt: new Date(viewingEnds.getTime() - 1_800_000), endsAt: viewingEnds },
+      });
+      const upcoming = okData(await earlier.graphql(operations.MyViewings, { when: 'UPCOMING' }, buyer.idToken)).myViewings.nodes;
+      expect(upcoming.map((viewing) => [viewing.property.title, viewing.held])).toEqual([[property.title, false]]);
+      expect(okData(await earlier.graphql(operations.MyViewings, { when: 'PAST' }, buyer.idToken)).myViewings.nodes).toEqual([]);
+      expect(graphqlOutcome(await earlier.graphql(operations.LeaveViewingFeedback, { id: upcoming[0]!.id, rating: 5, text: 'Too soon' }, buyer.idToken))).toMatchObject({ code: 'CONFLICT', message: FEEDBACK_NOT_YET });
+    } finally {
+      await earlier.close();
+    }
+  });
+
   it('the buyer rates a held viewing once; only the agent and admins see it; the numbers count booked, held and the average', async () => {
     const property = await listingWithAvailability();
     const past = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000);
