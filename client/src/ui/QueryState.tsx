@@ -4,7 +4,7 @@
 import { Alert, Button, EmptyState, Spinner, VStack } from '@chakra-ui/react';
 import { useDeferredValue, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { LuRefreshCw } from 'react-icons/lu';
-import { errorMessage } from '../app/errors';
+import { errorMessage, isNotFound } from '../app/errors';
 import { isEmptyList, queryView } from './query-view';
 
 /** What QueryState needs from a generated query hook's result. */
@@ -79,7 +79,8 @@ export function QueryState<T>({ query, data: answered, skeleton, errorTitle, not
     case 'notFound':
       return <NotFoundNotice title={notFoundTitle!} />;
     case 'error':
-      return <QueryError title={errorTitle} error={error} onRetry={() => query.refetch()} />;
+      // A screen that words a missing record as its error (the spec's 'Failed to fetch property data') offers no Retry: asking again cannot bring it back.
+      return <QueryError title={errorTitle} error={error} onRetry={isNotFound(error) ? undefined : () => query.refetch()} />;
     case 'unavailable':
       return <UnavailableNotice />;
   }
