@@ -37,8 +37,11 @@ const config: Config = {
   testTimeout: 180_000,
   // One worker more than cores (Jest's default is one fewer, which on 2 cores is a single worker):
   // the integration and browser files wait on PostgreSQL, Chromium, the emulator and the
-  // spec's 2 s alerts much of their time, which another worker's file then uses. --maxWorkers overrides.
-  maxWorkers: os.availableParallelism() + 1,
+  // spec's 2 s alerts much of their time, which another worker's file then uses. On 2 cores,
+  // one worker per core: three browser journeys at once (each with its app, Chromium and
+  // database) held the load average at 11-12, and five journeys ran past Playwright's 15 s
+  // per step or the 180 s per test. --maxWorkers overrides.
+  maxWorkers: os.availableParallelism() <= 2 ? os.availableParallelism() : os.availableParallelism() + 1,
   // Longest first (each file's time in the last run, else its project's typical time).
   testSequencer: '<rootDir>/server/test/test-sequencer.ts',
   projects: [
