@@ -5,6 +5,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { type PropertyDetailsFieldsFragment } from './properties.generated';
 import { usePropertyReviewsQuery, type ReviewFieldsFragment } from '../reviews/reviews.generated';
 import { ReviewerAvatar, ReviewListSkeleton, ReviewText, ReviewTime } from '../reviews/review-parts';
+import { useMountWhenIdle } from '../ui/deferred';
 import { QueryState } from '../ui/QueryState';
 
 /** Spec section 2: the reviews list when a property has none. */
@@ -82,20 +83,28 @@ function ReviewItem({ review }: { review: ReviewFieldsFragment }) {
   );
 }
 
-const AddReviewButton = lazy(() => import('../reviews/AddReviewButton'));
+// The form loads when the page is idle or the button is pressed, whichever comes first.
+const AddReviewDialog = lazy(() => import('../reviews/AddReviewDialog'));
 
-/** The same button, pressable, while the form's code loads (a press then opens the form once it is in). */
+/**
+ * Add a Review and its dialog. The button is drawn here and owns `open`, so a
+ * press always opens the form: made before the form's code is in, it opens as
+ * the code arrives (a button that changed from placeholder to real while it
+ * loaded could lose the press).
+ */
 function AddReview(props: { property: PropertyDetailsFieldsFragment; onAdded: () => Promise<unknown> }) {
-  const [pressed, setPressed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const mountDialog = useMountWhenIdle(open);
   return (
-    <Suspense
-      fallback={
-        <Button colorPalette="teal" alignSelf={{ base: 'stretch', sm: 'auto' }} data-testid="add-review-button" loading={pressed} onClick={() => setPressed(true)}>
-          <LuMessageSquarePlus aria-hidden /> Add a Review
-        </Button>
-      }
-    >
-      <AddReviewButton {...props} initiallyOpen={pressed} />
-    </Suspense>
+    <>
+      <Button colorPalette="teal" alignSelf={{ base: 'stretch', sm: 'auto' }} data-testid="add-review-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <LuMessageSquarePlus aria-hidden /> Add a Review
+      </Button>
+      {mountDialog && (
+        <Suspense fallback={null}>
+          <AddReviewDialog {...props} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,10 +1,10 @@
-// The Add a Review button and its modal form (PropertyReviewsSlot loads it
-// lazily: its form library, validation and dialog are in no first load).
+// The Add a Review form in a modal dialog. PropertyReviewsSlot draws the button
+// and loads this lazily (its form library, validation and dialog are in no first
+// load); the button owns `open`, so a press made while this code loads opens it.
 import { Box, Button, Dialog, Field, Flex, Portal, Text, Textarea } from '@chakra-ui/react';
 import '../ui/recipes/dialog';
 import { useFormik } from 'formik';
-import { useRef, useState } from 'react';
-import { LuMessageSquarePlus } from 'react-icons/lu';
+import { useRef } from 'react';
 import { REVIEW_MAX_LENGTH, reviewSchema } from '@opennest/common/validation/review';
 import { errorMessage, fieldErrors } from '../app/errors';
 import type { PropertyDetailsFieldsFragment } from '../properties/properties.generated';
@@ -20,9 +20,15 @@ interface ReviewValues {
   reviewText: string;
 }
 
-/** The Add a Review button and its modal form; `initiallyOpen`: the button was pressed before this code arrived. */
-export default function AddReviewButton({ property, onAdded, initiallyOpen = false }: { property: PropertyDetailsFieldsFragment; onAdded: () => Promise<unknown>; initiallyOpen?: boolean }) {
-  const [open, setOpen] = useState(initiallyOpen);
+interface AddReviewDialogProps {
+  property: PropertyDetailsFieldsFragment;
+  onAdded: () => Promise<unknown>;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The Add a Review modal form, opened and closed by its button's owner. */
+export default function AddReviewDialog({ property, onAdded, open, onClose }: AddReviewDialogProps) {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const [addReview] = useAddReviewMutation();
 
@@ -35,7 +41,7 @@ export default function AddReviewButton({ property, onAdded, initiallyOpen = fal
           variables: { propertyId: property.id, text: reviewText.trim() },
           update: evictListsGainingReview,
         });
-        setOpen(false);
+        onClose();
         toaster.create({ type: 'success', title: 'Review added', description: `Thank you for reviewing "${property.title}".` });
         // A failed reload shows in the list's own error state.
         void onAdded().catch(() => undefined);
@@ -56,7 +62,7 @@ export default function AddReviewButton({ property, onAdded, initiallyOpen = fal
     <Dialog.Root
       open={open}
       onOpenChange={(details) => {
-        if (details.open || !submitting) setOpen(details.open);
+        if (!details.open && !submitting) onClose();
       }}
       // A half-written review is not lost to a stray click; Cancel and Escape close.
       closeOnInteractOutside={false}
@@ -66,11 +72,6 @@ export default function AddReviewButton({ property, onAdded, initiallyOpen = fal
       placement="center"
       size="lg"
     >
-      <Dialog.Trigger asChild>
-        <Button colorPalette="teal" alignSelf={{ base: 'stretch', sm: 'auto' }} data-testid="add-review-button">
-          <LuMessageSquarePlus aria-hidden /> Add a Review
-        </Button>
-      </Dialog.Trigger>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
