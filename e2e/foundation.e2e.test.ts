@@ -34,6 +34,12 @@ describe('registration', () => {
     await page.getByText('Must include a capital letter and a special character').waitFor();
     await page.getByText('Invalid email address').waitFor();
     await expectAccessible(page, 'register: validation messages');
+    // Choosing a photo answers its message: the file's name and the hint take its place.
+    await page.getByLabel('Profile photo').setInputFiles(photoPath);
+    await page.getByTestId('profile-photo-name').getByText(path.basename(photoPath), { exact: true }).waitFor();
+    await page.getByText('JPEG, PNG, WebP or GIF.').waitFor();
+    await page.getByRole('button', { name: 'Choose another photo' }).waitFor();
+    await expectAccessible(page, 'register: a photo chosen');
   });
 
   it('registers with a photo and lands on home with the name shown', async () => {

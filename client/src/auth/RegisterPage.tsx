@@ -1,4 +1,4 @@
-import { Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useLocation, useNavigate } from 'react-router';
 import { useAlert } from '../ui/alerts';
@@ -8,6 +8,7 @@ import { AuthCard, AuthSwitchLink } from './AuthCard';
 import { registrationErrorMessage } from './auth-errors';
 import { useAuth } from './AuthProvider';
 import { PasswordInput } from './PasswordInput';
+import { ProfilePhotoField } from './ProfilePhotoField';
 import { redirectTarget } from './redirect-target';
 
 interface RegisterValues {
@@ -46,22 +47,15 @@ export default function RegisterPage() {
       <form onSubmit={form.handleSubmit} noValidate>
         <Stack gap="4">
           <FormField form={form} name="name" label="Full name" autoComplete="name" placeholder="Your name" />
-          <Field.Root invalid={Boolean(photoError)}>
-            <Field.Label>Profile photo</Field.Label>
-            <Input
-              type="file"
-              name="photo"
-              accept="image/jpeg,image/png,image/webp,image/gif"
-              p="1"
-              onChange={(event) => {
-                void form.setFieldValue('photo', event.currentTarget.files?.[0] ?? null);
-                void form.setFieldTouched('photo', true, false);
-              }}
-              onBlur={() => void form.setFieldTouched('photo', true)}
-            />
-            <Field.HelperText>JPEG, PNG, WebP or GIF.</Field.HelperText>
-            <Field.ErrorText>{photoError}</Field.ErrorText>
-          </Field.Root>
+          <ProfilePhotoField
+            name="photo"
+            personName={form.values.name}
+            photo={form.values.photo}
+            error={photoError}
+            onChoose={(photo) => void form.setFieldValue('photo', photo)}
+            // Not validated again here: setFieldValue's validation has the new photo, this one would see the old values.
+            onTouched={() => void form.setFieldTouched('photo', true, false)}
+          />
           <FormField form={form} name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
           <FormField form={form} name="password" label="Password" helperText="At least 6 characters, with a capital letter and one of !@#$%^&*">
             <PasswordInput name="password" autoComplete="new-password" value={form.values.password} onChange={form.handleChange} onBlur={form.handleBlur} />
