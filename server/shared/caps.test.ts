@@ -1,7 +1,9 @@
 // Caps held by the database under concurrent writes, through the real app:
 // saved searches (50 per buyer: counted by a trigger under the owner's row lock), messages
 // (10 a minute per sender: the shared PostgreSQL rate limiter's atomic counter),
-// photos (20 per listing: positions 0..19 by CHECK, unique per listing). The
+// photos (20 per listing: positions 0..19 by CHECK, unique per listing), and an
+// integrator's bursts (25 working API keys per account, 100 documents per key,
+// 10 webhook endpoints per account: counted under the owner's lock). The
 // other caps (one open offer per buyer and listing, one accepted offer per
 // listing, one open report per reporter and listing, at least one admin) are
 // unique indexes or locked counts tested in concurrent-writes.test.ts,
@@ -13,12 +15,15 @@ import * as operations from '../test/generated/graphql';
 import { graphqlOutcome, internalErrorsOf, refusalsOf } from '../test/outcomes';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { appErrorOfDatabaseError } from '../db/constraint-meanings';
+import { ACTIVE_API_KEY_LIMIT, API_KEY_CAP_REACHED, TRUSTED_DOCUMENT_CAP_REACHED, TRUSTED_DOCUMENT_LIMIT } from '../api-keys/api-keys.service';
+import { WEBHOOK_CAP_REACHED, WEBHOOK_ENDPOINT_LIMIT } from '../webhooks/webhooks.service';
 
 let app: TestApp;
 let agent: Account;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // The webhooks' burst registers a loopback address (nothing is delivered to it).
+  app = await startTestApp({}, { webhookAllowedHosts: ['127.0.0.1'] });
   agent = await app.createUser('agent');
 });
 afterAll(async () => {
@@ -64,6 +69,46 @@ describe('saved searches: at most 50 per buyer', () => {
     expect(okData(await app.graphql(operations.SaveSearch, { input }, buyer.idToken)).saveSearch.id).toBe(kept.id);
     expect(graphqlOutcome(await app.graphql(operations.SaveSearch, { input: { ...input, name: 'One more' } }, buyer.idToken))).toMatchObject({ code: 'BAD_USER_INPUT', message: SAVED_SEARCH_CAP_REACHED });
     expect(await app.db.savedSearch.count({ where: { userId: buyer.user.id } })).toBe(SAVED_SEARCH_LIMIT);
+  });
+});
+
+// An integrator's script that makes keys, registers documents or endpoints in a loop
+// of parallel calls: every call past the cap is told the cap, none waits for a
+// connection until it answers 503, and the cap holds exactly.
+describe('integrators: a burst of creations ends at the cap, each extra one told why', () => {
+  const BURST = 40;
+
+  it(`API keys: ${BURST} at once from none end with ${ACTIVE_API_KEY_LIMIT} working keys`, async () => {
+    const owner = await app.createUser('agent');
+    const outcomes = await Promise.all(
+      Array.from({ length: BURST }, (_, i) => app.graphql(operations.CreateApiKey, { input: { name: `Burst ${i}`, scopes: ['listings:read'], expiresInDays: 30 } }, owner.idToken).then(graphqlOutcome)),
+    );
+    expect(internalErrorsOf(outcomes)).toEqual([]);
+    expect(refusalsOf(outcomes)).toEqual(Array(BURST - ACTIVE_API_KEY_LIMIT).fill(`CONFLICT: ${API_KEY_CAP_REACHED}`));
+    expect(await app.db.apiKey.count({ where: { ownerId: owner.user.id } })).toBe(ACTIVE_API_KEY_LIMIT);
+    expect(await app.db.apiKeyAuditEntry.count({ where: { apiKey: { ownerId: owner.user.id }, action: 'created' } })).toBe(ACTIVE_API_KEY_LIMIT);
+  });
+
+  it(`trusted documents: ${BURST} at once from ${TRUSTED_DOCUMENT_LIMIT - 10} end with ${TRUSTED_DOCUMENT_LIMIT}`, async () => {
+    const owner = await app.createUser('agent');
+    const { apiKey } = okData(await app.graphql(operations.CreateApiKey, { input: { name: 'Documents', scopes: ['listings:read'], expiresInDays: 30 } }, owner.idToken)).createApiKey;
+    await app.db.trustedDocument.createMany({ data: Array.from({ length: TRUSTED_DOCUMENT_LIMIT - 10 }, (_, i) => ({ apiKeyId: apiKey.id, sha256: `stored-${i}`, document: `query Stored${i} { me { id } }` })) });
+    const outcomes = await Promise.all(
+      Array.from({ length: BURST }, (_, i) => app.graphql(operations.RegisterTrustedDocument, { apiKeyId: apiKey.id, document: `query Burst${i} { me { id } }` }, owner.idToken).then(graphqlOutcome)),
+    );
+    expect(internalErrorsOf(outcomes)).toEqual([]);
+    expect(refusalsOf(outcomes)).toEqual(Array(BURST - 10).fill(`CONFLICT: ${TRUSTED_DOCUMENT_CAP_REACHED}`));
+    expect(await app.db.trustedDocument.count({ where: { apiKeyId: apiKey.id } })).toBe(TRUSTED_DOCUMENT_LIMIT);
+  });
+
+  it(`webhook endpoints: ${BURST} at once from none end with ${WEBHOOK_ENDPOINT_LIMIT}`, async () => {
+    const owner = await app.createUser('agent');
+    const outcomes = await Promise.all(
+      Array.from({ length: BURST }, (_, i) => app.graphql(operations.CreateWebhookEndpoint, { input: { url: `http://127.0.0.1:9/hook-${i}`, events: ['listing.verified'] } }, owner.idToken).then(graphqlOutcome)),
+    );
+    expect(internalErrorsOf(outcomes)).toEqual([]);
+    expect(refusalsOf(outcomes)).toEqual(Array(BURST - WEBHOOK_ENDPOINT_LIMIT).fill(`CONFLICT: ${WEBHOOK_CAP_REACHED}`));
+    expect(await app.db.webhookEndpoint.count({ where: { ownerId: owner.user.id } })).toBe(WEBHOOK_ENDPOINT_LIMIT);
   });
 });
 
