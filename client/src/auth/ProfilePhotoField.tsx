@@ -1,11 +1,11 @@
 // The register form's profile photo: a button that opens the file picker, a
-// preview of the chosen photo (the initials of the name typed so far until
-// there is one) and the file's name. The file input itself is out of sight and
+// preview of the chosen photo (the initials of the name typed so far, or a
+// person's outline, until there is one) and the file's name. The file input itself is out of sight and
 // out of the tab order; the field's label still names it, so assistive
 // technology and tests reach it by "Profile photo".
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { LuImagePlus } from 'react-icons/lu';
+import { LuImagePlus, LuUserRound } from 'react-icons/lu';
 import { PersonAvatar } from '../ui/PersonAvatar';
 
 export const PROFILE_PHOTO_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
@@ -53,7 +53,7 @@ export function ProfilePhotoField({ name, personName, photo, error, onChoose, on
         }}
       />
       <HStack gap="3" width="full">
-        <PersonAvatar person={{ name: personName, image: preview }} size="lg" alt={photo ? 'Your chosen photo' : ''} flexShrink={0} />
+        <PersonAvatar person={{ name: personName, image: preview }} placeholder={<LuUserRound />} size="lg" alt={photo ? 'Your chosen photo' : ''} flexShrink={0} />
         <Stack gap="1" minW="0">
           <Button type="button" variant="outline" colorPalette="teal" size="sm" alignSelf="flex-start" onClick={() => input.current?.click()}>
             <LuImagePlus aria-hidden /> {photo ? 'Choose another photo' : 'Choose a photo'}

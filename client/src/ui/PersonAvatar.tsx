@@ -4,7 +4,7 @@
 // Zag's machine runtime into the first load of every page (the navigation bar
 // shows the signed-in account); an <img> whose failure hides it does the same.
 import { chakra, useSlotRecipe, type HTMLChakraProps } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | '2xl';
 
@@ -24,9 +24,11 @@ export interface PersonAvatarProps extends Omit<HTMLChakraProps<'span'>, 'childr
   alt?: string;
   /** `lazy` for long lists. */
   loading?: 'lazy' | 'eager';
+  /** Shown instead of initials when the name has none (e.g. a form's name field still empty). */
+  placeholder?: ReactNode;
 }
 
-export function PersonAvatar({ person, size = 'md', alt = '', loading, ...rest }: PersonAvatarProps) {
+export function PersonAvatar({ person, size = 'md', alt = '', loading, placeholder, ...rest }: PersonAvatarProps) {
   const styles = useSlotRecipe({ key: 'avatar' })({ size });
   const [failed, setFailed] = useState<string | null>(null);
   const showImage = Boolean(person.image) && failed !== person.image;
@@ -36,7 +38,7 @@ export function PersonAvatar({ person, size = 'md', alt = '', loading, ...rest }
         <chakra.img css={styles.image} src={person.image!} alt={alt} loading={loading} decoding="async" onError={() => setFailed(person.image ?? null)} />
       ) : (
         <chakra.span css={styles.fallback} aria-hidden>
-          {initialsOf(person.name)}
+          {initialsOf(person.name) || placeholder}
         </chakra.span>
       )}
     </chakra.span>
