@@ -8,6 +8,7 @@ import { allPropertiesVariables, PAGE_SIZE } from './all-properties.first-screen
 import { LoadMore, usePaging } from '../ui/paging';
 import { useUrlSearchParams } from '../app/use-url-search-params';
 import { plural } from '../ui/plural';
+import { useLastAnswer } from '../ui/last-answer';
 import { SelectField } from '../ui/SelectField';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { cardGridColumns } from './image-sizes';
@@ -136,10 +137,11 @@ export default function AllPropertiesPage() {
   const verified = useVerifiedPropertiesQuery({ variables: { ...variables.list, filter } });
   const matches = useVerifiedPropertyCountQuery({ variables: { ...variables.count, filter } });
   const matchCount = matches.data?.verifiedPropertyCount;
-  const { data, previousData, loading } = verified;
+  const { data, loading } = verified;
 
-  // While a new search loads, the previous results stay (dimmed) instead of flashing skeletons.
-  const connection = (data ?? (loading ? previousData : undefined))?.verifiedProperties;
+  // While a new search loads, the results on screen stay (dimmed) instead of flashing skeletons.
+  const lastAnswer = useLastAnswer(data);
+  const connection = (data ?? (loading ? lastAnswer : undefined))?.verifiedProperties;
   const properties = connection?.nodes;
   const refreshing = loading && !data && Boolean(connection);
   // Next pages only for the answer to the current search, never for the dimmed previous one.
