@@ -124,8 +124,17 @@ it('lists a house with photos, finds it with filters, shows its gallery, handles
   await buyerPage.keyboard.press('Escape');
   await fullScreen.waitFor({ state: 'detached' });
 
-  // The buyer reports it.
+  // The buyer reports it. The dialog's code loads on the first press; on a slow connection it
+  // arrives after the press, and meanwhile the button shows that it is busy.
+  let releaseDialogCode!: () => void;
+  const dialogCodeHeld = new Promise<void>((resolve) => (releaseDialogCode = resolve));
+  await buyerPage.route(/\/assets\/ReportListingDialog-[^/]+\.js$/, async (route) => {
+    await dialogCodeHeld;
+    await route.continue();
+  });
   await buyerPage.getByTestId('report-listing').click();
+  await buyerPage.locator('[data-testid="report-listing"][data-loading]').waitFor();
+  releaseDialogCode();
   await buyerPage.getByTestId('report-reason').selectOption('wrong_price');
   await buyerPage.getByLabel('Details (optional)').fill('The same house is advertised elsewhere for less.');
   await expectAccessible(buyerPage, 'report dialog');

@@ -5,7 +5,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { type PropertyDetailsFieldsFragment } from './properties.generated';
 import { usePropertyReviewsQuery, type ReviewFieldsFragment } from '../reviews/reviews.generated';
 import { ReviewerAvatar, ReviewListSkeleton, ReviewText, ReviewTime } from '../reviews/review-parts';
-import { useMountWhenIdle } from '../ui/deferred';
+import { useModuleReady, useMountWhenIdle } from '../ui/deferred';
 import { QueryState } from '../ui/QueryState';
 
 /** Spec section 2: the reviews list when a property has none. */
@@ -84,7 +84,8 @@ function ReviewItem({ review }: { review: ReviewFieldsFragment }) {
 }
 
 // The form loads when the page is idle or the button is pressed, whichever comes first.
-const AddReviewDialog = lazy(() => import('../reviews/AddReviewDialog'));
+const loadAddReviewDialog = () => import('../reviews/AddReviewDialog');
+const AddReviewDialog = lazy(loadAddReviewDialog);
 
 /**
  * Add a Review and its dialog. The button is drawn here and owns `open`, so a
@@ -95,9 +96,17 @@ const AddReviewDialog = lazy(() => import('../reviews/AddReviewDialog'));
 function AddReview(props: { property: PropertyDetailsFieldsFragment; onAdded: () => Promise<unknown> }) {
   const [open, setOpen] = useState(false);
   const mountDialog = useMountWhenIdle(open);
+  const ready = useModuleReady(loadAddReviewDialog, mountDialog);
   return (
     <>
-      <Button colorPalette="teal" alignSelf={{ base: 'stretch', sm: 'auto' }} data-testid="add-review-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <Button
+        colorPalette="teal"
+        alignSelf={{ base: 'stretch', sm: 'auto' }}
+        data-testid="add-review-button"
+        aria-haspopup="dialog"
+        loading={open && !ready}
+        onClick={() => setOpen(true)}
+      >
         <LuMessageSquarePlus aria-hidden /> Add a Review
       </Button>
       {mountDialog && (

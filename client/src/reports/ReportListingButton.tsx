@@ -3,13 +3,16 @@ import { Button } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { LuFlag } from 'react-icons/lu';
 import { useAuth } from '../auth/AuthProvider';
+import { useModuleReady } from '../ui/deferred';
 
-const ReportListingDialog = lazy(() => import('./ReportListingDialog'));
+const loadReportListingDialog = () => import('./ReportListingDialog');
+const ReportListingDialog = lazy(loadReportListingDialog);
 
 export function ReportListingButton({ property }: { property: { id: string; title: string; agent: { id: string } } }) {
   const { viewer } = useAuth();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const ready = useModuleReady(loadReportListingDialog, used);
   if (!viewer || viewer.role === 'fraud' || viewer.id === property.agent.id) return null;
   return (
     <>
@@ -20,6 +23,7 @@ export function ReportListingButton({ property }: { property: { id: string; titl
         alignSelf="start"
         // The flag lines up with the icons of the lines above (the button's own padding would indent it).
         ms="-3.5"
+        loading={open && !ready}
         onClick={() => {
           setUsed(true);
           setOpen(true);

@@ -5,23 +5,25 @@ import { lazy, Suspense, useState } from 'react';
 import { LuBellPlus } from 'react-icons/lu';
 import { useAuth } from '../auth/AuthProvider';
 import { useSaveSearchMutation, type PropertyFilter, type PropertySort } from './saved-searches.generated';
-import { useMountWhenIdle } from '../ui/deferred';
+import { useModuleReady, useMountWhenIdle } from '../ui/deferred';
 import { toaster } from '../ui/toaster';
 import { evictSavedSearches } from './saved-searches.cache';
 import { describeSearch, FREQUENCY_LABEL } from './saved-search-text';
 
 // The dialog (and its form library) loads when the page is idle or the button is pressed.
-const SavedSearchDialog = lazy(() => import('./SavedSearchDialog'));
+const loadSavedSearchDialog = () => import('./SavedSearchDialog');
+const SavedSearchDialog = lazy(loadSavedSearchDialog);
 
 export function SaveSearchButton({ search, sort, sortLabel, filter }: { search: string; sort: PropertySort; sortLabel: string; filter: PropertyFilter }) {
   const { viewer } = useAuth();
   const [open, setOpen] = useState(false);
   const [save] = useSaveSearchMutation({ update: (cache) => evictSavedSearches(cache) });
   const mountDialog = useMountWhenIdle(open);
+  const ready = useModuleReady(loadSavedSearchDialog, mountDialog);
   if (viewer?.role !== 'user') return null;
   return (
     <>
-      <Button variant="outline" colorPalette="teal" onClick={() => setOpen(true)} flexShrink={0} data-testid="save-search">
+      <Button variant="outline" colorPalette="teal" onClick={() => setOpen(true)} loading={open && !ready} flexShrink={0} data-testid="save-search">
         <LuBellPlus aria-hidden /> Save this search
       </Button>
       {mountDialog && (

@@ -22,3 +22,27 @@ export function useMountWhenIdle(needed = false): boolean {
   if (needed && !wasNeeded) setWasNeeded(true);
   return idle || wasNeeded;
 }
+
+/**
+ * Whether the module `load` brings is in, once `start` is true (false before).
+ * A button that opens a lazily loaded dialog shows itself busy with
+ * `loading={open && !ready}`: pressed before the code arrived, it says so
+ * instead of seeming to do nothing. `load` is the same import the `lazy`
+ * component makes (the browser fetches a module once).
+ */
+export function useModuleReady(load: () => Promise<unknown>, start: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!start || ready) return;
+    let current = true;
+    // A failed load shows where the lazy component is drawn (its error boundary); the button stops waiting either way.
+    void load().then(
+      () => current && setReady(true),
+      () => current && setReady(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [load, start, ready]);
+  return ready;
+}
