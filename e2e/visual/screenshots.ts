@@ -173,12 +173,30 @@ export async function settle(page: Page): Promise<void> {
   }
 }
 
+/**
+ * Playwright's screenshot, asked for once more if the first one times out. On
+ * a loaded 2-core machine Chromium now and then sends no frame at all after
+ * the fonts loaded (seen on user-profile, Manage Users and the 404 page, each
+ * once in 60 s, where the same capture alone takes 0.3 s); a second request
+ * asks for a new frame. A page that cannot be drawn still fails, on the second
+ * timeout. Each retry is logged, so that a page that always needs one shows.
+ */
+async function screenshotAskedTwice(page: Page, options: Parameters<Page['screenshot']>[0]): Promise<Buffer> {
+  try {
+    return await page.screenshot(options);
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+    console.warn(`${page.url()}: the screenshot timed out after ${SCREENSHOT_TIMEOUT_MS / 1000} s; asking once more.`);
+    return page.screenshot(options);
+  }
+}
+
 /** The page (from the top, at most MAX_HEIGHT for its width) as a PNG, with `masks` painted over. */
 export async function capture(page: Page, masks: Mask[]): Promise<PNG> {
   const width = page.viewportSize()!.width;
   const fullHeight = (await page.evaluate(() => (globalThis as unknown as { document: Doc }).document.documentElement.scrollHeight)) as number;
   const height = Math.min(fullHeight, MAX_HEIGHT[width] ?? 2400);
-  const shot = await decodePng(await page.screenshot({ fullPage: true, clip: { x: 0, y: 0, width, height }, animations: 'disabled', caret: 'hide', scale: 'css', timeout: SCREENSHOT_TIMEOUT_MS }));
+  const shot = await decodePng(await screenshotAskedTwice(page, { fullPage: true, clip: { x: 0, y: 0, width, height }, animations: 'disabled', caret: 'hide', scale: 'css', timeout: SCREENSHOT_TIMEOUT_MS }));
   const boxes = (await page.evaluate((selectors: string[]) => {
     const { document, window } = globalThis as unknown as { document: Doc; window: Doc };
     return selectors.flatMap((selector) =>
