@@ -39,7 +39,10 @@ function AfterCommit({ run, children }: { run: () => void; children: ReactNode }
 }
 
 /** The server drew the page inert (server/web/client-app.ts): it takes input once the client has taken it over. */
-const takeInput = () => container.removeAttribute('inert');
+const takeInput = () => {
+  container.removeAttribute('inert');
+  performance.mark('opennest:first render committed');
+};
 
 /** The server writes the runtime config into the page; `vite dev`'s page lacks it and asks the API. */
 async function runtimeConfig(): Promise<RuntimeConfig> {
@@ -53,21 +56,34 @@ async function runtimeConfig(): Promise<RuntimeConfig> {
 /** Ends the current task, so that the next piece of start-up work is a task of its own and input is handled in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * Runs a piece of start-up work as a User Timing measure (`opennest:<name>`), so that a
+ * performance trace names the task it is in (`npm run bench:web:trace` prints them).
+ */
+function measured<T>(name: string, work: () => T): T {
+  const start = performance.now();
+  try {
+    return work();
+  } finally {
+    performance.measure(`opennest:${name}`, { start });
+  }
+}
+
 async function start() {
   const config = await runtimeConfig();
   // The first screen's data, if the server sent it with the page (a signed-in request): the cache starts from it.
   const firstScreen = firstScreenStateOf(document);
-  const client = createApolloClient({}, { firstScreenMs: firstScreen?.results.length ? FIRST_SCREEN_MS : 0 });
-  const restored = firstScreen ? restoreFirstScreen(client.cache, firstScreen, window.location) : Promise.resolve();
+  const client = measured('apollo client', () => createApolloClient({}, { firstScreenMs: firstScreen?.results.length ? FIRST_SCREEN_MS : 0 }));
+  const restored = measured('first screen into the cache', () => (firstScreen ? restoreFirstScreen(client.cache, firstScreen, window.location) : Promise.resolve()));
   await nextTask();
   keyFirstHistoryEntry(window.history);
   const history = createAppHistory();
   // A chunk that fails to download is asked for again as the page draws (and shows the error page if it fails again).
-  const firstRouteLoaded = preloadRoutes(history.location).catch(() => undefined);
+  const firstRouteLoaded = measured('first route requested', () => preloadRoutes(history.location).catch(() => undefined));
   // While the first route's chunk downloads.
   await nextTask();
-  const system = createAppSystem();
-  const styleCache = createStyleCache(pageStyleNonce());
+  const system = measured('styling system', createAppSystem);
+  const styleCache = measured('style cache', () => createStyleCache(pageStyleNonce()));
   // The page the server sent (the prerendered shell) stays until the first route's chunk is in,
   // so the screen goes from it straight to the page, without a loading screen in between.
   await Promise.all([firstRouteLoaded, restored]);
@@ -90,6 +106,7 @@ async function start() {
       </AfterCommit>
     </StrictMode>
   );
+  performance.mark('opennest:render starts');
   startTransition(() => {
     if (drawnByServer()) {
       // Markup that differs from what the client draws (a date in another time zone) is drawn again by
