@@ -46,6 +46,13 @@ export default defineConfig({
     emptyOutDir: true,
     // .vite/manifest.json: which chunks each route loads first (client/build/initial-js.ts).
     manifest: true,
+    // The HTML's preloads stay (the start chunk's own imports); a page's chunks are not
+    // preloaded by the loader Vite wraps around each dynamic import, which writes a
+    // <link rel="modulepreload"> per chunk a page imports: on a phone that was 250 to 360 ms
+    // of main-thread work (4x CPU, `npm run bench:web:trace`) in the tasks that hydrate a
+    // signed-in page. The browser fetches a page chunk's imports as soon as it has read the
+    // chunk (every import is hoisted into it), one round trip later (docs/session-and-speed.md).
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     sourcemap: true,
     chunkSizeWarningLimit: 900,
     rollupOptions: {

@@ -43,21 +43,22 @@ export interface InitialJsBudget {
 }
 
 /**
- * The budget of a route that does not meet INITIAL_JS_TARGET yet (232 KiB; it was 250, the
- * budget the two first budgeted routes had): see INITIAL_JS_BUDGETS. A route's budget is one or the
+ * The budget of a route that does not meet INITIAL_JS_TARGET yet (228 KiB; it was 250, the
+ * budget the two first budgeted routes had, then 232 after the router cut): see INITIAL_JS_BUDGETS. A route's budget is one or the
  * other, never what a build happened to reach (client/vite.config.test.ts).
  */
-export const INTERIM_GZIP_BUDGET = 232 * 1024;
+export const INTERIM_GZIP_BUDGET = 228 * 1024;
 
 /**
  * What `npm test` holds each budgeted route's first load to (client/vite.config.test.ts):
  * the four routes issue 21 names, the sign-in page and the payment page. A route's bytes
  * are held to issue 21's target (INITIAL_JS_TARGET) once it meets it; none does yet:
  * the shared start chunk (React DOM, React Router, Chakra's styling runtime, Apollo
- * Client) is about 196 KB by itself, so every route is over 200 KiB until it shrinks
+ * Client) is about 193 KB by itself, so every route is over 200 KiB until it shrinks
  * (docs/session-and-speed.md, "Initial JavaScript": what is in it and what each
- * remaining cut is worth). Until then a route's budget is the interim 232 KiB (250
- * until React Router's data router left the first load, about 17 KB),
+ * remaining cut is worth). Until then a route's budget is the interim 228 KiB (250
+ * until React Router's data router left the first load, about 17 KB; 232 until the
+ * loader around dynamic imports stopped listing every page's chunks, about 4.3 KB),
  * so that no feature grows a first load unnoticed. Move a route to the target when it
  * meets it; never raise a budget to fit a feature: defer the feature (client/src/ui/deferred.ts).
  * /sandbox (GraphiQL, a developer's tool of about 250 KB by itself) has no budget.
