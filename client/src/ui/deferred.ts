@@ -1,7 +1,7 @@
 // For the parts of the screen that no first paint needs (dialogs, toasts, the
 // mobile menu): their code downloads once the page is idle, or as soon as
 // someone needs them, whichever comes first.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Runs `task` when the browser is next idle (at the latest after `timeoutMs`); returns a cancel function. */
 export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
@@ -14,10 +14,15 @@ export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
   return () => clearTimeout(handle);
 }
 
-/** False until the page has been idle once, or at once when `needed` turns true; then stays true. */
+/**
+ * False until the page has been idle once, or at once when `needed` turns true; then stays true.
+ * Turning true when idle is a transition: React then draws what it mounts in short slices
+ * between which the page takes input, where an ordinary update would draw it all in one
+ * task (one of 50 to 190 ms on a phone, each counted in the page's blocking time).
+ */
 export function useMountWhenIdle(needed = false): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
+  useEffect(() => whenIdle(() => startTransition(() => setIdle(true))), []);
   const [wasNeeded, setWasNeeded] = useState(needed);
   if (needed && !wasNeeded) setWasNeeded(true);
   return idle || wasNeeded;
