@@ -1,5 +1,6 @@
 // Money travels as decimal strings ("1250000.00") and is compared as integer
 // cents (BigInt), so no amount ever passes through binary floating point.
+import { groupThousands } from './numbers';
 
 /** Up to 12 integer digits and 2 decimals: fits the database's NUMERIC(14,2). */
 export const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
@@ -39,8 +40,7 @@ export function formatMoney(value: string | bigint): string {
   const match = /^(-?)(\d+)(?:\.(\d{0,2}))?$/.exec(text);
   if (!match) throw new Error(`Not an amount: ${text}`);
   const [, sign, whole, fraction = ''] = match;
-  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${grouped}.${fraction.padEnd(2, '0')}`;
+  return `${sign}${groupThousands(whole.replace(/^0+(?=\d)/, ''))}.${fraction.padEnd(2, '0')}`;
 }
 
 /** "$1,234,567.50" */

@@ -17,6 +17,7 @@ import { PropertyGridSkeleton } from './PropertyCardSkeleton';
 import { SaveSearchButton } from '../saved-searches/SaveSearchButton';
 import { PlaceCombobox, placeLabel, type PlaceSuggestion } from './PlaceCombobox';
 import { RELAX_BELOW } from '@opennest/common/filter-relaxations';
+import { formatNumber } from '@opennest/common/numbers';
 import { RelaxFilterSuggestions } from './RelaxFilterSuggestions';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -285,7 +286,7 @@ export default function AllPropertiesPage() {
             {matchCount && properties.length > 0 && (
               <Text as="span" data-testid="match-count">
                 {' · '}
-                {matchCount.capped ? `${matchCount.count.toLocaleString('en-US')}+ matches` : plural(matchCount.count, 'match', 'matches')}
+                {matchCount.capped ? `${formatNumber(matchCount.count)}+ matches` : plural(matchCount.count, 'match', 'matches')}
               </Text>
             )}
           </Text>

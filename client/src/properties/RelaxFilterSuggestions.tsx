@@ -4,6 +4,7 @@
 import { Box, HStack, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { RELAXABLE_FILTERS, withoutFilter } from '@opennest/common/filter-relaxations';
+import { formatNumber } from '@opennest/common/numbers';
 import { useVerifiedPropertyRelaxationsQuery, type PropertyFilter, type PropertySort } from './properties.generated';
 import { allPropertiesLink } from './listing-search-url';
 import { plural } from '../ui/plural';
@@ -29,7 +30,7 @@ export function RelaxFilterSuggestions({ search, sort, filter, found }: Props) {
         {better.map(({ filter: name, count }) => {
           const relaxed = withoutFilter({ search, ...filter } as Record<string, unknown>, name);
           const { search: term, ...rest } = relaxed as { search?: string } & PropertyFilter;
-          const matches = count.capped ? `${count.count.toLocaleString('en-US')}+ properties` : plural(count.count, 'property', 'properties');
+          const matches = count.capped ? `${formatNumber(count.count)}+ properties` : plural(count.count, 'property', 'properties');
           return (
             <Box as="li" key={name}>
               <Link asChild color="teal.700" textDecoration="underline">

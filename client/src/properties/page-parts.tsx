@@ -5,6 +5,7 @@ import type { ReactNode, RefObject } from 'react';
 import { LuBath, LuBedDouble, LuCalendarClock, LuCheck, LuHouse, LuMapPin, LuRuler } from 'react-icons/lu';
 import type { Amenity, PropertyCardFieldsFragment, PropertyStatus, SaleState } from './properties.generated';
 import { AMENITY_LABELS } from '@opennest/common/amenities';
+import { formatNumber } from '@opennest/common/numbers';
 import { AREA_UNIT_LABELS, PROPERTY_TYPE_LABELS } from '@opennest/common/property-facts';
 import { STATUS_COLOUR } from './format';
 
@@ -74,7 +75,7 @@ export function PropertyFacts({ property, withYear }: { property: Pick<PropertyC
   const items: Array<{ icon: ReactNode; text: string; label: string }> = [{ icon: <LuHouse aria-hidden />, text: PROPERTY_TYPE_LABELS[propertyType], label: 'Type' }];
   if (bedrooms != null) items.push({ icon: <LuBedDouble aria-hidden />, text: `${bedrooms} bd`, label: `${bedrooms} bedrooms` });
   if (bathrooms != null) items.push({ icon: <LuBath aria-hidden />, text: `${bathrooms} ba`, label: `${bathrooms} bathrooms` });
-  if (floorArea != null && areaUnit) items.push({ icon: <LuRuler aria-hidden />, text: `${floorArea.toLocaleString('en-US')} ${AREA_UNIT_LABELS[areaUnit]}`, label: 'Floor area' });
+  if (floorArea != null && areaUnit) items.push({ icon: <LuRuler aria-hidden />, text: `${formatNumber(floorArea)} ${AREA_UNIT_LABELS[areaUnit]}`, label: 'Floor area' });
   if (withYear && yearBuilt != null) items.push({ icon: <LuCalendarClock aria-hidden />, text: `Built ${yearBuilt}`, label: 'Year built' });
   return (
     <HStack as="ul" listStyleType="none" wrap="wrap" gap="3" fontSize="sm" color="fg.muted" data-testid="property-facts">

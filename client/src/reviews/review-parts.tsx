@@ -7,18 +7,27 @@ import { PersonAvatar } from '../ui/PersonAvatar';
 import { useLayoutEffect, useRef, useState, type Ref } from 'react';
 import type { ReviewFieldsFragment } from './reviews.generated';
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const fullDateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' });
+/**
+ * The formatters are made when a time is first drawn, not when this module loads: the first
+ * Intl formatter loads the browser's locale data (about 100 ms on a phone), and the details
+ * page loads this module before it draws, where reviews' times are drawn later (InViewerLocale).
+ */
+let formats: { dateTime: Intl.DateTimeFormat; full: Intl.DateTimeFormat } | null = null;
+const formatsInUse = () =>
+  (formats ??= {
+    dateTime: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+    full: new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' }),
+  });
 
 /** "21 Nov 2026, 09:30" in the viewer's locale and time zone. */
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+export const formatDateTime = (iso: string) => formatsInUse().dateTime.format(new Date(iso));
 
 /** A machine-readable <time> with a readable date and time (the full form on hover). */
 export function ReviewTime({ iso, ...textProps }: { iso: string } & Omit<TextProps, 'children'>) {
   return (
     <InViewerLocale>
       <Text asChild fontSize="sm" color="fg.muted" {...textProps}>
-        <time dateTime={iso} title={fullDateTimeFormat.format(new Date(iso))}>
+        <time dateTime={iso} title={formatsInUse().full.format(new Date(iso))}>
           {formatDateTime(iso)}
         </time>
       </Text>
