@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { CSP_NONCE_PLACEHOLDER } from '@opennest/common/csp-nonce';
 import { sharedClientBuild } from './build-client';
 import { INITIAL_JS_BUDGETS, INITIAL_JS_TARGET, INTERIM_GZIP_BUDGET, ROUTE_PAGES, initialJs, largestParts, readManifest } from './build/initial-js';
 
@@ -122,5 +123,27 @@ describe('initial JavaScript per route', () => {
       expect(brotliDecompressSync(await readFile(path.join(assets, `${name}.br`))).equals(original)).toBe(true);
       expect(gunzipSync(await readFile(path.join(assets, `${name}.gz`))).equals(original)).toBe(true);
     }
+  });
+});
+
+describe('the CSS all pages share (client/build/global-css.ts)', () => {
+  it('is in the head of the built pages, once, with the style nonce placeholder; the browser and server bundles make the styling system without it', async () => {
+    for (const page of ['index.html', 'home.html']) {
+      const html = await readFile(path.join(local.outDir, page), 'utf8');
+      const head = html.slice(0, html.indexOf('</head>'));
+      // Chakra's layer order first, then the reset, the global styles and the tokens (the brand's darker teal).
+      expect(head).toContain(`<style nonce="${CSP_NONCE_PLACEHOLDER}">@layer reset,base,tokens,recipes;`);
+      expect(head).toContain('--chakra-colors-teal-600:#0f766e;');
+      expect(html.split('--chakra-colors-teal-600:').length - 1).toBe(1);
+      expect(html).not.toContain('css-global');
+    }
+    const manifest = await readManifest(local.outDir);
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
+    expect(local.scripts.get(path.basename(entry.file))).toContain('_global:[]');
+    const serverDir = path.join(local.outDir, '.server', 'page-render');
+    const serverChunks = await Promise.all((await readdir(serverDir)).map((name) => readFile(path.join(serverDir, name), 'utf8')));
+    const system = serverChunks.filter((text) => text.includes('function getPreflightCss()'));
+    expect(system).toHaveLength(1);
+    expect(system[0]).toContain('const _global = [];');
   });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { addedRecipeModules } from './build/added-recipes';
 import { chunkModules } from './build/chunk-modules';
+import { globalCssPrebuilt } from './build/global-css';
 import { serverBundles } from './build/server-bundles';
 import { precompress } from './build/precompress';
 import { prerender } from './build/prerender';
@@ -37,7 +38,7 @@ function localCardFormLeftOut(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), localCardFormLeftOut(), chunkModules(), prerender(), serverBundles(), precompress()],
+  plugins: [react(), localCardFormLeftOut(), globalCssPrebuilt(), chunkModules(), prerender(), serverBundles(), precompress()],
   define: {
     __LOCAL_CARD_FORM__: JSON.stringify(localCardForm),
   },

@@ -7,6 +7,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { CSP_NONCE_PLACEHOLDER } from '@opennest/common/csp-nonce';
+import { withoutGlobalStyleElements } from './global-css';
 
 interface Shell {
   body: string;
@@ -35,15 +37,19 @@ function loadScriptsAfterFirstPaint(html: string): string {
   return html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</body>', `${loader}</body>`);
 }
 
-/** The shell sits between markers in #root, so the server can put a page it draws per request in its place (server/web/client-app.ts). */
-function fillTemplate(template: string, shell: Shell): string {
+/**
+ * The shell sits between markers in #root, so the server can put a page it draws per request in its place (server/web/client-app.ts).
+ * The CSS all pages share goes into the head (client/build/global-css.ts), with the nonce's placeholder the server fills in.
+ */
+function fillTemplate(template: string, shell: Shell, globalCss: string): string {
   if (!template.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to prerender into.`);
   const escapedTitle = shell.title.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const imagePreloads = [...shell.body.matchAll(IMAGE_PRELOAD)].filter((match) => match[1] === 'high').map((match) => match[0]);
   const withShell = template
+    .replace('</head>', `<style nonce="${CSP_NONCE_PLACEHOLDER}">${globalCss}</style></head>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapedTitle}</title>`)
     .replace('</title>', `</title>${imagePreloads.join('')}`)
-    .replace(ROOT_ELEMENT, `<div id="root"><!--shell-->${shell.body.replace(IMAGE_PRELOAD, '')}<!--/shell--></div>`);
+    .replace(ROOT_ELEMENT, `<div id="root"><!--shell-->${withoutGlobalStyleElements(shell.body.replace(IMAGE_PRELOAD, ''))}<!--/shell--></div>`);
   return loadScriptsAfterFirstPaint(withShell);
 }
 
@@ -68,12 +74,13 @@ export function prerender(): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const { renderShells } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderShells(): { home: Shell; app: Shell } };
+        const { renderShells, renderGlobalCss } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderShells(): { home: Shell; app: Shell }; renderGlobalCss(): string };
         const shells = renderShells();
+        const globalCss = renderGlobalCss();
         const outDir = path.resolve(config.root, config.build.outDir);
         const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
-        await writeFile(path.join(outDir, 'home.html'), fillTemplate(template, shells.home));
-        await writeFile(path.join(outDir, 'index.html'), fillTemplate(template, shells.app));
+        await writeFile(path.join(outDir, 'home.html'), fillTemplate(template, shells.home, globalCss));
+        await writeFile(path.join(outDir, 'index.html'), fillTemplate(template, shells.app, globalCss));
       } finally {
         await server.close();
       }

@@ -3,6 +3,8 @@
 // first screenful (navigation bar and hero, from the same components), every
 // other route the navigation bar and the loading screen. The client then renders
 // the same screen over it (client/src/main.tsx), so nothing moves.
+import createCache from '@emotion/cache';
+import { CacheProvider, Global } from '@emotion/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { CSP_NONCE_PLACEHOLDER } from '@opennest/common/csp-nonce';
@@ -33,6 +35,23 @@ function renderShell(path: string, page: React.ReactNode): string {
       </SessionUnknownProvider>
     </StylesProvider>,
   );
+}
+
+/**
+ * The CSS every page shares, as ChakraProvider would write it: the order of Chakra's
+ * cascade layers, the reset, the global styles and the tokens' CSS variables. The build
+ * puts it in the HTML's head; the bundles make the styling system without it
+ * (client/build/global-css.ts).
+ */
+export function renderGlobalCss(): string {
+  const markup = renderToString(
+    <CacheProvider value={createCache({ key: 'global' })}>
+      <Global styles={[system.layers.atRule, system.getPreflightCss(), system.getGlobalCss(), system.getTokenCss()]} />
+    </CacheProvider>,
+  );
+  const css = [...markup.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map((match) => match[1]).join('');
+  if (!css.includes('--chakra-colors-teal-600')) throw new Error('the global CSS has no token variables');
+  return css;
 }
 
 export function renderShells(): { home: Shell; app: Shell } {
