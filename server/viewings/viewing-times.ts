@@ -10,6 +10,10 @@ export function localTime(at: Date, timeZone: string): string {
   return `${part('weekday')} ${part('day')} ${part('month')}, ${part('hour')}:${part('minute')}`;
 }
 
+/** "Sat 10:30" in `timeZone`: an open house's start on a card. */
+export const localWeekdayAndClock = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+
 /** "10:30" in `timeZone`. */
 export const localClock = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 

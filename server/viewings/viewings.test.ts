@@ -477,6 +477,9 @@ describe('open houses', () => {
 
     const details = okData(await app.graphql(operations.OpenHousesOf, { id: property.id }, cast.buyer.idToken)).property;
     expect(details).toMatchObject({ timeZone: LONDON, nextOpenHouse: { id: added.id }, openHouses: [{ id: added.id, note: 'Ring the bell' }] });
+    // As the card shows it: the weekday and the time on the listing's clock (the server writes it; the browser loads no time-zone data).
+    const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(`${day}T12:00:00Z`).getUTCDay()];
+    expect(details.nextOpenHouse?.startsAtLocal).toBe(`${weekday} 10:00`);
     const texts = okData(await app.graphql(operations.ViewingNotifications, {}, cast.otherBuyer.idToken)).notifications.nodes.filter((n) => n.type === 'open_house_scheduled');
     expect(texts[0]).toMatchObject({ link: `/propertyDetails/${property.id}` });
     expect(texts[0].text).toMatch(new RegExp(`^Open house at ${property.title} \\(on your wishlist\\): \\w{3} \\d{1,2} \\w{3}, 10:00 to 12:00\\.$`));

@@ -6,7 +6,6 @@ import { priceRange } from './format';
 import { cardGridColumns, gridImageSizes } from './image-sizes';
 import { AgentChip, AmenityList, PropertyFacts, PropertyLocation, SaleBadge, StatusBadge } from './page-parts';
 import { ResponsivePhoto } from './ResponsivePhoto';
-import { openHouseLabel } from '../viewings/open-house-label';
 
 interface PropertyCardProps {
   property: PropertyCardFieldsFragment;
@@ -72,7 +71,7 @@ export function PropertyCard({ property, showAgent = false, actions, aboveTheFol
         <AmenityList amenities={property.amenities} limit={3} />
         {property.nextOpenHouse && (
           <Badge colorPalette="teal" variant="subtle" alignSelf="start" data-testid="open-house-badge">
-            {openHouseLabel(property.nextOpenHouse)}
+            {`Open house ${property.nextOpenHouse.startsAtLocal}`}
           </Badge>
         )}
         {showAgent && <AgentChip agent={property.agent} />}

@@ -998,6 +998,8 @@ export type OpenHouse = {
   id: Scalars['ID']['output'];
   note?: Maybe<Scalars['String']['output']>;
   startsAt: Scalars['DateTime']['output'];
+  /** When it starts on the listing's wall clock, as cards show it: 'Sat 10:00' (weekday and 24-hour time, in English). */
+  startsAtLocal: Scalars['String']['output'];
   /** The listing's time zone (cards say 'Open house Sat 10:00' in it). */
   timeZone: Scalars['String']['output'];
 };
@@ -2625,6 +2627,7 @@ export type OpenHouseResolvers<ContextType = RequestContext, ParentType extends 
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   startsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  startsAtLocal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
