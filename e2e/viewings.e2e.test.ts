@@ -15,7 +15,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { addDays, isoWeekday, zonedDate, zonedInstant } from '@opennest/common/zoned-time';
 import { parseInvite, inviteOfEmail, type ParsedInvite } from '../server/test/calendar-invite';
-import { createListing, unique } from '../server/test/fixtures';
+import { createListing, okData, unique } from '../server/test/fixtures';
+import * as operations from '../server/test/generated/graphql';
 import { waitForEmails } from '../server/test/mailbox';
 import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
 
@@ -186,4 +187,21 @@ it('takes a viewing from availability to feedback, live, with one calendar event
   expect(await numbers.getByTestId('listing-viewings-held').textContent()).toBe('1');
   expect(await numbers.getByTestId('listing-feedback').textContent()).toBe('★ 4.0 (1)');
   await expectAccessible(agentPage, 'agent profile: viewing numbers');
+});
+
+it("shows a listing's next open house on its card, on the listing's clock", async () => {
+  const { app } = session;
+  const agent = await app.createUser('agent', { name: 'Omar Openhouse' });
+  const street = unique('Open House Lane');
+  const listing = await createListing(app, agent.user.id, { title: 'Garden Cottage', location: `${street}, Dhaka` });
+  const saturday = nextSaturday();
+  const at = (time: string) => zonedInstant(saturday.date, time, ZONE).toISOString();
+  okData(await app.graphql(operations.AddOpenHouse, { propertyId: listing.id, startsAt: at('10:30'), endsAt: at('12:00') }, agent.idToken));
+
+  const buyer = await app.createUser('user', { name: 'Petra Phone' });
+  const page = await session.signedInPage(buyer.email, buyer.password, { width: 390, height: 844, at: `/allProperties?search=${encodeURIComponent(street)}` });
+  const card = page.getByTestId('property-card').filter({ hasText: listing.title });
+  // The server writes the time (OpenHouse.startsAtLocal): the same words whatever the browser's zone.
+  await card.getByTestId('open-house-badge').getByText('Open house Sat 10:30', { exact: true }).waitFor();
+  await expectAccessible(page, 'All Properties with an open house on a card');
 });

@@ -227,8 +227,11 @@ function largest(samples: Sample[], start: number, end: number, key: 'part' | 'f
 export function analyseTrace(events: TraceEvent[], url: string): TracedLoad {
   const { pid, tid } = mainThreadOf(events, url);
   const onMain = events.filter((event) => event.pid === pid && event.tid === tid);
-  const navigation = onMain.filter((event) => event.name === 'navigationStart' && String(event.args?.data?.documentLoaderURL ?? '').startsWith(url)).at(-1);
-  if (!navigation) throw new Error(`the trace has no navigationStart for ${url}`);
+  // Chromium sometimes leaves the renderer's navigationStart out of a trace; the browser's commit of the frame is a few ms later.
+  const navigation =
+    onMain.filter((event) => event.name === 'navigationStart' && String(event.args?.data?.documentLoaderURL ?? '').startsWith(url)).at(-1) ??
+    events.filter((event) => event.name === 'FrameCommittedInBrowser' && event.args?.data?.url?.startsWith(url)).at(-1);
+  if (!navigation) throw new Error(`the trace has no navigation to ${url}`);
   const fcp = onMain.find((event) => event.name === 'firstContentfulPaint' && event.ts >= navigation.ts);
   if (!fcp) throw new Error(`the trace has no first contentful paint for ${url}`);
   // main.tsx's marks (instants) and measures (async begin/end pairs): 'styling system 120 ms'.
