@@ -51,8 +51,8 @@ export default defineConfig({
     // preloaded by the loader Vite wraps around each dynamic import, which writes a
     // <link rel="modulepreload"> per chunk a page imports: on a phone that was 250 to 360 ms
     // of main-thread work (4x CPU, `npm run bench:web:trace`) in the tasks that hydrate a
-    // signed-in page. The browser fetches a page chunk's imports as soon as it has read the
-    // chunk (every import is hoisted into it), one round trip later (docs/session-and-speed.md).
+    // signed-in page. The browser fetches a page chunk's imports as it reads each chunk instead
+    // (a chain of up to five levels: the cost, docs/session-and-speed.md).
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     sourcemap: true,
     chunkSizeWarningLimit: 900,
