@@ -32,8 +32,11 @@ export const MAX_DIFF_PIXELS = 100;
 /** Screenshots stop at this height (a long list's first screens show its layout; the baselines stay small). */
 export const MAX_HEIGHT: Record<number, number> = { 390: 3000, 1366: 2000 };
 
-/** A tall page's capture on a loaded CI machine once took longer than the 15 s an action may (e2e/browser.ts). */
-const SCREENSHOT_TIMEOUT_MS = 60_000;
+/**
+ * A tall page's capture on a loaded CI machine once took longer than the 15 s an action may (e2e/browser.ts);
+ * three of these fit in a test's 180 s with the page's settling (screenshotAskedAgain).
+ */
+const SCREENSHOT_TIMEOUT_MS = 40_000;
 
 /** The colour masked areas are painted (in the baseline and in the screenshot alike). */
 const MASK_RGB = [255, 0, 255] as const;
@@ -174,20 +177,31 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /**
- * Playwright's screenshot, asked for once more if the first one times out. On
- * a loaded 2-core machine Chromium now and then sends no frame at all after
- * the fonts loaded (seen on user-profile, Manage Users and the 404 page, each
- * once in 60 s, where the same capture alone takes 0.3 s); a second request
- * asks for a new frame. A page that cannot be drawn still fails, on the second
- * timeout. Each retry is logged, so that a page that always needs one shows.
+ * Playwright's screenshot, asked for again if it times out, up to three times.
+ * On a loaded 2-core machine Chromium now and then sends no frame at all after
+ * the fonts loaded (seen on user-profile, Manage Users, the 404 page and
+ * Manage Properties, where the same capture alone takes 0.3 s), once twice in
+ * a row for the same page. So the second request comes after the page is
+ * brought to the front, and the third after a resize there and back, each of
+ * which makes Chromium draw a new frame. A page that cannot be drawn still
+ * fails, on the third timeout. Each retry is logged, so that a page that always
+ * needs one shows.
  */
-async function screenshotAskedTwice(page: Page, options: Parameters<Page['screenshot']>[0]): Promise<Buffer> {
-  try {
-    return await page.screenshot(options);
-  } catch (error) {
-    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
-    console.warn(`${page.url()}: the screenshot timed out after ${SCREENSHOT_TIMEOUT_MS / 1000} s; asking once more.`);
-    return page.screenshot(options);
+async function screenshotAskedAgain(page: Page, options: Parameters<Page['screenshot']>[0]): Promise<Buffer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.screenshot(options);
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'TimeoutError') || attempt === 3) throw error;
+      console.warn(`${page.url()}: the screenshot timed out after ${SCREENSHOT_TIMEOUT_MS / 1000} s; asking again ${attempt === 1 ? 'with the page brought to the front' : 'after a resize there and back'}.`);
+      if (attempt === 1) {
+        await page.bringToFront();
+      } else {
+        const size = page.viewportSize()!;
+        await page.setViewportSize({ width: size.width, height: size.height + 1 });
+        await page.setViewportSize(size);
+      }
+    }
   }
 }
 
@@ -196,7 +210,7 @@ export async function capture(page: Page, masks: Mask[]): Promise<PNG> {
   const width = page.viewportSize()!.width;
   const fullHeight = (await page.evaluate(() => (globalThis as unknown as { document: Doc }).document.documentElement.scrollHeight)) as number;
   const height = Math.min(fullHeight, MAX_HEIGHT[width] ?? 2400);
-  const shot = await decodePng(await screenshotAskedTwice(page, { fullPage: true, clip: { x: 0, y: 0, width, height }, animations: 'disabled', caret: 'hide', scale: 'css', timeout: SCREENSHOT_TIMEOUT_MS }));
+  const shot = await decodePng(await screenshotAskedAgain(page, { fullPage: true, clip: { x: 0, y: 0, width, height }, animations: 'disabled', caret: 'hide', scale: 'css', timeout: SCREENSHOT_TIMEOUT_MS }));
   const boxes = (await page.evaluate((selectors: string[]) => {
     const { document, window } = globalThis as unknown as { document: Doc; window: Doc };
     return selectors.flatMap((selector) =>
