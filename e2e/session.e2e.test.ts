@@ -127,7 +127,7 @@ describe('signed in, a reload shows the first screen from the first response', (
     const page = await context.newPage();
     await markHeadingAsParsed(page);
     await page.goto(`/propertyDetails/${listing.id}`);
-    // The browser's own date, not the server's ("Mar 1, 2026" in UTC).
+    // The browser's own date, not the server's ("1 Mar 2026" in UTC).
     await page.getByText('Listed on 2 Mar 2026').waitFor();
     expect(await headingIsTheParsedOne(page)).toBe(true);
     await context.close();

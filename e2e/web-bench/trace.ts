@@ -10,7 +10,7 @@
 //
 // BENCH_WEB_RUNS (default 3) runs per page; BENCH_WEB_PAGES=allProperties,details
 // measures some of the pages (home, allProperties, details, dashboard), as for bench:web;
-// BENCH_WEB_TRACE_DIR keeps the traces.
+// BENCH_WEB_TRACE_DIR keeps the traces; BENCH_WEB_TOP (default 15) how many parts and functions are listed.
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -293,7 +293,7 @@ export function analyseTrace(events: TraceEvent[], url: string): TracedLoad {
       for (const [name, nameMs] of largest(samples, task.ts, end, key, Infinity)) totals.set(name, (totals.get(name) ?? 0) + nameMs);
     }
   }
-  const top = (totals: Map<string, number>) => [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  const top = (totals: Map<string, number>) => [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_WEB_TOP ?? 15));
   return { fcpMs: ms(fcp.ts - navigation.ts), blockingMs, mainThreadMs, longTasks, scriptParts: top(scriptParts), scriptFunctions: top(scriptFunctions) };
 }
 

@@ -5,6 +5,7 @@ import { InViewerLocale } from '../ui/InViewerLocale';
 import type { ListingEventKind, PropertyDetailsQuery } from './properties.generated';
 import { priceRange } from './format';
 import { plural } from '../ui/plural';
+import { formatLocalDate } from '@opennest/common/local-time';
 
 type Listing = PropertyDetailsQuery['property'];
 
@@ -21,7 +22,8 @@ const WORDS: Record<ListingEventKind, string> = {
   sold: 'Sold',
 };
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+/** "21 Nov 2026" in the viewer's time zone, without Intl (common/local-time.ts). */
+const day = (iso: string) => formatLocalDate(new Date(iso));
 
 export function ListingTimeline({ property }: { property: Listing }) {
   return (

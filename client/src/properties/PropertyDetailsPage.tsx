@@ -3,6 +3,7 @@ import { PersonAvatar } from '../ui/PersonAvatar';
 import { lazy, Suspense, useRef } from 'react';
 import { LuArrowLeft, LuCalendar, LuMail } from 'react-icons/lu';
 import { Link as RouterLink, useParams } from 'react-router';
+import { formatLocalDate } from '@opennest/common/local-time';
 import { InViewerLocale } from '../ui/InViewerLocale';
 import { usePropertyDetailsQuery, type PropertyDetailsQuery } from './properties.generated';
 import NotFoundPage from '../pages/NotFoundPage';
@@ -32,7 +33,6 @@ const MortgageCalculator = lazy(() => import('./MortgageCalculator'));
 // Below the fold: its cards and query load after the listing.
 const SimilarHomes = lazy(() => import('./SimilarHomes'));
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 export default function PropertyDetailsPage() {
   const { id = '' } = useParams();
@@ -129,7 +129,7 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
           <HStack color="fg.muted" fontSize="sm" gap="1.5">
             <LuCalendar aria-hidden />
             <Text>
-              Listed on <InViewerLocale>{formatDate(property.createdAt)}</InViewerLocale>
+              Listed on <InViewerLocale>{formatLocalDate(new Date(property.createdAt))}</InViewerLocale>
             </Text>
           </HStack>
           <ReportListingButton property={property} />

@@ -2,33 +2,23 @@
 // its text, and placeholder cards while a list loads. Review text is plain text (server/reviews/reviews.graphql): it is only
 // ever rendered as a React text node, never as HTML.
 import { Box, Button, Card, HStack, Skeleton, SkeletonCircle, SkeletonText, Stack, Text, type TextProps } from '@chakra-ui/react';
+import { formatLocalDateTime, formatLocalDateTimeLong } from '@opennest/common/local-time';
 import { InViewerLocale } from '../ui/InViewerLocale';
 import { PersonAvatar } from '../ui/PersonAvatar';
-import { useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import type { ReviewFieldsFragment } from './reviews.generated';
 
 /**
- * The formatters are made when a time is first drawn, not when this module loads: the first
- * Intl formatter loads the browser's locale data (about 100 ms on a phone), and the details
- * page loads this module before it draws, where reviews' times are drawn later (InViewerLocale).
+ * A machine-readable <time> with a readable date and time in the viewer's time zone, "21 Nov 2026,
+ * 09:30" (the long form on hover): written without Intl (common/local-time.ts), whose first use
+ * costs a phone over 100 ms, on the home page and the details page alike.
  */
-let formats: { dateTime: Intl.DateTimeFormat; full: Intl.DateTimeFormat } | null = null;
-const formatsInUse = () =>
-  (formats ??= {
-    dateTime: new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
-    full: new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' }),
-  });
-
-/** "21 Nov 2026, 09:30" in the viewer's locale and time zone. */
-export const formatDateTime = (iso: string) => formatsInUse().dateTime.format(new Date(iso));
-
-/** A machine-readable <time> with a readable date and time (the full form on hover). */
 export function ReviewTime({ iso, ...textProps }: { iso: string } & Omit<TextProps, 'children'>) {
   return (
     <InViewerLocale>
       <Text asChild fontSize="sm" color="fg.muted" {...textProps}>
-        <time dateTime={iso} title={formatsInUse().full.format(new Date(iso))}>
-          {formatDateTime(iso)}
+        <time dateTime={iso} title={formatLocalDateTimeLong(new Date(iso))}>
+          {formatLocalDateTime(new Date(iso))}
         </time>
       </Text>
     </InViewerLocale>
@@ -68,12 +58,14 @@ export function ClampedReviewText({ text, lines = 4, label }: { text: string; li
   const [expanded, setExpanded] = useState(false);
   const [overflows, setOverflows] = useState(false);
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current;
     if (!element || expanded) return;
     const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
+    if (typeof ResizeObserver === 'undefined') return measure();
+    // Measured by the observer alone, which reports once the browser has laid the page out (and
+    // again on each resize): read in an effect, the sizes would make the browser lay out the whole
+    // page there and then, 100 ms or more of the home page's start on a phone.
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
