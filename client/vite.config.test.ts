@@ -1,7 +1,7 @@
 // The client build: made with real Stripe keys it carries none of the local
 // payment server's card form (vite.config.ts defines __LOCAL_CARD_FORM__ false
 // and the bundler drops the form's import), while the default build still has
-// it; either way each budgeted route's initial JavaScript stays within budget,
+// it; either way each budgeted route's initial JavaScript stays within budget, React Router is its production build,
 // and every compressible asset has its .br and .gz twin.
 // Each case is a real `vite build` (no source maps), made once per change of the client's sources (sharedClientBuild).
 import { existsSync } from 'node:fs';
@@ -50,6 +50,17 @@ describe('client build and the local card form', () => {
 
   it('the default build (no Stripe keys) has the local card form in its own lazily loaded chunk', () => {
     for (const marker of LOCAL_FORM_MARKERS) expect(filesWith(local.scripts, marker)).toEqual([expect.stringMatching(/^LocalCardForm-.*\.js$/)]);
+  });
+});
+
+describe("React Router's build", () => {
+  // client/build/router-production.ts: its package exports resolve to the development build.
+  it('is the production one: the routes are there, the development warnings are not', () => {
+    for (const { scripts } of [stripe, local]) {
+      expect(filesWith(scripts, 'useLocation() may be used only in the context of a <Router> component.').length).toBeGreaterThan(0);
+      expect(filesWith(scripts, 'You rendered descendant <Routes>')).toEqual([]);
+      expect(filesWith(scripts, 'Matched leaf route at location')).toEqual([]);
+    }
   });
 });
 

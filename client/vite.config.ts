@@ -5,6 +5,7 @@ import { addedRecipeModules } from './build/added-recipes';
 import { chunkModules } from './build/chunk-modules';
 import { globalCssPrebuilt } from './build/global-css';
 import { propNameSet } from './build/prop-names';
+import { routerProductionBuild } from './build/router-production';
 import { serverBundles } from './build/server-bundles';
 import { precompress } from './build/precompress';
 import { prerender } from './build/prerender';
@@ -39,7 +40,7 @@ function localCardFormLeftOut(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), localCardFormLeftOut(), globalCssPrebuilt(), propNameSet(), chunkModules(), prerender(), serverBundles(), precompress()],
+  plugins: [react(), localCardFormLeftOut(), globalCssPrebuilt(), propNameSet(), routerProductionBuild(), chunkModules(), prerender(), serverBundles(), precompress()],
   define: {
     __LOCAL_CARD_FORM__: JSON.stringify(localCardForm),
   },

@@ -13,6 +13,7 @@ import { build, type Plugin as EsbuildPlugin } from 'esbuild';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { FIRST_SCREEN_MODULE, PAGE_RENDER_MODULE } from '@opennest/common/first-screen';
 import { globalCssPrebuiltForEsbuild } from './global-css';
+import { routerProductionBuildForEsbuild } from './router-production';
 
 
 /** Dynamic imports of anything but a first-screen declaration (the pages, the dashboard's layout) are left as they are, never followed. */
@@ -58,7 +59,7 @@ export async function bundlePageRender(clientRoot: string, outDir: string, defin
     banner: { js: "import { createRequire as __opennestCreateRequire } from 'node:module'; const require = __opennestCreateRequire(import.meta.url);" },
     logLevel: 'error',
     // The page's global CSS is in the HTML's head (client/build/global-css.ts), not in each page drawn.
-    plugins: [globalCssPrebuiltForEsbuild],
+    plugins: [globalCssPrebuiltForEsbuild, routerProductionBuildForEsbuild],
   });
 }
 
