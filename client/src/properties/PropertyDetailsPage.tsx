@@ -13,7 +13,7 @@ import { priceRange, STATUS_COLOUR } from './format';
 import { AmenityList, PropertyFacts, PropertyLocation, SaleBadge, SaleStateNotice } from './page-parts';
 import { PropertyReviewsSlot } from './PropertyReviewsSlot';
 import { ListingTimeline } from './ListingTimeline';
-import { GalleryPlaceholder } from './gallery-frame';
+import { PropertyGallery } from './PropertyGallery';
 import { ReportListingButton } from '../reports/ReportListingButton';
 import { PropertyWishlistSlot } from './PropertyWishlistSlot';
 import { ContactAgentButton } from '../messages/ContactAgentButton';
@@ -25,7 +25,6 @@ import { SaleRecordPanel } from '../insight/SaleRecordPanel';
 import { AreaSalePrices } from '../insight/AreaSalePrices';
 import { EmailAddress } from '../ui/EmailAddress';
 
-const PropertyGallery = lazy(() => import('./PropertyGallery'));
 // Viewings and open houses: their own chunk, loaded with the page.
 const PropertyViewingsSlot = lazy(() => import('../viewings/PropertyViewingsSlot'));
 // The affordability calculator: below the fold, its own chunk (Formik and the shared rules come with it).
@@ -71,10 +70,7 @@ function PropertyDetails({ property }: { property: PropertyDetailsQuery['propert
     <Stack gap={{ base: '8', md: '10' }} data-testid="property-details">
       {/* minmax(0, …): a column never grows to its content's width (the thumbnail strip scrolls instead of widening the page on a phone). */}
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap={{ base: '6', lg: '10' }} alignItems="start">
-        {/* Until the gallery's code arrives, the cover in the same frame and from the same srcset, and the thumbnails' room: nothing moves, nothing loads twice. */}
-        <Suspense fallback={<GalleryPlaceholder cover={property.cover} photoCount={property.photos.length} title={property.title} />}>
-          <PropertyGallery photos={property.photos} title={property.title} />
-        </Suspense>
+        <PropertyGallery photos={property.photos} title={property.title} />
 
         <Stack gap="5">
           <Stack gap="3">

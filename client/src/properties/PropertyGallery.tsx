@@ -1,68 +1,31 @@
-// The details page's photo gallery (loaded on demand): a large photo in a fixed
-// 4:3 frame, previous/next, thumbnails, and a full-screen view. Arrow keys move
-// through the photos (in the gallery and full screen), Escape leaves full
-// screen, and a swipe on a touch screen moves too. Photos are drawn by
-// ResponsivePhoto (WebP and JPEG srcsets with the gallery's sizes).
-import { AspectRatio, Box, Button, chakra, CloseButton, Dialog, HStack, IconButton, Image, Portal, Text } from '@chakra-ui/react';
-import '../ui/recipes/dialog';
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { LuChevronLeft, LuChevronRight, LuExpand } from 'react-icons/lu';
+// The details page's photo gallery: a large photo in a fixed 4:3 frame,
+// previous/next, thumbnails, and a full-screen view. Arrow keys move through
+// the photos (in the gallery and full screen), Escape leaves full screen, and a
+// swipe on a touch screen moves too. Photos are drawn by ResponsivePhoto (WebP
+// and JPEG srcsets with the gallery's sizes).
+// Part of the page's own code, not a chunk of its own: a signed-in details page
+// is drawn by the server, and the client takes that markup over, so the cover
+// <img> that painted first stays the same element (as a lazily loaded part, the
+// gallery replaced the server's placeholder, and a phone's largest contentful
+// paint was counted when the new image drew, 2.3 s instead of the photo's first
+// paint). Only the full-screen view, which no first screen shows, loads later.
+import { AspectRatio, Box, Button, chakra, HStack, Image } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import { LuExpand } from 'react-icons/lu';
+import { useModuleReady } from '../ui/deferred';
 import type { PhotoFieldsFragment } from './properties.generated';
 import { GALLERY_SIZES } from './image-sizes';
 import { ResponsivePhoto } from './ResponsivePhoto';
-import { CoverFrame, THUMBNAIL, THUMBNAIL_STRIP } from './gallery-frame';
+import { CoverFrame, Stepper, THUMBNAIL, THUMBNAIL_STRIP, useStepping } from './gallery-frame';
 
-const SWIPE_PX = 40;
+const loadFullScreen = () => import('./GalleryFullScreen');
+const GalleryFullScreen = lazy(loadFullScreen);
 
-/** Arrow keys and swipes move `index` through `count` photos. */
-function useStepping(count: number) {
-  const [index, setIndex] = useState(0);
-  const start = useRef<number | null>(null);
-  const step = (by: number) => setIndex((current) => (current + by + count) % count);
-  return {
-    index,
-    setIndex,
-    step,
-    onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'ArrowRight') step(1);
-      else if (event.key === 'ArrowLeft') step(-1);
-      else return;
-      event.preventDefault();
-      // The full-screen dialog is portalled, but React still bubbles its keys to the gallery: step once.
-      event.stopPropagation();
-    },
-    onPointerDown(event: PointerEvent) {
-      if (event.pointerType === 'touch') start.current = event.clientX;
-    },
-    onPointerUp(event: PointerEvent) {
-      if (start.current === null) return;
-      const moved = event.clientX - start.current;
-      start.current = null;
-      if (Math.abs(moved) >= SWIPE_PX) step(moved < 0 ? 1 : -1);
-    },
-  };
-}
-
-function Stepper({ count, index, step, title }: { count: number; index: number; step: (by: number) => void; title: string }) {
-  if (count < 2) return null;
-  return (
-    <>
-      <IconButton position="absolute" left="2" top="50%" transform="translateY(-50%)" rounded="full" size="sm" variant="solid" colorPalette="gray" aria-label={`Previous photo of ${title}`} onClick={() => step(-1)}>
-        <LuChevronLeft />
-      </IconButton>
-      <IconButton position="absolute" right="2" top="50%" transform="translateY(-50%)" rounded="full" size="sm" variant="solid" colorPalette="gray" aria-label={`Next photo of ${title}`} onClick={() => step(1)}>
-        <LuChevronRight />
-      </IconButton>
-      <Text position="absolute" bottom="2" right="2" bg="blackAlpha.700" color="white" fontSize="xs" px="2" py="0.5" rounded="md" aria-live="polite" data-testid="gallery-position">
-        {index + 1} / {count}
-      </Text>
-    </>
-  );
-}
-
-export default function PropertyGallery({ photos, title }: { photos: PhotoFieldsFragment[]; title: string }) {
+export function PropertyGallery({ photos, title }: { photos: PhotoFieldsFragment[]; title: string }) {
   const stepping = useStepping(photos.length);
   const [fullScreen, setFullScreen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const ready = useModuleReady(loadFullScreen, used);
   const { index, setIndex, step } = stepping;
   const current = photos[index] ?? photos[0];
 
@@ -82,7 +45,20 @@ export default function PropertyGallery({ photos, title }: { photos: PhotoFields
         <Box position="relative" onPointerDown={stepping.onPointerDown} onPointerUp={stepping.onPointerUp} touchAction="pan-y">
           <ResponsivePhoto photo={current} sizes={GALLERY_SIZES} eager testId="gallery-image" />
           <Stepper count={photos.length} index={index} step={step} title={title} />
-          <Button position="absolute" top="2" right="2" size="xs" variant="solid" colorPalette="gray" onClick={() => setFullScreen(true)} data-testid="gallery-fullscreen">
+          <Button
+            position="absolute"
+            top="2"
+            right="2"
+            size="xs"
+            variant="solid"
+            colorPalette="gray"
+            loading={fullScreen && !ready}
+            onClick={() => {
+              setUsed(true);
+              setFullScreen(true);
+            }}
+            data-testid="gallery-fullscreen"
+          >
             <LuExpand aria-hidden /> Full screen
           </Button>
         </Box>
@@ -107,29 +83,11 @@ export default function PropertyGallery({ photos, title }: { photos: PhotoFields
           ))}
         </HStack>
       )}
-      <Dialog.Root open={fullScreen} onOpenChange={(details) => setFullScreen(details.open)} size="full">
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content bg="black" color="white" onKeyDown={stepping.onKeyDown} data-testid="gallery-dialog">
-              <Dialog.Header>
-                <Dialog.Title>
-                  {title}: photo {index + 1} of {photos.length}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body position="relative" display="flex" alignItems="center" justifyContent="center" onPointerDown={stepping.onPointerDown} onPointerUp={stepping.onPointerUp} touchAction="pan-y">
-                <Box width="full" height="80vh">
-                  <ResponsivePhoto photo={current} sizes="100vw" fit="contain" eager testId="gallery-image" />
-                </Box>
-                <Stepper count={photos.length} index={index} step={step} title={title} />
-              </Dialog.Body>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" color="white" aria-label="Close full screen" />
-              </Dialog.CloseTrigger>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      {used && (
+        <Suspense fallback={null}>
+          <GalleryFullScreen photos={photos} title={title} stepping={stepping} open={fullScreen} onOpenChange={setFullScreen} />
+        </Suspense>
+      )}
     </Box>
   );
 }

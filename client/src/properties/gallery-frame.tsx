@@ -1,12 +1,10 @@
-// The gallery's frame, shared by the gallery (loaded on demand) and what the
-// details page shows until the gallery's code has arrived: the cover in its
-// 4:3 frame and, for a listing with more than one photo, the room the strip of
-// thumbnails takes. Both draw from these, so the page below does not move when
-// the gallery replaces its placeholder (it moved 73 px on a phone: CLS 0.037).
-import { AspectRatio, Box, type AspectRatioProps, type BoxProps, type StackProps } from '@chakra-ui/react';
-import type { PhotoFieldsFragment } from './properties.generated';
-import { GALLERY_SIZES } from './image-sizes';
-import { ResponsivePhoto } from './ResponsivePhoto';
+// The gallery's pieces that its page part (PropertyGallery) and its full-screen
+// view (GalleryFullScreen, loaded on first use) share: the cover's 4:3 frame,
+// the thumbnails' strip, the stepping through photos by arrow keys and swipes,
+// and the previous/next buttons with the position.
+import { AspectRatio, IconButton, Text, type AspectRatioProps, type BoxProps, type StackProps } from '@chakra-ui/react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 
 /** The large photo's frame. */
 export function CoverFrame(props: AspectRatioProps) {
@@ -19,24 +17,52 @@ export const THUMBNAIL_STRIP = { gap: '2', mt: '2', pb: '1', overflowX: 'auto' }
 /** One thumbnail's button (its picture is 4:3 inside the border). */
 export const THUMBNAIL = { display: 'block', width: '20', rounded: 'md', overflow: 'hidden', borderWidth: '2px' } as const satisfies BoxProps;
 
-/** The cover and the room of the thumbnails, until the gallery is there. */
-export function GalleryPlaceholder({ cover, photoCount, title }: { cover: PhotoFieldsFragment; photoCount: number; title: string }) {
+const SWIPE_PX = 40;
+
+export type Stepping = ReturnType<typeof useStepping>;
+
+/** Arrow keys and swipes move `index` through `count` photos. */
+export function useStepping(count: number) {
+  const [index, setIndex] = useState(0);
+  const start = useRef<number | null>(null);
+  const step = (by: number) => setIndex((current) => (current + by + count) % count);
+  return {
+    index,
+    setIndex,
+    step,
+    onKeyDown(event: KeyboardEvent) {
+      if (event.key === 'ArrowRight') step(1);
+      else if (event.key === 'ArrowLeft') step(-1);
+      else return;
+      event.preventDefault();
+      // The full-screen dialog is portalled, but React still bubbles its keys to the gallery: step once.
+      event.stopPropagation();
+    },
+    onPointerDown(event: PointerEvent) {
+      if (event.pointerType === 'touch') start.current = event.clientX;
+    },
+    onPointerUp(event: PointerEvent) {
+      if (start.current === null) return;
+      const moved = event.clientX - start.current;
+      start.current = null;
+      if (Math.abs(moved) >= SWIPE_PX) step(moved < 0 ? 1 : -1);
+    },
+  };
+}
+
+export function Stepper({ count, index, step, title }: { count: number; index: number; step: (by: number) => void; title: string }) {
+  if (count < 2) return null;
   return (
-    <Box>
-      <CoverFrame>
-        <Box>
-          <ResponsivePhoto photo={cover} sizes={GALLERY_SIZES} alt={title} eager testId="property-image" />
-        </Box>
-      </CoverFrame>
-      {photoCount > 1 && (
-        <Box {...THUMBNAIL_STRIP} overflowX="hidden" aria-hidden data-testid="gallery-placeholder-strip">
-          <Box {...THUMBNAIL} borderColor="transparent">
-            <AspectRatio ratio={4 / 3}>
-              <Box bg="gray.100" />
-            </AspectRatio>
-          </Box>
-        </Box>
-      )}
-    </Box>
+    <>
+      <IconButton position="absolute" left="2" top="50%" transform="translateY(-50%)" rounded="full" size="sm" variant="solid" colorPalette="gray" aria-label={`Previous photo of ${title}`} onClick={() => step(-1)}>
+        <LuChevronLeft />
+      </IconButton>
+      <IconButton position="absolute" right="2" top="50%" transform="translateY(-50%)" rounded="full" size="sm" variant="solid" colorPalette="gray" aria-label={`Next photo of ${title}`} onClick={() => step(1)}>
+        <LuChevronRight />
+      </IconButton>
+      <Text position="absolute" bottom="2" right="2" bg="blackAlpha.700" color="white" fontSize="xs" px="2" py="0.5" rounded="md" aria-live="polite" data-testid="gallery-position">
+        {index + 1} / {count}
+      </Text>
+    </>
   );
 }
