@@ -10,9 +10,9 @@
 // paint was counted when the new image drew, 2.3 s instead of the photo's first
 // paint). Only the full-screen view, which no first screen shows, loads later.
 import { AspectRatio, Box, Button, chakra, HStack, Image } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { LuExpand } from 'react-icons/lu';
-import { useModuleReady } from '../ui/deferred';
+import { useLoadedOnFirstUse } from '../ui/deferred';
 import type { PhotoFieldsFragment } from './properties.generated';
 import { GALLERY_SIZES } from './image-sizes';
 import { ResponsivePhoto } from './ResponsivePhoto';
@@ -23,9 +23,7 @@ const GalleryFullScreen = lazy(loadFullScreen);
 
 export function PropertyGallery({ photos, title }: { photos: PhotoFieldsFragment[]; title: string }) {
   const stepping = useStepping(photos.length);
-  const [fullScreen, setFullScreen] = useState(false);
-  const [used, setUsed] = useState(false);
-  const ready = useModuleReady(loadFullScreen, used);
+  const fullScreen = useLoadedOnFirstUse(loadFullScreen);
   const { index, setIndex, step } = stepping;
   const current = photos[index] ?? photos[0];
 
@@ -45,20 +43,7 @@ export function PropertyGallery({ photos, title }: { photos: PhotoFieldsFragment
         <Box position="relative" onPointerDown={stepping.onPointerDown} onPointerUp={stepping.onPointerUp} touchAction="pan-y">
           <ResponsivePhoto photo={current} sizes={GALLERY_SIZES} eager testId="gallery-image" />
           <Stepper count={photos.length} index={index} step={step} title={title} />
-          <Button
-            position="absolute"
-            top="2"
-            right="2"
-            size="xs"
-            variant="solid"
-            colorPalette="gray"
-            loading={fullScreen && !ready}
-            onClick={() => {
-              setUsed(true);
-              setFullScreen(true);
-            }}
-            data-testid="gallery-fullscreen"
-          >
+          <Button position="absolute" top="2" right="2" size="xs" variant="solid" colorPalette="gray" loading={fullScreen.busy} onClick={fullScreen.show} data-testid="gallery-fullscreen">
             <LuExpand aria-hidden /> Full screen
           </Button>
         </Box>
@@ -83,9 +68,9 @@ export function PropertyGallery({ photos, title }: { photos: PhotoFieldsFragment
           ))}
         </HStack>
       )}
-      {used && (
+      {fullScreen.mounted && (
         <Suspense fallback={null}>
-          <GalleryFullScreen photos={photos} title={title} stepping={stepping} open={fullScreen} onOpenChange={setFullScreen} />
+          <GalleryFullScreen photos={photos} title={title} stepping={stepping} open={fullScreen.open} onOpenChange={fullScreen.setOpen} />
         </Suspense>
       )}
     </Box>

@@ -1,18 +1,16 @@
 // "Report this listing" for signed-in people other than its agent; the dialog's code loads on first press.
 import { Button } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { LuFlag } from 'react-icons/lu';
 import { useAuth } from '../auth/AuthProvider';
-import { useModuleReady } from '../ui/deferred';
+import { useLoadedOnFirstUse } from '../ui/deferred';
 
 const loadReportListingDialog = () => import('./ReportListingDialog');
 const ReportListingDialog = lazy(loadReportListingDialog);
 
 export function ReportListingButton({ property }: { property: { id: string; title: string; agent: { id: string } } }) {
   const { viewer } = useAuth();
-  const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
-  const ready = useModuleReady(loadReportListingDialog, used);
+  const dialog = useLoadedOnFirstUse(loadReportListingDialog);
   if (!viewer || viewer.role === 'fraud' || viewer.id === property.agent.id) return null;
   return (
     <>
@@ -23,18 +21,15 @@ export function ReportListingButton({ property }: { property: { id: string; titl
         alignSelf="start"
         // The flag lines up with the icons of the lines above (the button's own padding would indent it).
         ms="-3.5"
-        loading={open && !ready}
-        onClick={() => {
-          setUsed(true);
-          setOpen(true);
-        }}
+        loading={dialog.busy}
+        onClick={dialog.show}
         data-testid="report-listing"
       >
         <LuFlag aria-hidden /> Report this listing
       </Button>
-      {used && (
+      {dialog.mounted && (
         <Suspense fallback={null}>
-          <ReportListingDialog propertyId={property.id} title={property.title} open={open} onClose={() => setOpen(false)} />
+          <ReportListingDialog propertyId={property.id} title={property.title} open={dialog.open} onClose={() => dialog.setOpen(false)} />
         </Suspense>
       )}
     </>

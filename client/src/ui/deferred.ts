@@ -51,3 +51,24 @@ export function useModuleReady(load: () => Promise<unknown>, start: boolean): bo
   }, [load, start, ready]);
   return ready;
 }
+
+/**
+ * A dialog or view whose code loads when someone first asks for it: `open` as it is shown,
+ * `mounted` from the first request on (it then stays mounted, keeping its state between
+ * openings), `busy` while its code downloads (the button that asked says so); `show()` asks.
+ */
+export function useLoadedOnFirstUse(load: () => Promise<unknown>) {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const ready = useModuleReady(load, mounted);
+  return {
+    open,
+    setOpen,
+    mounted,
+    busy: open && !ready,
+    show() {
+      setMounted(true);
+      setOpen(true);
+    },
+  };
+}
