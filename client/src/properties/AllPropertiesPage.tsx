@@ -1,5 +1,5 @@
 import { Box, Button, Container, Field, Flex, Heading, Input, InputGroup, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LuSearch, LuSearchX, LuSlidersHorizontal, LuTextSearch } from 'react-icons/lu';
 import { KEYWORDS_MAX_LENGTH } from '@opennest/common/amenities';
 import { useVerifiedPropertiesQuery, useVerifiedPropertyCountQuery, type PropertyCardFieldsFragment, type PropertyFilter } from './properties.generated';
@@ -144,6 +144,10 @@ export default function AllPropertiesPage() {
   const lastAnswer = useLastAnswer(data);
   const connection = (data ?? (loading ? lastAnswer : undefined))?.verifiedProperties;
   const properties = connection?.nodes;
+  // What the grid shows: QueryState draws a new answer in a deferred render, so the status line
+  // counts from the same deferred value (React renders both in that one render), never "Showing 1
+  // property" above the two cards of the search before.
+  const shownProperties = useDeferredValue(properties);
   const refreshing = loading && !data && Boolean(connection);
   // Next pages only for the answer to the current search, never for the dimmed previous one.
   const paging = usePaging(data?.verifiedProperties.pageInfo, verified.fetchMore, 'properties', `${search}|${sortOption.sort}|${filterKey}`);
@@ -278,12 +282,12 @@ export default function AllPropertiesPage() {
           <>
             <Spinner size="xs" /> {search ? 'Searching…' : 'Loading properties…'}
           </>
-        ) : properties ? (
+        ) : shownProperties ? (
           <Text>
-            {properties.length === 0 ? '0 results' : `Showing ${plural(properties.length, 'property', 'properties')}`}
+            {shownProperties.length === 0 ? '0 results' : `Showing ${plural(shownProperties.length, 'property', 'properties')}`}
             {search && ` for “${search}”`}
             {paging.hasMore && ' (more below)'}
-            {matchCount && properties.length > 0 && (
+            {matchCount && shownProperties.length > 0 && (
               <Text as="span" data-testid="match-count">
                 {' · '}
                 {matchCount.capped ? `${formatNumber(matchCount.count)}+ matches` : plural(matchCount.count, 'match', 'matches')}
