@@ -15,8 +15,12 @@ export interface BrowserSession {
   app: TestApp;
   browser: Browser;
   /** A fresh browser profile (no session) with one page. */
-  /** `scripts: false`: a page that runs none of the app's scripts (what the first response alone shows). */
-  newPage(options?: { width?: number; height?: number; scripts?: boolean }): Promise<Page>;
+  /**
+   * `scripts: false`: a page that runs none of the app's scripts (what the first response alone shows).
+   * `keep: true`: the page outlives the test that opened it (it closes with the browser), as one
+   * opened in a beforeAll does.
+   */
+  newPage(options?: { width?: number; height?: number; scripts?: boolean; keep?: boolean }): Promise<Page>;
   /**
    * A fresh profile's page, signed in as this account (its session cookie, as after the login form), then opened at `at`
    * (by default /, where signInThroughForm ends too). A test that starts elsewhere says where, rather
@@ -43,12 +47,12 @@ export async function startBrowserSession({ clientDistDir = path.join(projectRoo
   }
   const closeBrowser = releasedAtFileEnd('Chromium', () => browser.close());
   const contexts: BrowserContext[] = [];
-  const newPage: BrowserSession['newPage'] = async ({ width = 1280, height = 800, scripts = true } = {}) => {
+  const newPage: BrowserSession['newPage'] = async ({ width = 1280, height = 800, scripts = true, keep = false } = {}) => {
     const context = await browser.newContext({ baseURL: app.url, viewport: { width, height }, javaScriptEnabled: scripts });
     context.setDefaultTimeout(15_000);
     contexts.push(context);
     // A page opened by a test closes when that test ends; one opened in a beforeAll lives with the session.
-    releasedAtTestEnd(() => context.close());
+    if (!keep) releasedAtTestEnd(() => context.close());
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
     return page;

@@ -176,31 +176,35 @@ export async function settle(page: Page): Promise<void> {
   }
 }
 
+/** The page drew no frame for a screenshot, asked twice: only a fresh page gets past it (see `screenshotAskedAgain`). */
+export class ScreenshotStalled extends Error {
+  override name = 'ScreenshotStalled';
+}
+
 /**
- * Playwright's screenshot, asked for again if it times out, up to three times.
+ * Playwright's screenshot, asked for once more if it times out.
  * On a loaded 2-core machine Chromium now and then sends no frame at all after
- * the fonts loaded (seen on user-profile, Manage Users, the 404 page and
- * Manage Properties, where the same capture alone takes 0.3 s), once twice in
- * a row for the same page. So the second request comes after the page is
- * brought to the front, and the third after a resize there and back, each of
- * which makes Chromium draw a new frame. A page that cannot be drawn still
- * fails, on the third timeout. Each retry is logged, so that a page that always
- * needs one shows.
+ * the fonts loaded (seen on user-profile, Manage Users, the 404 page, Manage
+ * Properties and the details page, where the same capture alone takes 0.3 s).
+ * The second request comes after the page is brought to the front and resized
+ * there and back, each of which makes Chromium draw a new frame. A page whose
+ * renderer is wedged stays so (CI once saw three requests in a row time out on
+ * one page), so the second timeout throws `ScreenshotStalled`, and the caller
+ * opens the state again in a fresh page. Each retry is logged, so that a page
+ * that always needs one shows.
  */
 async function screenshotAskedAgain(page: Page, options: Parameters<Page['screenshot']>[0]): Promise<Buffer> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await page.screenshot(options);
     } catch (error) {
-      if (!(error instanceof Error && error.name === 'TimeoutError') || attempt === 3) throw error;
-      console.warn(`${page.url()}: the screenshot timed out after ${SCREENSHOT_TIMEOUT_MS / 1000} s; asking again ${attempt === 1 ? 'with the page brought to the front' : 'after a resize there and back'}.`);
-      if (attempt === 1) {
-        await page.bringToFront();
-      } else {
-        const size = page.viewportSize()!;
-        await page.setViewportSize({ width: size.width, height: size.height + 1 });
-        await page.setViewportSize(size);
-      }
+      if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+      if (attempt === 2) throw new ScreenshotStalled(`${page.url()}: no screenshot in two requests of ${SCREENSHOT_TIMEOUT_MS / 1000} s`, { cause: error });
+      console.warn(`${page.url()}: the screenshot timed out after ${SCREENSHOT_TIMEOUT_MS / 1000} s; asking again with the page brought to the front and resized there and back.`);
+      await page.bringToFront();
+      const size = page.viewportSize()!;
+      await page.setViewportSize({ width: size.width, height: size.height + 1 });
+      await page.setViewportSize(size);
     }
   }
 }

@@ -24,7 +24,8 @@ import { DEMO_ACCOUNTS } from '../../prisma/demo/catalogue';
 import { createLogger } from '../../server/infra/logger';
 import { createLocalImageStorage } from '../../server/uploads/image-storage';
 import { MISSING_RECORDS, unlistedRoutes, VISITS, type Visitor, type VisitFixtures } from '../route-visits';
-import { BASELINE_DIR, capture, clearDiffs, compareWithBaseline, overflowWidth, screenshotForDiagnosis, MAX_DIFF_PIXELS, settle, unstyledControls, UPDATING, watchNetwork, type Comparison, type Mask } from './screenshots';
+import type { PNG } from 'pngjs';
+import { BASELINE_DIR, capture, clearDiffs, compareWithBaseline, overflowWidth, screenshotForDiagnosis, MAX_DIFF_PIXELS, ScreenshotStalled, settle, unstyledControls, UPDATING, watchNetwork, type Comparison, type Mask } from './screenshots';
 
 /** What the demo's dates count back from, and what the browser's clock says. */
 const FIXED_NOW = new Date('2026-06-15T09:30:00.000Z');
@@ -61,6 +62,13 @@ const MASKS: Mask[] = [
   { selector: '[data-testid="advertised-grid"] .chakra-badge', why: "the home page's advertised cards' badges: their text's sub-pixel drawing varied between runs" },
 ];
 
+/** What a shot needs besides its URL: the heading that says the page is there, what to do first, whether its queries fail. */
+interface ShotOptions {
+  heading?: string;
+  prepare?: (page: Page) => Promise<void>;
+  queriesFail?: boolean;
+}
+
 /** Names files and tests: '/dash-board/messages/:id' → 'dash-board-messages-id'. */
 const slug = (pattern: string) => (pattern === '/' ? 'home' : pattern === '*' ? 'not-found' : pattern.replace(/^\//, '').replace(/[:/]+/g, '-'));
 
@@ -88,22 +96,25 @@ export function describeVisualCheck(width: VisualWidth): void {
     session = await startBrowserSession({ clock: () => new Date(FIXED_NOW) });
     await seedDemoPeople(session.app.db, session.app.identity, FIXED_NOW);
     for (const width of WIDTHS_HERE) {
-      for (const visitor of ['anonymous', 'user', 'agent', 'admin'] as const) {
-        const page = await session.newPage({ width, height: VIEWPORT_HEIGHT });
-        watchNetwork(page);
-        await watchViolations(page, violations);
-        if (visitor !== 'anonymous') {
-          const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === visitor)!;
-          await page.goto('/login');
-          await signInThroughForm(page, account.email, account.password);
-        }
-        // After signing in: the success dialog's closing is timed, and a stopped clock would keep it open.
-        await page.clock.setFixedTime(FIXED_NOW);
-        await page.emulateMedia({ reducedMotion: 'reduce' });
-        pages.set(`${visitor}@${width}`, page);
-      }
+      for (const visitor of ['anonymous', 'user', 'agent', 'admin'] as const) pages.set(`${visitor}@${width}`, await openVisitorPage(visitor, width));
     }
   });
+
+  /** A page of its own browser profile, signed in as `visitor` through the form, its clock fixed and motion reduced; it lives with the session. */
+  async function openVisitorPage(visitor: Visitor, width: number): Promise<Page> {
+    const page = await session.newPage({ width, height: VIEWPORT_HEIGHT, keep: true });
+    watchNetwork(page);
+    await watchViolations(page, violations);
+    if (visitor !== 'anonymous') {
+      const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === visitor)!;
+      await page.goto('/login');
+      await signInThroughForm(page, account.email, account.password);
+    }
+    // After signing in: the success dialog's closing is timed, and a stopped clock would keep it open.
+    await page.clock.setFixedTime(FIXED_NOW);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    return page;
+  }
 
   afterAll(async () => {
     await session?.close();
@@ -112,35 +123,54 @@ export function describeVisualCheck(width: VisualWidth): void {
   });
 
   /** Opens `url` as `visitor` at each width, settles, checks the controls and compares each screenshot; fails with every difference found. */
-  async function shoot(state: string, pattern: string, visitor: Visitor, url: string, { heading, prepare, queriesFail = false }: { heading?: string; prepare?: (page: Page) => Promise<void>; queriesFail?: boolean } = {}) {
+  async function shoot(state: string, pattern: string, visitor: Visitor, url: string, options: ShotOptions = {}) {
     const problems: string[] = [];
     for (const width of WIDTHS_HERE) {
-      const page = pages.get(`${visitor}@${width}`)!;
+      const key = `${visitor}@${width}` as const;
       const name = shotName(state, pattern, visitor, width);
-      if (queriesFail) await failQueries(page);
-      violations.splice(0);
+      let shot: { problems: string[]; screenshot: PNG };
       try {
-        if (queriesFail) await openInApp(page, url);
-        else await page.goto(url);
-        if (heading) await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
-        await prepare?.(page);
-        await settle(page);
+        shot = await shootIn(pages.get(key)!, name, url, options);
       } catch (error) {
-        throw new Error(`${name}: the page did not reach its state (what it showed: ${await screenshotForDiagnosis(page, name)})`, { cause: error });
-      } finally {
-        if (queriesFail) await page.unroute(GRAPHQL);
+        if (!(error instanceof ScreenshotStalled)) throw error;
+        // Its renderer drew nothing twice: the same state, reached again in a fresh page, is shot instead.
+        console.warn(`${name}: ${error.message}; opening the state again in a fresh page.`);
+        const stalled = pages.get(key)!;
+        void stalled.context().close().catch(() => undefined);
+        pages.set(key, await openVisitorPage(visitor, width));
+        shot = await shootIn(pages.get(key)!, name, url, options);
       }
-      for (const { directive, blocked, sample } of violations.splice(0)) problems.push(`${width}px: the Content-Security-Policy blocked ${blocked} (${directive}${sample ? `: ${sample}` : ''})`);
-      for (const control of await unstyledControls(page)) problems.push(`${width}px: unstyled control ${control}`);
-      const overflow = await overflowWidth(page);
-      if (overflow > 0) problems.push(`${width}px: the page is ${overflow} px wider than the window`);
-      const comparison = await compareWithBaseline(name, await capture(page, MASKS));
+      problems.push(...shot.problems.map((problem) => `${width}px: ${problem}`));
+      const comparison = await compareWithBaseline(name, shot.screenshot);
       results.push({ name, comparison });
       if (comparison.result === 'different') {
         problems.push(`${width}px: ${comparison.diffPixels} pixels differ from ${comparison.baseline} (at most ${MAX_DIFF_PIXELS} may)${comparison.sizes ? `; the size changed: ${comparison.sizes}` : ''}. Diff image: ${comparison.diff} (red: differing pixels), screenshot: ${comparison.actual}`);
       }
     }
     expect(problems).toEqual([]);
+  }
+
+  /** In `page`: reaches the state, checks the controls, the width and the Content-Security-Policy, and captures it. */
+  async function shootIn(page: Page, name: string, url: string, { heading, prepare, queriesFail = false }: ShotOptions): Promise<{ problems: string[]; screenshot: PNG }> {
+    if (queriesFail) await failQueries(page);
+    violations.splice(0);
+    try {
+      if (queriesFail) await openInApp(page, url);
+      else await page.goto(url);
+      if (heading) await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      await prepare?.(page);
+      await settle(page);
+    } catch (error) {
+      throw new Error(`${name}: the page did not reach its state (what it showed: ${await screenshotForDiagnosis(page, name)})`, { cause: error });
+    } finally {
+      if (queriesFail) await page.unroute(GRAPHQL);
+    }
+    const problems: string[] = [];
+    for (const { directive, blocked, sample } of violations.splice(0)) problems.push(`the Content-Security-Policy blocked ${blocked} (${directive}${sample ? `: ${sample}` : ''})`);
+    for (const control of await unstyledControls(page)) problems.push(`unstyled control ${control}`);
+    const overflow = await overflowWidth(page);
+    if (overflow > 0) problems.push(`the page is ${overflow} px wider than the window`);
+    return { problems, screenshot: await capture(page, MASKS) };
   }
 
   const visitsOf = (patterns: string[]) => patterns.filter((pattern) => !SAME_PAGE_AS_ANOTHER_ROUTE.has(pattern)).flatMap((pattern) => VISITS[pattern]!.as.map((visitor) => [pattern, visitor] as const));
