@@ -3,8 +3,10 @@
 // viewings' times (client/src/viewings/viewing-parts.tsx), without Intl: the
 // first Intl formatter a page makes loads the browser's ICU locale data, one
 // task of 90 to 170 ms on a phone (4x CPU, measured in Chromium), and the home
-// page's latest reviews, and the details page's dates, were its only Intl. `Date`'s own local getters
-// read the time zone without it.
+// page's latest reviews, the details page's dates and the dashboards' times
+// were most pages' only Intl. `Date`'s own local getters read the time zone
+// without it. (The viewings' times stay with Intl: they are written in the
+// listing's time zone, which only Intl knows.)
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -19,9 +21,27 @@ export function formatLocalDate(date: Date): string {
   return `${date.getDate()} ${MONTHS[date.getMonth()].slice(0, 3)} ${date.getFullYear()}`;
 }
 
-/** "21 Nov 2026, 09:30" in the runtime's time zone. */
-export function formatLocalDateTime(date: Date): string {
-  return `${formatLocalDate(date)}, ${clockOf(date)}`;
+/** "21 Nov 2026, 09:30" in the runtime's time zone; with `seconds`, "21 Nov 2026, 09:30:05". */
+export function formatLocalDateTime(date: Date, { seconds = false }: { seconds?: boolean } = {}): string {
+  return `${formatLocalDate(date)}, ${clockOf(date)}${seconds ? `:${twoDigits(date.getSeconds())}` : ''}`;
+}
+
+/** An ISO instant as `formatLocalDateTime` writes it, or "—" for none. */
+export const formatLocalDateTimeOf = (iso: string | null | undefined, options?: { seconds?: boolean }): string => (iso ? formatLocalDateTime(new Date(iso), options) : '—');
+
+/**
+ * A calendar date as the API sends it ("2026-11-21", or the start of an ISO
+ * instant) → "21 Nov 2026", or "21 Nov" without `year`. Read from its digits:
+ * a day with no time zone never shifts by one. Anything else comes back as it is.
+ */
+export function formatCalendarDay(value: unknown, { year = true }: { year?: boolean } = {}): string {
+  const text = String(value ?? '');
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!match) return text;
+  const [, y, m, d] = match.map(Number);
+  // A day the calendar has (not 31 Feb): the UTC date of those numbers is the same day.
+  if (new Date(Date.UTC(y, m - 1, d)).getUTCDate() !== d || m < 1 || m > 12) return text;
+  return `${d} ${MONTHS[m - 1].slice(0, 3)}${year ? ` ${match[1]}` : ''}`;
 }
 
 /** "Saturday, 21 November 2026 at 09:30" in the runtime's time zone. */

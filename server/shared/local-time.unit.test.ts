@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { projectRoot } from '../config';
+import { formatCalendarDay, formatLocalDateTime, formatLocalDateTimeOf } from '@opennest/common/local-time';
 
 const MODULE = path.join(projectRoot, 'common', 'local-time.ts');
 
@@ -40,5 +41,29 @@ describe('the local date and time forms', () => {
       });
       expect(inZone(timeZone, instants.map((at) => at.toISOString())).map(({ long }) => long)).toEqual(expected);
     }
+  });
+});
+
+describe('a calendar day, as the API sends it', () => {
+  it.each([
+    ['2026-11-21', {}, '21 Nov 2026'],
+    ['2031-01-01T00:00:00.000Z', {}, '1 Jan 2031'],
+    ['2026-06-05', { year: false }, '5 Jun'],
+    // Not a day of the calendar, or not a date: shown as it came.
+    ['2026-02-31', {}, '2026-02-31'],
+    ['2026-13-01', {}, '2026-13-01'],
+    ['soon', {}, 'soon'],
+  ])('writes %p (%p) as %p, from its digits alone', (value, options, written) => {
+    expect(formatCalendarDay(value, options)).toBe(written);
+  });
+
+});
+
+describe('a time with its seconds (the webhooks’ deliveries)', () => {
+  it('adds the seconds after the minutes', () => {
+    const at = new Date('2026-11-21T09:30:05Z');
+    expect(formatLocalDateTime(at, { seconds: true })).toBe(`${formatLocalDateTime(at)}:05`);
+    expect(formatLocalDateTimeOf(null)).toBe('—');
+    expect(formatLocalDateTimeOf(at.toISOString(), { seconds: true })).toBe(formatLocalDateTime(at, { seconds: true }));
   });
 });

@@ -18,8 +18,9 @@ import { CreateApiKeyDialog } from './CreateApiKeyDialog';
 import { SecretOnce } from './SecretOnce';
 import { WebhooksSection } from './WebhooksSection';
 import { ApiKeysDocument, useApiKeysQuery, useCreateApiKeyMutation, useRevokeApiKeyMutation, type ApiKeyFieldsFragment } from './developers.generated';
+import { formatLocalDateTime } from '@opennest/common/local-time';
 
-const dateTime = (value: string) => new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = (value: string) => formatLocalDateTime(new Date(value));
 
 function keyState(key: ApiKeyFieldsFragment): { label: string; palette: string } {
   if (key.revokedAt) return { label: 'Revoked', palette: 'red' };

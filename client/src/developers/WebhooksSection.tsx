@@ -30,8 +30,9 @@ import {
   type WebhookEndpointFieldsFragment,
 } from './developers.generated';
 import { SecretOnce } from './SecretOnce';
+import { formatLocalDateTime } from '@opennest/common/local-time';
 
-const dateTime = (value: string) => new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const dateTime = (value: string) => formatLocalDateTime(new Date(value), { seconds: true });
 const failed = (error: unknown, title: string) => toaster.create({ type: 'error', title, description: errorMessage(error, 'Something went wrong. Please try again.') });
 
 interface EndpointValues {

@@ -9,9 +9,10 @@ import { usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { useMyReplyTimeQuery, useMyUnansweredQuestionsQuery } from './insight.generated';
 import { ReplyTimeLine } from './ReplyTime';
+import { formatLocalDateTime } from '@opennest/common/local-time';
 
 const PAGE_SIZE = 10;
-const waitedSince = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const waitedSince = (iso: string) => formatLocalDateTime(new Date(iso));
 
 export function AgentReplies() {
   const replyTime = useMyReplyTimeQuery({ fetchPolicy: 'cache-and-network' });

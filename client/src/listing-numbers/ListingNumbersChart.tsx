@@ -14,10 +14,10 @@ import { Chart, useChart } from '@chakra-ui/charts';
 import type { ReactNode } from 'react';
 import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { NumbersDay } from './ListingPerformance';
+import { formatCalendarDay } from '@opennest/common/local-time';
 
 /** Days are UTC calendar days: shown as such whatever the viewer's time zone. */
-const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const labelOf = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
+const labelOf = (day: string) => formatCalendarDay(day, { year: false });
 
 type Shape = 'circle' | 'square' | 'diamond';
 

@@ -14,6 +14,7 @@ import { usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { plural } from '../ui/plural';
 import { useMyListingNumbersQuery, type MyListingNumbersQuery } from './listing-numbers.generated';
+import { formatNumber } from '@opennest/common/numbers';
 
 const ListingNumbersChart = lazy(() => import('./ListingNumbersChart'));
 
@@ -21,7 +22,6 @@ type ListingRow = MyListingNumbersQuery['myListingNumbers']['nodes'][number];
 export type NumbersDay = ListingRow['days'][number];
 
 const PAGE_SIZE = 10;
-const countFormat = new Intl.NumberFormat();
 
 const TABLE: TableFrame = {
   label: 'Your listings’ numbers',
@@ -133,7 +133,7 @@ const chartId = (row: ListingRow) => `listing-chart-${row.property.id}`;
 function NumberCell({ value, testId }: { value: number; testId: string }) {
   return (
     <Table.Cell textAlign={{ base: 'start', md: 'end' }} fontVariantNumeric="tabular-nums" data-testid={testId}>
-      {countFormat.format(value)}
+      {formatNumber(value)}
     </Table.Cell>
   );
 }

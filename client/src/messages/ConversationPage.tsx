@@ -12,9 +12,10 @@ import { QueryState } from '../ui/QueryState';
 import { evictInbox } from './messages.cache';
 import { MessageComposer } from './MessageComposer';
 import { LinkButton } from '../ui/LinkButton';
+import { formatLocalDateTime } from '@opennest/common/local-time';
 
 const PAGE_SIZE = 50;
-const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const time = (iso: string) => formatLocalDateTime(new Date(iso));
 
 /** One conversation: the thread, oldest first (earlier pages on request), live, and a reply box. */
 export default function ConversationView() {

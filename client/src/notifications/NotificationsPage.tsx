@@ -11,10 +11,11 @@ import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { setUnreadNotificationCount } from './notifications.cache';
 import { CardList, ListCard, LoadingBlock } from '../ui/CardList';
+import { formatLocalDateTime } from '@opennest/common/local-time';
 
 const PAGE_SIZE = 20;
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatLocalDateTime(new Date(iso));
 
 /** Every notification of the caller, newest first: each links to what it is about; one or all can be marked read. */
 export default function NotificationsPage() {

@@ -11,7 +11,8 @@ import { NoLongerListedCover } from '../properties/NoLongerListed';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { LoadMore, usePagedQuery } from '../ui/paging';
-import { formatCalendarDate, OfferStatusBadge } from './offer-parts';
+import { formatCalendarDay } from '@opennest/common/local-time';
+import { OfferStatusBadge } from './offer-parts';
 import { dollars } from '@opennest/common/money';
 import { plural } from '../ui/plural';
 import { HIGHLIGHTED_ITEM, itemAttributes, useHighlightedItem } from '../ui/highlighted-item';
@@ -94,7 +95,7 @@ function OfferCard({ offer, highlighted }: { offer: OfferFieldsFragment; highlig
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Buying date</DataList.ItemLabel>
-            <DataList.ItemValue>{formatCalendarDate(offer.buyingDate)}</DataList.ItemValue>
+            <DataList.ItemValue>{formatCalendarDay(offer.buyingDate)}</DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>
         {offer.status === 'bought' && offer.transactionId && (

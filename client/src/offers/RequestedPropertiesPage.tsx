@@ -11,7 +11,8 @@ import { HIGHLIGHTED_ITEM, itemAttributes, useHighlightedItem } from '../ui/high
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
-import { formatCalendarDate, OfferRowCells, OfferStatusBadge } from './offer-parts';
+import { formatCalendarDay } from '@opennest/common/local-time';
+import { OfferRowCells, OfferStatusBadge } from './offer-parts';
 import { plural } from '../ui/plural';
 
 /**
@@ -103,7 +104,7 @@ export default function RequestedPropertiesPage() {
         return (
           <Table.Row key={offer.id} data-testid="offer-row" data-status={offer.status} {...itemAttributes(offer.id, highlighted)} css={HIGHLIGHTED_ITEM}>
             <OfferRowCells offer={offer} amountTestId="offer-amount" />
-            <Table.Cell whiteSpace="nowrap">{formatCalendarDate(offer.buyingDate)}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{formatCalendarDay(offer.buyingDate)}</Table.Cell>
             <Table.Cell>
               <OfferStatusBadge status={offer.status} />
             </Table.Cell>

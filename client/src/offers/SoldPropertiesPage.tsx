@@ -5,7 +5,8 @@ import { HIGHLIGHTED_ITEM, itemAttributes, useHighlightedItem } from '../ui/high
 import { PageHeader } from '../properties/page-parts';
 import { DataTable, DataTableSkeleton, type TableFrame } from '../ui/DataTable';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
-import { formatCalendarDate, OfferRowCells } from './offer-parts';
+import { formatCalendarDay } from '@opennest/common/local-time';
+import { OfferRowCells } from './offer-parts';
 import { dollars } from '@opennest/common/money';
 import { plural } from '../ui/plural';
 
@@ -55,7 +56,7 @@ export default function SoldPropertiesPage() {
               <Text color="fg.muted">—</Text>
             )}
           </Table.Cell>
-          <Table.Cell whiteSpace="nowrap">{formatCalendarDate(offer.buyingDate)}</Table.Cell>
+          <Table.Cell whiteSpace="nowrap">{formatCalendarDay(offer.buyingDate)}</Table.Cell>
         </Table.Row>
       ))}
     </DataTable>

@@ -16,15 +16,6 @@ export function OfferStatusBadge({ status }: { status: OfferStatus }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** A calendar date (YYYY-MM-DD, no time zone) in the viewer's locale: "21 Nov 2026". Read as UTC so it never shifts by a day. */
-export function formatCalendarDate(value: unknown): string {
-  const text = String(value ?? '').slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return String(value ?? '');
-  const date = new Date(`${text}T00:00:00.000Z`);
-  return Number.isNaN(date.getTime()) ? text : dateFormat.format(date);
-}
 
 /**
  * The first cells of a row in the agent's offer tables: the property (title

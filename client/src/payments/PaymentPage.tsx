@@ -7,7 +7,8 @@ import { errorMessage } from '../app/errors';
 import { useRuntimeConfig } from '../app/runtime-config';
 import { useOfferQuery, type OfferFieldsFragment } from '../offers/offers.generated';
 import { useCompleteOfferPaymentMutation, useStartOfferPaymentMutation, type StartOfferPaymentMutation } from './payments.generated';
-import { formatCalendarDate, OfferStatusBadge } from '../offers/offer-parts';
+import { formatCalendarDay } from '@opennest/common/local-time';
+import { OfferStatusBadge } from '../offers/offer-parts';
 import { dollars } from '@opennest/common/money';
 import { AgentChip, PageHeader, PropertyLocation } from '../properties/page-parts';
 import { NoLongerListedBadge } from '../properties/NoLongerListed';
@@ -145,7 +146,7 @@ function OfferSummary({ offer, amount, currency }: { offer: OfferFieldsFragment;
         <DataList.Root orientation="horizontal" size="md" gap="2">
           <DataList.Item>
             <DataList.ItemLabel>Buying date</DataList.ItemLabel>
-            <DataList.ItemValue>{formatCalendarDate(offer.buyingDate)}</DataList.ItemValue>
+            <DataList.ItemValue>{formatCalendarDay(offer.buyingDate)}</DataList.ItemValue>
           </DataList.Item>
         </DataList.Root>
         <Separator />

@@ -17,6 +17,7 @@ import { itemAttributes, useHighlightedItem } from '../ui/highlighted-item';
 import { ReportCards } from './ReportCards';
 import { toaster } from '../ui/toaster';
 import { plural } from '../ui/plural';
+import { formatLocalDateTime } from '@opennest/common/local-time';
 
 interface ActionInfo {
   action: ModerationAction;
@@ -56,7 +57,7 @@ const ACTIONS: ActionInfo[] = [
 type Item = ModerationQueueQuery['moderationQueue'][number];
 
 const NOTE_REQUIRED = 'A note is required';
-const reportedOn = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const reportedOn = (iso: string) => formatLocalDateTime(new Date(iso));
 
 function ModerationCard({ item, highlighted, headingRef, onDone }: { item: Item; highlighted: string | null; headingRef: RefObject<HTMLHeadingElement | null>; onDone(): void }) {
   const [note, setNote] = useState('');

@@ -12,6 +12,7 @@ import { DialogCloseButton } from '../ui/ConfirmDialogView';
 import { toaster } from '../ui/toaster';
 import { useAddReviewMutation } from './reviews.generated';
 import { evictListsGainingReview } from './reviews.cache';
+import { formatNumber } from '@opennest/common/numbers';
 
 const ERROR_ID = 'add-review-text-error';
 const COUNTER_ID = 'add-review-text-counter';
@@ -108,7 +109,7 @@ export default function AddReviewDialog({ property, onAdded, open, onClose }: Ad
                       <Field.ErrorText>{error}</Field.ErrorText>
                     </Box>
                     <Field.HelperText flexShrink={0} color={tooLong ? 'fg.error' : 'fg.muted'} fontVariantNumeric="tabular-nums" data-testid="review-counter">
-                      {length.toLocaleString()} / {REVIEW_MAX_LENGTH.toLocaleString()} characters
+                      {formatNumber(length)} / {formatNumber(REVIEW_MAX_LENGTH)} characters
                     </Field.HelperText>
                   </Flex>
                 </Field.Root>

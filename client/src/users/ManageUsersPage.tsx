@@ -18,6 +18,7 @@ import { useConfirmAction } from '../ui/useConfirmAction';
 import { evictProfileFigures, forgetUser } from './users.cache';
 import { plural } from '../ui/plural';
 import { EmailAddress } from '../ui/EmailAddress';
+import { formatLocalDate } from '@opennest/common/local-time';
 
 const PAGE_SIZE = 25;
 
@@ -53,8 +54,6 @@ const ACTION_LOOK: Record<Action, { colorPalette: string; variant: 'subtle' | 'o
   fraud: { colorPalette: 'orange', variant: 'outline', icon: <LuBan aria-hidden /> },
   delete: { colorPalette: 'red', variant: 'outline', icon: <LuTrash2 aria-hidden /> },
 };
-
-const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /**
  * Fraud marking and deletion change what buyers see (listings hidden or gone,
@@ -187,7 +186,7 @@ export default function ManageUsersPage() {
               <RoleBadge role={user.role} />
             </Table.Cell>
             <Table.Cell whiteSpace="nowrap">
-              <time dateTime={user.createdAt}>{joinedFormat.format(new Date(user.createdAt))}</time>
+              <time dateTime={user.createdAt}>{formatLocalDate(new Date(user.createdAt))}</time>
             </Table.Cell>
             <Table.Cell textAlign="end">
               {actions.length > 0 ? (

@@ -2,9 +2,8 @@ import { Badge, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/
 import '../ui/recipes/data-list';
 import { PersonAvatar } from '../ui/PersonAvatar';
 import { useAuth } from '../auth/AuthProvider';
+import { formatLocalDateTimeOf } from '@opennest/common/local-time';
 
-const formatTime = (value: string | null | undefined) =>
-  value ? new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
 /** Photo, name, e-mail, role, and the identity provider's account times. */
 export function ProfileCard({ heading }: { heading: string }) {
@@ -32,11 +31,11 @@ export function ProfileCard({ heading }: { heading: string }) {
           <DataList.Root orientation="horizontal" data-testid="account-times">
             <DataList.Item>
               <DataList.ItemLabel>Account created</DataList.ItemLabel>
-              <DataList.ItemValue>{formatTime(viewer.createdAt)}</DataList.ItemValue>
+              <DataList.ItemValue>{formatLocalDateTimeOf(viewer.createdAt)}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>Last sign-in</DataList.ItemLabel>
-              <DataList.ItemValue>{formatTime(viewer.lastLogInAt)}</DataList.ItemValue>
+              <DataList.ItemValue>{formatLocalDateTimeOf(viewer.lastLogInAt)}</DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
         </Card.Body>

@@ -9,6 +9,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { useMyProfileFiguresQuery, type MyProfileFiguresQuery, type Role } from './users.generated';
 import { dollars } from '@opennest/common/money';
 import { QueryState } from '../ui/QueryState';
+import { formatNumber } from '@opennest/common/numbers';
 
 type Figures = MyProfileFiguresQuery['myProfileFigures'];
 
@@ -26,8 +27,7 @@ interface FigureGroup {
   columns: { base: number; md: number };
 }
 
-const countFormat = new Intl.NumberFormat();
-const count = (value: number | null | undefined) => (value == null ? '—' : countFormat.format(value));
+const count = (value: number | null | undefined) => (value == null ? '—' : formatNumber(value));
 
 function PageLink({ to, children }: { to: string; children: ReactNode }) {
   return (
