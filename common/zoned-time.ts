@@ -2,9 +2,28 @@
 // the browser turns "Saturday 10:30 at the listing" into an instant with it,
 // and the tests use it to name slots. The server's slots come from PostgreSQL.
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One formatter per time zone and options, made on first use and kept: making
+ * one costs far more than using it (the agent's week made 143 for one render),
+ * and the first one a page makes loads ICU's locale data.
+ */
+export function zonedFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) formatters.set(key, (formatter = new Intl.DateTimeFormat(locale, options)));
+  return formatter;
+}
+
+let runtimeZone: string | undefined;
+
+/** The runtime's own time zone (the browser's, for a page), read once. */
+export const runtimeTimeZone = (): string => (runtimeZone ??= new Intl.DateTimeFormat().resolvedOptions().timeZone);
+
 /** The wall clock of instant `at` in `timeZone`, read as if it were UTC (milliseconds). */
 function wallClockOf(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(at));
+  const parts = zonedFormatter('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(at));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
 }

@@ -15,7 +15,9 @@ import { FormSelect, type PropertyFormValues } from './property-form';
 const countryOptions = () => {
   const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
   const options = COUNTRY_CODES.map((code) => ({ value: code, label: names?.of(code) ?? code }));
-  return [{ value: '', label: 'Choose a country' }, ...options.sort((a, b) => a.label.localeCompare(b.label))];
+  // One collator for the whole sort: localeCompare would consult ICU's for each of about 1,400 comparisons.
+  const byName = new Intl.Collator('en');
+  return [{ value: '', label: 'Choose a country' }, ...options.sort((a, b) => byName.compare(a.label, b.label))];
 };
 
 export function AddressFields({ form, disabled }: { form: FormikProps<PropertyFormValues>; disabled?: boolean }) {

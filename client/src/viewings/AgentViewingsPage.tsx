@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { LuCalendarClock, LuChevronLeft, LuChevronRight, LuList } from 'react-icons/lu';
 import { date as dateField, object, string } from 'yup';
-import { addDays, isoWeekday, zonedDate, zonedInstant, zonePlace } from '@opennest/common/zoned-time';
+import { addDays, isoWeekday, runtimeTimeZone, zonedDate, zonedInstant, zonePlace } from '@opennest/common/zoned-time';
 import { errorMessage } from '../app/errors';
 import { useUrlSearchParams } from '../app/use-url-search-params';
 import { PageHeader } from '../properties/page-parts';
@@ -18,7 +18,6 @@ import { useAgentWeekQuery, useCancelMyViewingMutation, useConfirmViewingRequest
 
 type WeekViewing = AgentWeekQuery['agentViewingWeek'][number];
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** The Monday (YYYY-MM-DD, the browser's local calendar) of the week holding `date`. */
 const mondayOf = (date: string) => addDays(date, 1 - isoWeekday(date));
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -32,13 +31,13 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export default function AgentViewingsPage() {
   const [params, setParams] = useUrlSearchParams();
-  const today = zonedDate(new Date(), browserZone());
+  const today = zonedDate(new Date(), runtimeTimeZone());
   const weekIn = (search: URLSearchParams) => {
     const asked = search.get('week');
     return mondayOf(asked && DATE.test(asked) ? asked : today);
   };
   const monday = weekIn(params);
-  const from = zonedInstant(monday, '00:00', browserZone()).toISOString();
+  const from = zonedInstant(monday, '00:00', runtimeTimeZone()).toISOString();
   const week = useAgentWeekQuery({ variables: { from }, fetchPolicy: 'cache-and-network' });
   const viewings = week.data?.agentViewingWeek;
   const highlighted = useHighlightedItem(Boolean(viewings));
@@ -52,7 +51,7 @@ export default function AgentViewingsPage() {
       { replace: true },
     );
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
-  const dayOf = (viewing: WeekViewing) => zonedDate(new Date(viewing.startsAt), browserZone());
+  const dayOf = (viewing: WeekViewing) => zonedDate(new Date(viewing.startsAt), runtimeTimeZone());
   const active = viewings?.filter((v) => v.status !== 'cancelled' && v.status !== 'declined').length ?? 0;
 
   return (
@@ -160,7 +159,7 @@ function WeekViewingCard({ viewing, highlighted, onChanged }: { viewing: WeekVie
           </Text>
           <ViewingStatusBadge viewing={viewing} />
         </HStack>
-        {viewing.timeZone !== browserZone() && (
+        {viewing.timeZone !== runtimeTimeZone() && (
           <Text fontSize="xs" color="fg.muted">
             {zonePlace(viewing.timeZone)} time
           </Text>

@@ -5,20 +5,20 @@ import { useFormik } from 'formik';
 import { LuCalendarPlus } from 'react-icons/lu';
 import { REASON_MAX_LENGTH, viewingReasonSchema } from '@opennest/common/validation/viewing';
 import { errorMessage } from '../app/errors';
-import { zonePlace } from '@opennest/common/zoned-time';
+import { runtimeTimeZone, zonedFormatter, zonePlace } from '@opennest/common/zoned-time';
 import { FormDialog } from '../ui/FormDialog';
 import { toaster } from '../ui/toaster';
 import type { ViewingFieldsFragment, ViewingStatus } from './viewings.generated';
 
 /** "Sat 30 May 2026, 10:30" in `timeZone`. */
 export const localDateTime = (at: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at));
+  zonedFormatter('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at));
 
 /** "10:30" in `timeZone`. */
-export const localTimeOfDay = (at: string, timeZone: string) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at));
+export const localTimeOfDay = (at: string, timeZone: string) => zonedFormatter('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at));
 
 /** "Saturday 30 May" of a local date (YYYY-MM-DD). */
-const dayFormat = (options: Intl.DateTimeFormatOptions) => (date: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...options }).format(new Date(`${date}T00:00:00Z`));
+const dayFormat = (options: Intl.DateTimeFormatOptions) => (date: string) => zonedFormatter('en-GB', { timeZone: 'UTC', ...options }).format(new Date(`${date}T00:00:00Z`));
 export const longDay = dayFormat({ weekday: 'long', day: 'numeric', month: 'long' });
 /** longDay's two parts: "Monday" and "15 June". */
 export const weekdayOf = dayFormat({ weekday: 'long' });
@@ -26,7 +26,7 @@ export const dayAndMonth = dayFormat({ day: 'numeric', month: 'long' });
 
 /** A viewing's time in words: its local date and time, and the zone when it is not the browser's. */
 export function viewingWhen(viewing: Pick<ViewingFieldsFragment, 'startsAt' | 'endsAt' | 'timeZone'>) {
-  const own = Intl.DateTimeFormat().resolvedOptions().timeZone === viewing.timeZone;
+  const own = runtimeTimeZone() === viewing.timeZone;
   return `${localDateTime(viewing.startsAt, viewing.timeZone)}–${localTimeOfDay(viewing.endsAt, viewing.timeZone)}${own ? '' : ` (${zonePlace(viewing.timeZone)} time)`}`;
 }
 
