@@ -9,7 +9,8 @@
 // - error: a few pages whose queries fail, the answer every page shares.
 //
 // Every page is also searched for form controls drawn without a box, must
-// fit its window's width, and must see no Content-Security-Policy violation. A test at the end breaks the filter panel's style on
+// fit its window's width, must see no Content-Security-Policy violation, and
+// must not use the browser's Intl as it loads (e2e/visual/intl-uses.ts). A test at the end breaks the filter panel's style on
 // purpose and requires both checks to fail. `npm run test:visual:update`
 // rewrites the baselines that changed.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { AMENITIES, AMENITY_LABELS } from '@opennest/common/amenities';
 import { PROPERTY_TYPE_LABELS, PROPERTY_TYPES } from '@opennest/common/property-facts';
 import { startBrowserSession, signInThroughForm, type BrowserSession } from '../browser';
 import { watchViolations, type SeenViolation } from '../csp-violations';
+import { intlUsesOf, watchIntlUses } from './intl-uses';
 import { seedDemoData, seedDemoPeople } from '../../prisma/seed';
 import { DEMO_ACCOUNTS } from '../../prisma/demo/catalogue';
 import { createLogger } from '../../server/infra/logger';
@@ -42,6 +44,19 @@ const SAME_PAGE_AS_ANOTHER_ROUTE = new Set(['/dash-board']);
 
 /** Pages that show no data: one state (loaded) is all they have. */
 const DATA_FREE = new Set(['/login', '/register', '/forbidden', '/sandbox', '/unsubscribe', '/newsletter/confirm', '*', '/dash-board/add-property', '/dash-board/email-settings']);
+
+/**
+ * The pages that may use the browser's Intl as they load (e2e/visual/intl-uses.ts),
+ * which of its services, and why. Every other page, and any other service, is a problem.
+ */
+const INTL_USERS: Record<string, { uses: string[]; why: string }> = {
+  '/propertyDetails/:id': { uses: ['Intl.DateTimeFormat'], why: "a signed-in buyer's viewings and the open houses, in the listing's time zone" },
+  '/dash-board/my-viewings': { uses: ['Intl.DateTimeFormat'], why: "the buyer's viewings, in each listing's time zone" },
+  '/dash-board/viewings': { uses: ['Intl.DateTimeFormat'], why: "the agent's week: the browser's time zone, and each listing's" },
+  '/dash-board/listing-viewings/:id': { uses: ['Intl.DateTimeFormat', 'Intl.supportedValuesOf'], why: "the listing's time zone: its hours, and the zones it may be set to" },
+  '/dash-board/add-property': { uses: ['Intl.DisplayNames', 'Intl.Collator'], why: "the country list's names, in English alphabetical order" },
+  '/dash-board/update-property/:id': { uses: ['Intl.DisplayNames', 'Intl.Collator'], why: "the country list's names, in English alphabetical order" },
+};
 
 /** Pages shown with their queries failing (every page shares that answer; these stand for it). */
 const ERROR_STATES = ['/allProperties', '/propertyDetails/:id', '/dash-board/wishlist', '/dash-board/manage-properties'];
@@ -105,6 +120,7 @@ export function describeVisualCheck(width: VisualWidth): void {
     const page = await session.newPage({ width, height: VIEWPORT_HEIGHT, keep: true });
     watchNetwork(page);
     await watchViolations(page, violations);
+    await watchIntlUses(page);
     if (visitor !== 'anonymous') {
       const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === visitor)!;
       await page.goto('/login');
@@ -130,7 +146,7 @@ export function describeVisualCheck(width: VisualWidth): void {
       const name = shotName(state, pattern, visitor, width);
       let shot: { problems: string[]; screenshot: PNG };
       try {
-        shot = await shootIn(pages.get(key)!, name, url, options);
+        shot = await shootIn(pages.get(key)!, name, pattern, url, options);
       } catch (error) {
         if (!(error instanceof ScreenshotStalled)) throw error;
         // Its renderer drew nothing twice: the same state, reached again in a fresh page, is shot instead.
@@ -138,7 +154,7 @@ export function describeVisualCheck(width: VisualWidth): void {
         const stalled = pages.get(key)!;
         void stalled.context().close().catch(() => undefined);
         pages.set(key, await openVisitorPage(visitor, width));
-        shot = await shootIn(pages.get(key)!, name, url, options);
+        shot = await shootIn(pages.get(key)!, name, pattern, url, options);
       }
       problems.push(...shot.problems.map((problem) => `${width}px: ${problem}`));
       const comparison = await compareWithBaseline(name, shot.screenshot);
@@ -150,8 +166,8 @@ export function describeVisualCheck(width: VisualWidth): void {
     expect(problems).toEqual([]);
   }
 
-  /** In `page`: reaches the state, checks the controls, the width and the Content-Security-Policy, and captures it. */
-  async function shootIn(page: Page, name: string, url: string, { heading, prepare, queriesFail = false }: ShotOptions): Promise<{ problems: string[]; screenshot: PNG }> {
+  /** In `page`: reaches the state, checks the controls, the width, the Content-Security-Policy and the Intl uses, and captures it. */
+  async function shootIn(page: Page, name: string, pattern: string, url: string, { heading, prepare, queriesFail = false }: ShotOptions): Promise<{ problems: string[]; screenshot: PNG }> {
     if (queriesFail) await failQueries(page);
     violations.splice(0);
     try {
@@ -170,6 +186,8 @@ export function describeVisualCheck(width: VisualWidth): void {
     for (const control of await unstyledControls(page)) problems.push(`unstyled control ${control}`);
     const overflow = await overflowWidth(page);
     if (overflow > 0) problems.push(`the page is ${overflow} px wider than the window`);
+    const unexpected = (await intlUsesOf(page)).filter(({ use }) => !INTL_USERS[pattern]?.uses.includes(use));
+    if (unexpected.length > 0) problems.push(`the page used Intl as it loaded (${unexpected.map(({ use, count }) => `${use} ×${count}`).join(', ')}): write dates with common/local-time.ts and numbers with common/numbers.ts`);
     return { problems, screenshot: await capture(page, MASKS) };
   }
 
