@@ -286,6 +286,18 @@ it('opens a page reached by a link at its top, and goes back to where the previo
   await page.waitForFunction((y) => (globalThis as unknown as { scrollY: number }).scrollY === y, left);
 });
 
+it('keeps a page’s position over a reload, and when the browser comes back to it from another site', async () => {
+  const { page, scrollY } = await scrolledLoginPage();
+  const left = await scrollY();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
+  await page.waitForFunction((y) => (globalThis as unknown as { scrollY: number }).scrollY === y, left);
+  await page.goto('about:blank');
+  await page.goBack();
+  await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
+  await page.waitForFunction((y) => (globalThis as unknown as { scrollY: number }).scrollY === y, left);
+});
+
 it('opens a page loaded in full at the top, whatever the previous page’s position', async () => {
   const { page, scrollY } = await scrolledLoginPage();
   // Leaving saves the position under this entry's key; a new load has a key of its own.
