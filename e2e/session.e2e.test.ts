@@ -89,6 +89,21 @@ describe('signed in, a reload shows the first screen from the first response', (
     expect(users).toEqual({ graphql: ['Users'], identity: [] });
   });
 
+  it('signed out, the home page asks nothing for its first screen either: its cards and reviews come in its HTML', async () => {
+    const { app } = session();
+    const agent = await app.createUser('agent', { name: 'Public Agent' });
+    const buyer = await app.createUser('user', { name: 'Public Reviewer' });
+    const listing = await createListing(app, agent.user.id, { title: 'Advertised Without Signing In', isAdvertised: true });
+    await app.db.review.create({ data: { propertyId: listing.id, userId: buyer.user.id, text: 'Seen on the home page before any query.' } });
+    const page = await session().newPage({ width: 390, height: 844 });
+
+    const home = await reloadAndCount(page, '/', (loaded) => loaded.getByTestId('advertised-grid').getByRole('heading', { name: 'Advertised Without Signing In' }).waitFor());
+    expect(home).toEqual({ graphql: [], identity: [] });
+    await page.getByText('Seen on the home page before any query.').waitFor();
+    // Still signed out: the navigation bar offers the login.
+    await page.getByRole('link', { name: 'Login' }).first().waitFor();
+  });
+
   it('draws the first screen on the server: with no script run, the page already shows its data', async () => {
     const { app } = session();
     const buyer = await app.createUser('user', { name: 'Scriptless Buyer' });

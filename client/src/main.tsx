@@ -71,7 +71,7 @@ function measured<T>(name: string, work: () => T): T {
 
 async function start() {
   const config = await runtimeConfig();
-  // The first screen's data, if the server sent it with the page (a signed-in request): the cache starts from it.
+  // The first screen's data, if the server sent it with the page (a signed-in request, or a public page's): the cache starts from it.
   const firstScreen = firstScreenStateOf(document);
   const client = measured('apollo client', () => createApolloClient({}, { firstScreenMs: firstScreen?.results.length ? FIRST_SCREEN_MS : 0 }));
   const restored = measured('first screen into the cache', () => (firstScreen ? restoreFirstScreen(client.cache, firstScreen, window.location) : Promise.resolve()));

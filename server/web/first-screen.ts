@@ -1,10 +1,11 @@
 // The first screen's data in the first HTML response. The page table of the
 // client declares, per page, the queries its first screen runs and their
 // variables from the URL (client/src/app/first-screen.ts); the build bundles
-// those declarations into dist/.server/first-screen.mjs. For a request that
-// carries a session cookie, the server runs those same documents with the same
-// variables, through Apollo as the browser's requests would go (the caller from
-// the cookie, the access checks, rate limits, loaders), and the page carries the
+// those declarations into dist/.server/first-screen.mjs. For a page request,
+// the server runs those same documents with the same variables, through Apollo
+// as the browser's requests would go (the caller from the session cookie, or a
+// signed-out caller for a public page; the access checks, rate limits,
+// loaders), and the page carries the
 // answers as JSON in a `<script type="application/json">` element, which never
 // runs; the client writes them into its Apollo cache before its first render.
 // Answers refused (a query the caller's role may not run) are left out; the
@@ -15,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { ApolloServer } from '@apollo/server';
 import { Kind, print, visit, type DocumentNode, type FieldNode, type OperationDefinitionNode } from 'graphql';
 import type { Request } from 'express';
-import { presentedCredential } from '../context/caller';
+import { noCredentials, presentedCredential } from '../context/caller';
 import { credentialsOf } from '../context/http';
 import { createRequestContext, type ContextDeps, type RequestContext } from '../context/request-context';
 import type { Logger } from '../infra/logger';
@@ -74,24 +75,32 @@ export async function loadFirstScreenModule(clientDistDir: string): Promise<Firs
 }
 
 /**
- * The first screen's state of page requests. Without a session cookie it only says
- * so (the client then knows it is signed out without asking); with one, the
- * queries run as the caller the cookie names.
+ * The first screen's state of page requests. With a session cookie, the queries
+ * run as the caller the cookie names. Without one, a page anyone may open (the
+ * home page, All Properties, a listing's details) has its public queries run as
+ * a signed-out caller, so a visitor's first screen asks nothing either; the
+ * state says the visitor is signed out (the client then knows it without
+ * asking). A cookie the server no longer accepts gets that answer alone: the
+ * client signs the visitor out first.
  */
 export function firstScreenOf({ module, apollo, contextDeps, log }: { module: FirstScreenModule; apollo: ApolloServer<RequestContext>; contextDeps: ContextDeps; log: Logger }): FirstScreenOf {
   return async (req) => {
     const credentials = credentialsOf(req);
-    if (presentedCredential(credentials)?.kind !== 'sessionCookie') return { signedIn: false, results: [] };
+    const withCookie = presentedCredential(credentials)?.kind === 'sessionCookie';
+    const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    // A page request's only credential is the cookie: a header token on one is not a session.
+    const publicQueries = withCookie ? [] : await module.firstScreenQueries(req.path, search, false);
+    if (!withCookie && publicQueries.length === 0) return { signedIn: false, results: [] };
     const contextValue = await createRequestContext(contextDeps, {
-      credentials,
+      credentials: withCookie ? credentials : noCredentials,
       requestId: req.id === undefined ? undefined : String(req.id),
       clientIp: req.ip,
       userAgent: req.get('user-agent'),
       log: () => req.log,
     });
     const signedIn = Boolean(contextValue.caller.identity);
-    if (!signedIn) return { signedIn, results: [] };
-    const queries = await module.firstScreenQueries(req.path, req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '', signedIn);
+    if (withCookie && !signedIn) return { signedIn, results: [] };
+    const queries = withCookie ? await module.firstScreenQueries(req.path, search, true) : publicQueries;
     type Answer = { operationName: string; variables: Record<string, unknown>; data: Record<string, unknown> };
     const answer = async ({ query, variables, then }: FirstScreenQueryOf): Promise<Answer[]> => {
       const { query: text, operationName } = printedOnce(query);

@@ -50,7 +50,7 @@ const EVERY_ROLE = ['agent', 'user', 'admin'] as const;
 
 /** Pages anyone may open, signed in or not. */
 export const PUBLIC_PAGES: PageDeclaration[] = [
-  page('', null, () => import('../home/HomePage')),
+  page('', null, () => import('../home/HomePage'), { firstScreen: () => import('../home/home.first-screen') }),
   page('login', 'Login', () => import('../auth/LoginPage')),
   page('register', 'Register', () => import('../auth/RegisterPage')),
   page('forbidden', 'Forbidden', () => import('../pages/ForbiddenPage')),
