@@ -5,8 +5,9 @@
 // task of 90 to 170 ms on a phone (4x CPU, measured in Chromium), and the home
 // page's latest reviews, the details page's dates and the dashboards' times
 // were most pages' only Intl. `Date`'s own local getters read the time zone
-// without it. (The viewings' times stay with Intl: they are written in the
-// listing's time zone, which only Intl knows.)
+// without it. The viewings' times are in the listing's time zone, which only
+// Intl knows: the API sends them on the listing's wall clock as well
+// ("2026-05-30T10:30", `localStart`), and the pages write them from that.
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -48,3 +49,47 @@ export function formatCalendarDay(value: unknown, { year = true }: { year?: bool
 export function formatLocalDateTimeLong(date: Date): string {
   return `${WEEKDAYS[date.getDay()]}, ${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()} at ${clockOf(date)}`;
 }
+
+/** The calendar day of a local date ("2026-05-30") or wall-clock time ("2026-05-30T10:30"), read from its digits. */
+function dayOf(wall: string): Date {
+  const [year, month, day] = wall.slice(0, 10).split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+/** "Sat, 30 May 2026, 10:30": a wall-clock time as the API sends it ("2026-05-30T10:30", no offset), as it reads. */
+export function formatWallDateTime(wall: string): string {
+  const day = dayOf(wall);
+  return `${WEEKDAYS[day.getUTCDay()].slice(0, 3)}, ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()].slice(0, 3)} ${day.getUTCFullYear()}, ${wall.slice(11, 16)}`;
+}
+
+/** "10:30": the clock of a wall-clock time ("2026-05-30T10:30"). */
+export const formatWallClock = (wall: string): string => wall.slice(11, 16);
+
+/** "Saturday": the weekday of a local date ("2026-05-30"). */
+export const formatWeekday = (date: string): string => WEEKDAYS[dayOf(date).getUTCDay()];
+
+/** "30 May": the day and month of a local date ("2026-05-30"). */
+export function formatDayAndMonth(date: string): string {
+  const day = dayOf(date);
+  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
+}
+
+/** "Saturday 30 May": a local date ("2026-05-30") in words. */
+export const formatLongDay = (date: string): string => `${formatWeekday(date)} ${formatDayAndMonth(date)}`;
+
+/** "2026-05-30": the runtime's own calendar day of `date` (the browser's, for a page). */
+export const localCalendarDay = (date: Date): string => `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+
+/** The runtime's midnight (the browser's) starting a calendar day ("2026-05-30"); in a zone that skips midnight, the hour after. */
+export function startOfLocalDay(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(year, month - 1, day);
+}
+
+/**
+ * Whether a wall-clock time is the runtime's own clock at that instant: the listing's
+ * offset then (its wall clock less the instant) is the runtime's. A page says the
+ * listing's zone beside a time only when the two differ.
+ */
+export const isRuntimeWallClock = (instant: string, wall: string): boolean =>
+  Math.round((Date.parse(`${wall}:00Z`) - Date.parse(instant)) / 60_000) === -new Date(instant).getTimezoneOffset();

@@ -46,6 +46,12 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
 /** The local date (YYYY-MM-DD) of instant `at` in `timeZone`. */
 export const zonedDate = (at: Date, timeZone: string) => new Date(wallClockOf(at.getTime(), timeZone)).toISOString().slice(0, 10);
 
+/**
+ * Instant `at` on the wall clock of `timeZone`, as "2026-05-30T10:30" (no offset). The API
+ * sends viewing times this way too, so that a page writes them without Intl (common/local-time.ts).
+ */
+export const zonedWallClock = (at: Date, timeZone: string) => new Date(wallClockOf(at.getTime(), timeZone)).toISOString().slice(0, 16);
+
 /** The local time (HH:MM) of instant `at` in `timeZone`. */
 export const zonedClock = (at: Date, timeZone: string) => new Date(wallClockOf(at.getTime(), timeZone)).toISOString().slice(11, 16);
 

@@ -50,10 +50,7 @@ const DATA_FREE = new Set(['/login', '/register', '/forbidden', '/sandbox', '/un
  * which of its services, and why. Every other page, and any other service, is a problem.
  */
 const INTL_USERS: Record<string, { uses: string[]; why: string }> = {
-  '/propertyDetails/:id': { uses: ['Intl.DateTimeFormat'], why: "a signed-in buyer's viewings and the open houses, in the listing's time zone" },
-  '/dash-board/my-viewings': { uses: ['Intl.DateTimeFormat'], why: "the buyer's viewings, in each listing's time zone" },
-  '/dash-board/viewings': { uses: ['Intl.DateTimeFormat'], why: "the agent's week: the browser's time zone, and each listing's" },
-  '/dash-board/listing-viewings/:id': { uses: ['Intl.DateTimeFormat', 'Intl.supportedValuesOf'], why: "the listing's time zone: its hours, and the zones it may be set to" },
+  '/dash-board/listing-viewings/:id': { uses: ['Intl.supportedValuesOf'], why: 'the time zones a listing may be set to' },
   '/dash-board/add-property': { uses: ['Intl.DisplayNames', 'Intl.Collator'], why: "the country list's names, in English alphabetical order" },
   '/dash-board/update-property/:id': { uses: ['Intl.DisplayNames', 'Intl.Collator'], why: "the country list's names, in English alphabetical order" },
 };

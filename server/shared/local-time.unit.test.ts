@@ -3,7 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { projectRoot } from '../config';
-import { formatCalendarDay, formatLocalDateTime, formatLocalDateTimeOf } from '@opennest/common/local-time';
+import { formatCalendarDay, formatDayAndMonth, formatLocalDateTime, formatLocalDateTimeOf, formatLongDay, formatWallClock, formatWallDateTime, formatWeekday } from '@opennest/common/local-time';
+import { zonedWallClock } from '@opennest/common/zoned-time';
 
 const MODULE = path.join(projectRoot, 'common', 'local-time.ts');
 
@@ -65,5 +66,53 @@ describe('a time with its seconds (the webhooks’ deliveries)', () => {
     expect(formatLocalDateTime(at, { seconds: true })).toBe(`${formatLocalDateTime(at)}:05`);
     expect(formatLocalDateTimeOf(null)).toBe('—');
     expect(formatLocalDateTimeOf(at.toISOString(), { seconds: true })).toBe(formatLocalDateTime(at, { seconds: true }));
+  });
+});
+
+describe('a viewing time on its listing’s wall clock (what the API sends as localStart)', () => {
+  /** Intl's parts of `at` in `timeZone`, in British English, as the viewing pages wrote them before. */
+  const intlParts = (at: Date, timeZone: string) => {
+    const parts = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long', day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)!.value;
+    return { weekday: part('weekday'), day: Number(part('day')), month: Number(part('month')), year: Number(part('year')), clock: `${part('hour')}:${part('minute')}` };
+  };
+  const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+  it.each([
+    ['2026-05-30T10:30', 'Sat, 30 May 2026, 10:30', 'Saturday 30 May'],
+    ['2026-09-07T00:05', 'Mon, 7 Sep 2026, 00:05', 'Monday 7 September'],
+    ['2028-02-29T23:59', 'Tue, 29 Feb 2028, 23:59', 'Tuesday 29 February'],
+  ])('writes %p as %p (its day: %p)', (wall, written, day) => {
+    expect(formatWallDateTime(wall)).toBe(written);
+    expect(formatWallClock(wall)).toBe(wall.slice(11));
+    expect(formatLongDay(wall.slice(0, 10))).toBe(day);
+    expect(`${formatWeekday(wall.slice(0, 10))} ${formatDayAndMonth(wall.slice(0, 10))}`).toBe(day);
+  });
+
+  it('names the same day and clock as Intl in the listing’s zone, across the year and its clock changes', () => {
+    for (const timeZone of ['Europe/London', 'Asia/Dhaka', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu']) {
+      // Every 61 hours and 7 minutes for a year: every weekday, hour and both sides of each change.
+      for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += 61 * 3_600_000 + 7 * 60_000) {
+        const { weekday, day, month, year, clock } = intlParts(new Date(at), timeZone);
+        const wall = zonedWallClock(new Date(at), timeZone);
+        expect([timeZone, formatWallDateTime(wall)]).toEqual([timeZone, `${weekday.slice(0, 3)}, ${day} ${MONTHS[month - 1]} ${year}, ${clock}`]);
+      }
+    }
+  });
+
+  it('is the browser’s own clock only where the browser’s offset is the listing’s then; the browser’s days start at its midnight', () => {
+    const script = `const { isRuntimeWallClock, localCalendarDay, startOfLocalDay } = await import(${JSON.stringify(MODULE)});
+      const { zonedWallClock } = await import(${JSON.stringify(path.join(projectRoot, 'common', 'zoned-time.ts'))});
+      const own = (iso, zone) => isRuntimeWallClock(iso, zonedWallClock(new Date(iso), zone));
+      console.log(JSON.stringify({
+        dhaka: own('2026-06-20T04:30:00.000Z', 'Asia/Dhaka'),
+        london: own('2026-06-20T04:30:00.000Z', 'Europe/London'),
+        kolkata: own('2026-06-20T04:30:00.000Z', 'Asia/Kolkata'),
+        day: localCalendarDay(new Date('2026-06-20T20:30:00.000Z')),
+        midnight: startOfLocalDay('2026-06-21').toISOString(),
+      }));`;
+    const run = (timeZone: string) => JSON.parse(execFileSync(process.execPath, ['--input-type=module', '--no-warnings', '-e', script], { env: { ...process.env, TZ: timeZone }, encoding: 'utf8' }));
+    expect(run('Asia/Dhaka')).toEqual({ dhaka: true, london: false, kolkata: false, day: '2026-06-21', midnight: '2026-06-20T18:00:00.000Z' });
+    expect(run('Europe/London')).toEqual({ dhaka: false, london: true, kolkata: false, day: '2026-06-20', midnight: '2026-06-20T23:00:00.000Z' });
   });
 });

@@ -4,6 +4,7 @@ import type { Loaders } from '../context/loaders';
 import type { Property as PropertyRecord, User as UserRecord, Viewing as ViewingRecord, ViewingFeedback as ViewingFeedbackRecord } from '../generated/prisma/client';
 import type { ViewingWithFeedback } from './agent-week-sql';
 import { isNoLongerListed } from '../properties/listing-visibility';
+import { zonedWallClock } from '@opennest/common/zoned-time';
 import { localWeekdayAndClock } from './viewing-times';
 
 /**
@@ -71,6 +72,8 @@ export const viewingsResolvers: Resolvers = {
     buyer: (viewing, _args, { loaders }) => relationsOf(viewing)?.buyer ?? loadRequired(loaders.userById, viewing.buyerId, 'buyer'),
     agent: (viewing, _args, { loaders }) => relationsOf(viewing)?.agent ?? loadRequired(loaders.userById, viewing.agentId, 'agent'),
     endedBy: (viewing) => (viewing.status !== 'declined' && viewing.status !== 'cancelled' ? null : viewing.endedById === null ? 'listing' : viewing.endedById === viewing.buyerId ? 'buyer' : 'agent'),
+    localStart: (viewing) => zonedWallClock(viewing.startsAt, viewing.timeZone),
+    localEnd: (viewing) => zonedWallClock(viewing.endsAt, viewing.timeZone),
     held: (viewing, _args, { services }) => services.viewings.isHeld(viewing),
     feedbackGiven: async (viewing, _args, { loaders }) => {
       const relations = relationsOf(viewing);
@@ -94,9 +97,12 @@ export const viewingsResolvers: Resolvers = {
     feedback: (entry) => entry.feedback,
   },
   // Written here, not in the browser: a browser's first Intl formatter with a time zone loads
-  // ICU's zone and locale data, 150 to 180 ms of a phone's main thread while the cards draw.
+  // ICU's zone and locale data, 150 to 180 ms of a phone's main thread while the cards draw
+  // (the same for every viewing time: localStart and localEnd, the wall clock pages write them from).
   OpenHouse: {
     startsAtLocal: (openHouse) => localWeekdayAndClock(openHouse.startsAt, openHouse.timeZone),
+    localStart: (openHouse) => zonedWallClock(openHouse.startsAt, openHouse.timeZone),
+    localEnd: (openHouse) => zonedWallClock(openHouse.endsAt, openHouse.timeZone),
   },
   // Open houses of a listing buyers can no longer see are not shown.
   Property: {

@@ -27,6 +27,7 @@ import {
   viewingFeedbackSchema,
   viewingReasonSchema,
 } from '@opennest/common/validation/viewing';
+import { zonedWallClock } from '@opennest/common/zoned-time';
 import type { AppConfig } from '../config';
 import { requireViewer, type Caller } from '../context/caller';
 import { readRows, type Db } from '../db/client';
@@ -92,7 +93,8 @@ export interface FreeSlots {
   timeZone: string;
   viewingMinutes: number;
   hasAvailability: boolean;
-  slots: Array<{ startsAt: string; endsAt: string }>;
+  from: string;
+  slots: Array<{ startsAt: string; endsAt: string; localStart: string; localEnd: string }>;
 }
 
 /** The listing as a viewing write sees it once it holds the listing's locks. */
@@ -361,7 +363,13 @@ export function createViewingsService({ db, notifier, jobs, config, clock = () =
         hasAvailability && property.saleState !== 'sold'
           ? await readRows<{ starts_at: Date; ends_at: Date }>(db, slotsSql({ propertyId: property.id, timeZone, viewingMinutes: property.viewingMinutes, from: first, days, now }, { free: true }))
           : [];
-      return { timeZone, viewingMinutes: property.viewingMinutes, hasAvailability, slots: slots.map((s) => ({ startsAt: s.starts_at.toISOString(), endsAt: s.ends_at.toISOString() })) };
+      return {
+        timeZone,
+        viewingMinutes: property.viewingMinutes,
+        hasAvailability,
+        from: first,
+        slots: slots.map((s) => ({ startsAt: s.starts_at.toISOString(), endsAt: s.ends_at.toISOString(), localStart: zonedWallClock(s.starts_at, timeZone), localEnd: zonedWallClock(s.ends_at, timeZone) })),
+      };
     },
 
     book: (caller: Caller, rawPropertyId: string, rawStartsAt: unknown) => ask(caller, rawPropertyId, rawStartsAt, 'instant'),

@@ -114,9 +114,13 @@ describe('free slots in the listing’s time zone', () => {
     const saturday = nextDate(SATURDAY);
     const property = await listingWithAvailability(cast.agent, { ...everyDay, blockedDates: [addDays(saturday, 1)] });
     const free = okData(await app.graphql(operations.FreeViewingSlots, { propertyId: property.id, from: saturday, days: 2 }, cast.buyer.idToken)).freeViewingSlots;
-    expect(free).toMatchObject({ timeZone: LONDON, viewingMinutes: 30, hasAvailability: true });
+    expect(free).toMatchObject({ timeZone: LONDON, viewingMinutes: 30, hasAvailability: true, from: saturday });
     expect(free.slots.map((slot) => `${zonedDate(new Date(slot.startsAt), LONDON)} ${zonedClock(new Date(slot.startsAt), LONDON)}`)).toEqual(
       ['10:00', '10:30', '11:00', '11:30', '12:00', '12:30'].map((time) => `${saturday} ${time}`),
+    );
+    // The same times on the listing's wall clock, as the pages write them (no Intl in the browser).
+    expect(free.slots.map((slot) => [slot.localStart, slot.localEnd])).toEqual(
+      [['10:00', '10:30'], ['10:30', '11:00'], ['11:00', '11:30'], ['11:30', '12:00'], ['12:00', '12:30'], ['12:30', '13:00']].map(([start, end]) => [`${saturday}T${start}`, `${saturday}T${end}`]),
     );
     okData(await book(property.id, at(saturday, '10:30')));
     const after = okData(await app.graphql(operations.FreeViewingSlots, { propertyId: property.id, from: saturday, days: 1 }, cast.otherBuyer.idToken)).freeViewingSlots;
@@ -141,6 +145,8 @@ describe('free slots in the listing’s time zone', () => {
     ]);
     // Before the change London is on GMT (10:00 local = 10:00 UTC), from the change on BST (10:00 local = 09:00 UTC).
     expect(slots.map((slot) => slot.startsAt.slice(11, 16))).toEqual(['10:00', '10:00', '09:00', '09:00']);
+    // The wall clock the API sends stays at 10:00 on both sides of the change.
+    expect(slots.map((slot) => slot.localStart.slice(11))).toEqual(['10:00', '10:00', '10:00', '10:00']);
   });
 
   it('a listing without availability has no slots but takes requests', async () => {
@@ -148,7 +154,7 @@ describe('free slots in the listing’s time zone', () => {
     expect(okData(await app.graphql(operations.FreeViewingSlots, { propertyId: property.id }, cast.buyer.idToken)).freeViewingSlots).toMatchObject({ hasAvailability: false, slots: [] });
     const monday = nextDate(1);
     const requested = okData(await app.graphql(operations.RequestViewing, { propertyId: property.id, startsAt: zonedInstant(monday, '18:00', 'Asia/Dhaka').toISOString() }, cast.buyer.idToken)).requestViewing;
-    expect(requested).toMatchObject({ status: 'requested', kind: 'request', timeZone: 'Asia/Dhaka' });
+    expect(requested).toMatchObject({ status: 'requested', kind: 'request', timeZone: 'Asia/Dhaka', localStart: `${monday}T18:00`, localEnd: `${monday}T18:30` });
   });
 });
 
@@ -476,7 +482,7 @@ describe('open houses', () => {
     okData(await app.graphql(operations.AddOpenHouse, { propertyId: far.id, startsAt: at(addDays(day, 14), '10:00'), endsAt: at(addDays(day, 14), '11:00') }, cast.agent.idToken));
 
     const details = okData(await app.graphql(operations.OpenHousesOf, { id: property.id }, cast.buyer.idToken)).property;
-    expect(details).toMatchObject({ timeZone: LONDON, nextOpenHouse: { id: added.id }, openHouses: [{ id: added.id, note: 'Ring the bell' }] });
+    expect(details).toMatchObject({ timeZone: LONDON, nextOpenHouse: { id: added.id }, openHouses: [{ id: added.id, note: 'Ring the bell', localStart: `${day}T10:00`, localEnd: `${day}T12:00` }] });
     // As the card shows it: the weekday and the time on the listing's clock (the server writes it; the browser loads no time-zone data).
     const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][new Date(`${day}T12:00:00Z`).getUTCDay()];
     expect(details.nextOpenHouse?.startsAtLocal).toBe(`${weekday} 10:00`);

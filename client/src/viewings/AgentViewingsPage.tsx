@@ -3,7 +3,8 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { LuCalendarClock, LuChevronLeft, LuChevronRight, LuList } from 'react-icons/lu';
 import { date as dateField, object, string } from 'yup';
-import { addDays, isoWeekday, runtimeTimeZone, zonedDate, zonedInstant, zonePlace } from '@opennest/common/zoned-time';
+import { formatDayAndMonth, formatLongDay, formatWallClock, formatWeekday, isRuntimeWallClock, localCalendarDay, startOfLocalDay } from '@opennest/common/local-time';
+import { addDays, isoWeekday, zonedInstant, zonePlace } from '@opennest/common/zoned-time';
 import { errorMessage } from '../app/errors';
 import { useUrlSearchParams } from '../app/use-url-search-params';
 import { PageHeader } from '../properties/page-parts';
@@ -13,7 +14,7 @@ import { HIGHLIGHTED_ITEM, itemAttributes, useHighlightedItem } from '../ui/high
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { LinkButton } from '../ui/LinkButton';
 import { toaster } from '../ui/toaster';
-import { dayAndMonth, EndedNote, localTimeOfDay, longDay, ReasonDialog, ViewingStatusBadge, weekdayOf } from './viewing-parts';
+import { EndedNote, ReasonDialog, ViewingStatusBadge } from './viewing-parts';
 import { useAgentWeekQuery, useCancelMyViewingMutation, useConfirmViewingRequestMutation, useDeclineViewingRequestMutation, useProposeNewViewingTimeMutation, type AgentWeekQuery } from './viewings.generated';
 
 type WeekViewing = AgentWeekQuery['agentViewingWeek'][number];
@@ -31,13 +32,14 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
  */
 export default function AgentViewingsPage() {
   const [params, setParams] = useUrlSearchParams();
-  const today = zonedDate(new Date(), runtimeTimeZone());
+  // The browser's own calendar: Date's local getters, no Intl.
+  const today = localCalendarDay(new Date());
   const weekIn = (search: URLSearchParams) => {
     const asked = search.get('week');
     return mondayOf(asked && DATE.test(asked) ? asked : today);
   };
   const monday = weekIn(params);
-  const from = zonedInstant(monday, '00:00', runtimeTimeZone()).toISOString();
+  const from = startOfLocalDay(monday).toISOString();
   const week = useAgentWeekQuery({ variables: { from }, fetchPolicy: 'cache-and-network' });
   const viewings = week.data?.agentViewingWeek;
   const highlighted = useHighlightedItem(Boolean(viewings));
@@ -51,14 +53,14 @@ export default function AgentViewingsPage() {
       { replace: true },
     );
   const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
-  const dayOf = (viewing: WeekViewing) => zonedDate(new Date(viewing.startsAt), runtimeTimeZone());
+  const dayOf = (viewing: WeekViewing) => localCalendarDay(new Date(viewing.startsAt));
   const active = viewings?.filter((v) => v.status !== 'cancelled' && v.status !== 'declined').length ?? 0;
 
   return (
     <Stack gap="0">
       <PageHeader
         title="Viewings"
-        subtitle={viewings ? `${active} viewing${active === 1 ? '' : 's'} in the week of ${longDay(monday)}, across your listings.` : 'Viewings of your listings, week by week.'}
+        subtitle={viewings ? `${active} viewing${active === 1 ? '' : 's'} in the week of ${formatLongDay(monday)}, across your listings.` : 'Viewings of your listings, week by week.'}
         actions={
           <HStack gap="2">
             <IconButton aria-label="Previous week" variant="outline" onClick={() => goTo((shown) => addDays(shown, -7))}>
@@ -101,12 +103,12 @@ export default function AgentViewingsPage() {
                     {/* On the desktop week the weekday has a line of its own, so every column's heading is two lines
                         ("Wednesday 17 June" no longer wraps alone); the text stays "Monday 15 June". */}
                     <Box as="span" display={{ lg: 'block' }}>
-                      {weekdayOf(day)}
+                      {formatWeekday(day)}
                     </Box>{' '}
-                    {dayAndMonth(day)}
+                    {formatDayAndMonth(day)}
                   </Heading>
                   {ofDay.length ? (
-                    <Stack as="ul" listStyleType="none" gap="2" aria-label={`Viewings on ${longDay(day)}`}>
+                    <Stack as="ul" listStyleType="none" gap="2" aria-label={`Viewings on ${formatLongDay(day)}`}>
                       {ofDay.map((viewing) => (
                         <WeekViewingCard key={viewing.id} viewing={viewing} highlighted={highlighted} onChanged={() => week.refetch()} />
                       ))}
@@ -155,11 +157,11 @@ function WeekViewingCard({ viewing, highlighted, onChanged }: { viewing: WeekVie
       <Card.Body gap="1" p="3">
         <HStack justify="space-between" align="start" gap="1" wrap="wrap">
           <Text fontWeight="bold" fontSize="sm">
-            {localTimeOfDay(viewing.startsAt, viewing.timeZone)}–{localTimeOfDay(viewing.endsAt, viewing.timeZone)}
+            {formatWallClock(viewing.localStart)}–{formatWallClock(viewing.localEnd)}
           </Text>
           <ViewingStatusBadge viewing={viewing} />
         </HStack>
-        {viewing.timeZone !== runtimeTimeZone() && (
+        {!isRuntimeWallClock(viewing.startsAt, viewing.localStart) && (
           <Text fontSize="xs" color="fg.muted">
             {zonePlace(viewing.timeZone)} time
           </Text>
@@ -242,7 +244,7 @@ const proposeSchema = object({
 function ProposeTimeDialog({ viewing, open, onClose }: { viewing: WeekViewing; open: boolean; onClose(): void }) {
   const [propose] = useProposeNewViewingTimeMutation();
   const form = useFormik({
-    initialValues: { date: zonedDate(new Date(viewing.startsAt), viewing.timeZone), time: localTimeOfDay(viewing.startsAt, viewing.timeZone) },
+    initialValues: { date: viewing.localStart.slice(0, 10), time: formatWallClock(viewing.localStart) },
     validationSchema: proposeSchema,
     onSubmit: async ({ date, time }) => {
       try {

@@ -14,7 +14,8 @@ import { LinkButton } from '../ui/LinkButton';
 import { QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { useBusyItems } from '../ui/useBusyItems';
-import { localDateTime, localTimeOfDay } from './viewing-parts';
+import { formatWallDateTime } from '@opennest/common/local-time';
+import { localRange } from './viewing-parts';
 import {
   useCancelOpenHouseMutation,
   useListingViewingSetupQuery,
@@ -311,7 +312,7 @@ function OpenHouses({ property }: { property: ListingViewingSetupQuery['property
               <HStack as="li" key={openHouse.id} justify="space-between" borderWidth="1px" rounded="md" p="3" gap="3" data-testid="open-house">
                 <Stack gap="0" minW="0">
                   <Text fontWeight="medium">
-                    {localDateTime(openHouse.startsAt, openHouse.timeZone)}–{localTimeOfDay(openHouse.endsAt, openHouse.timeZone)}
+                    {localRange(openHouse)}
                   </Text>
                   {openHouse.note && (
                     <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
@@ -323,7 +324,7 @@ function OpenHouses({ property }: { property: ListingViewingSetupQuery['property
                   size="sm"
                   variant="ghost"
                   colorPalette="red"
-                  aria-label={`Remove the open house of ${localDateTime(openHouse.startsAt, openHouse.timeZone)}`}
+                  aria-label={`Remove the open house of ${formatWallDateTime(openHouse.localStart)}`}
                   loading={removing.isBusy(openHouse.id)}
                   onClick={() =>
                     removing.run(openHouse.id, async () => {

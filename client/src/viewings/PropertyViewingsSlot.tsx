@@ -9,13 +9,14 @@ import { useState } from 'react';
 import { LuCalendarCheck, LuCalendarDays, LuDoorOpen } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
 import { date as dateField, object, string } from 'yup';
-import { addDays, zonedDate, zonedInstant, zonePlace } from '@opennest/common/zoned-time';
+import { formatLongDay, formatWallClock, formatWallDateTime } from '@opennest/common/local-time';
+import { addDays, zonedInstant, zonePlace } from '@opennest/common/zoned-time';
 import { errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
 import { LinkButton } from '../ui/LinkButton';
 import { QueryError } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
-import { EndedNote, localDateTime, localTimeOfDay, longDay, viewingWhen, ViewingStatusBadge } from './viewing-parts';
+import { EndedNote, localRange, viewingWhen, ViewingStatusBadge } from './viewing-parts';
 import { useBookViewingSlotMutation, usePropertyOpenHousesQuery, usePropertyViewingsQuery, useRequestViewingTimeMutation } from './viewings.generated';
 
 interface ListingForViewings {
@@ -67,7 +68,7 @@ function OpenHouseList({ propertyId }: { propertyId: string }) {
         <Stack as="ul" listStyleType="none" gap="1">
           {list.map((openHouse) => (
             <Text as="li" key={openHouse.id}>
-              {localDateTime(openHouse.startsAt, openHouse.timeZone)}–{localTimeOfDay(openHouse.endsAt, openHouse.timeZone)}
+              {localRange(openHouse)}
               {openHouse.note ? ` · ${openHouse.note}` : ''}
             </Text>
           ))}
@@ -85,21 +86,24 @@ function BuyerViewings({ property }: { property: ListingForViewings }) {
   const free = viewings.data?.freeViewingSlots;
   const mine = viewings.data?.myViewingsOf ?? [];
   const timeZone = free?.timeZone;
-  const days = new Map<string, string[]>();
+  // Each free slot under its local day, on the listing's clock (the API sends it: no Intl here).
+  const days = new Map<string, Array<{ startsAt: string; localStart: string }>>();
   for (const slot of free?.slots ?? []) {
-    const day = zonedDate(new Date(slot.startsAt), timeZone!);
-    days.set(day, [...(days.get(day) ?? []), slot.startsAt]);
+    const day = slot.localStart.slice(0, 10);
+    days.set(day, [...(days.get(day) ?? []), slot]);
   }
-  const start = from ?? (timeZone ? zonedDate(new Date(), timeZone) : null);
+  const localStartOf = (startsAt: string) => free?.slots.find((slot) => slot.startsAt === startsAt)?.localStart;
+  const chosenLocal = chosen ? localStartOf(chosen) : undefined;
 
   const bookChosen = async () => {
     if (!chosen || !timeZone) return;
     const booked = chosen;
+    const bookedLocal = localStartOf(booked);
     // A time picked while this one was being booked stays picked.
     const clearBooked = () => setChosen((current) => (current === booked ? null : current));
     try {
       await book({ variables: { propertyId: property.id, startsAt: booked } });
-      toaster.create({ type: 'success', title: 'Viewing booked', description: `${property.title}: ${localDateTime(booked, timeZone)}. The agent has been told; the invite is in your e-mail.` });
+      toaster.create({ type: 'success', title: 'Viewing booked', description: `${property.title}${bookedLocal ? `: ${formatWallDateTime(bookedLocal)}` : ''}. The agent has been told; the invite is in your e-mail.` });
       clearBooked();
     } catch (error) {
       toaster.create({ type: 'error', title: 'Not booked', description: errorMessage(error, 'Please choose another time.') });
@@ -138,12 +142,12 @@ function BuyerViewings({ property }: { property: ListingForViewings }) {
             </Text>
           )}
           {[...days].map(([day, starts]) => (
-            <Stack key={day} gap="1.5" role="group" aria-label={longDay(day)}>
+            <Stack key={day} gap="1.5" role="group" aria-label={formatLongDay(day)}>
               <Text fontSize="sm" fontWeight="medium" color="fg.muted">
-                {longDay(day)}
+                {formatLongDay(day)}
               </Text>
               <Wrap gap="2">
-                {starts.map((startsAt) => (
+                {starts.map(({ startsAt, localStart }) => (
                   <Button
                     key={startsAt}
                     size="sm"
@@ -151,11 +155,11 @@ function BuyerViewings({ property }: { property: ListingForViewings }) {
                     variant={chosen === startsAt ? 'solid' : 'outline'}
                     colorPalette="teal"
                     aria-pressed={chosen === startsAt}
-                    aria-label={`${longDay(day)}, ${localTimeOfDay(startsAt, timeZone!)}`}
+                    aria-label={`${formatLongDay(day)}, ${formatWallClock(localStart)}`}
                     onClick={() => setChosen(chosen === startsAt ? null : startsAt)}
                     data-testid="free-slot"
                   >
-                    {localTimeOfDay(startsAt, timeZone!)}
+                    {formatWallClock(localStart)}
                   </Button>
                 ))}
               </Wrap>
@@ -163,13 +167,11 @@ function BuyerViewings({ property }: { property: ListingForViewings }) {
           ))}
           <Flex gap="2" wrap="wrap">
             <Button colorPalette="teal" disabled={!chosen} loading={booking} loadingText="Booking" onClick={bookChosen} data-testid="book-viewing">
-              <LuCalendarCheck aria-hidden /> {chosen ? `Book ${localDateTime(chosen, timeZone!)}` : 'Choose a time to book'}
+              <LuCalendarCheck aria-hidden /> {chosenLocal ? `Book ${formatWallDateTime(chosenLocal)}` : 'Choose a time to book'}
             </Button>
-            {start && (
-              <Button variant="outline" onClick={() => setFrom(addDays(start, 7))}>
-                Later dates
-              </Button>
-            )}
+            <Button variant="outline" onClick={() => setFrom(addDays(String(free.from), 7))}>
+              Later dates
+            </Button>
             {from && (
               <Button variant="ghost" onClick={() => setFrom(null)}>
                 Back to this week

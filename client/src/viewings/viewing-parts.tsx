@@ -1,33 +1,24 @@
-// What the viewing pages share: times in the listing's time zone, the status
+// What the viewing pages share: times in the listing's time zone (written from the
+// wall clock the API sends: common/local-time.ts), the status
 // badge, the calendar invite download and the reason dialog (decline, cancel).
 import { Badge, Button, Field, Text, Textarea } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { LuCalendarPlus } from 'react-icons/lu';
 import { REASON_MAX_LENGTH, viewingReasonSchema } from '@opennest/common/validation/viewing';
 import { errorMessage } from '../app/errors';
-import { runtimeTimeZone, zonedFormatter, zonePlace } from '@opennest/common/zoned-time';
+import { formatWallClock, formatWallDateTime, isRuntimeWallClock } from '@opennest/common/local-time';
+import { zonePlace } from '@opennest/common/zoned-time';
 import { FormDialog } from '../ui/FormDialog';
 import { toaster } from '../ui/toaster';
 import type { ViewingFieldsFragment, ViewingStatus } from './viewings.generated';
 
-/** "Sat 30 May 2026, 10:30" in `timeZone`. */
-export const localDateTime = (at: string, timeZone: string) =>
-  zonedFormatter('en-GB', { timeZone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at));
-
-/** "10:30" in `timeZone`. */
-export const localTimeOfDay = (at: string, timeZone: string) => zonedFormatter('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(at));
-
-/** "Saturday 30 May" of a local date (YYYY-MM-DD). */
-const dayFormat = (options: Intl.DateTimeFormatOptions) => (date: string) => zonedFormatter('en-GB', { timeZone: 'UTC', ...options }).format(new Date(`${date}T00:00:00Z`));
-export const longDay = dayFormat({ weekday: 'long', day: 'numeric', month: 'long' });
-/** longDay's two parts: "Monday" and "15 June". */
-export const weekdayOf = dayFormat({ weekday: 'long' });
-export const dayAndMonth = dayFormat({ day: 'numeric', month: 'long' });
+/** "Sat, 30 May 2026, 10:30–11:00": a viewing's or an open house's time on the listing's clock. */
+export const localRange = ({ localStart, localEnd }: { localStart: string; localEnd: string }) => `${formatWallDateTime(localStart)}–${formatWallClock(localEnd)}`;
 
 /** A viewing's time in words: its local date and time, and the zone when it is not the browser's. */
-export function viewingWhen(viewing: Pick<ViewingFieldsFragment, 'startsAt' | 'endsAt' | 'timeZone'>) {
-  const own = runtimeTimeZone() === viewing.timeZone;
-  return `${localDateTime(viewing.startsAt, viewing.timeZone)}–${localTimeOfDay(viewing.endsAt, viewing.timeZone)}${own ? '' : ` (${zonePlace(viewing.timeZone)} time)`}`;
+export function viewingWhen(viewing: Pick<ViewingFieldsFragment, 'startsAt' | 'localStart' | 'localEnd' | 'timeZone'>) {
+  const own = isRuntimeWallClock(viewing.startsAt, viewing.localStart);
+  return `${localRange(viewing)}${own ? '' : ` (${zonePlace(viewing.timeZone)} time)`}`;
 }
 
 const STATUS: Record<ViewingStatus, { label: string; palette: string }> = {

@@ -253,6 +253,8 @@ export type FilterRelaxation = {
 /** A listing's free viewing slots in a range of its local days. */
 export type FreeViewingSlots = {
   __typename?: 'FreeViewingSlots';
+  /** The first local day of the range: the one asked for, or the listing's today. */
+  from: Scalars['Date']['output'];
   /** Whether the agent has set any availability (without it, only requests are possible). */
   hasAvailability: Scalars['Boolean']['output'];
   slots: Array<ViewingSlot>;
@@ -996,6 +998,10 @@ export type OpenHouse = {
   __typename?: 'OpenHouse';
   endsAt: Scalars['DateTime']['output'];
   id: Scalars['ID']['output'];
+  /** When it ends on the listing's wall clock, as localStart. */
+  localEnd: Scalars['String']['output'];
+  /** When it starts on the listing's wall clock (in `timeZone`), as 2026-05-30T10:30 (no offset): pages write its times from this, without the browser's Intl. */
+  localStart: Scalars['String']['output'];
   note?: Maybe<Scalars['String']['output']>;
   startsAt: Scalars['DateTime']['output'];
   /** When it starts on the listing's wall clock, as cards show it: 'Sat 10:00' (weekday and 24-hour time, in English). */
@@ -1864,6 +1870,10 @@ export type Viewing = {
   held: Scalars['Boolean']['output'];
   id: Scalars['ID']['output'];
   kind: ViewingKind;
+  /** When it ends on the listing's wall clock, as localStart. */
+  localEnd: Scalars['String']['output'];
+  /** When it starts on the listing's wall clock (in `timeZone`), as 2026-05-30T10:30 (no offset): pages write its times from this, without the browser's Intl. */
+  localStart: Scalars['String']['output'];
   /** The listing, as the caller may see it now (no-longer-listed view once buyers cannot). */
   property: Property;
   /** Why it was declined or cancelled. */
@@ -1926,6 +1936,10 @@ export type ViewingKind =
 export type ViewingSlot = {
   __typename?: 'ViewingSlot';
   endsAt: Scalars['DateTime']['output'];
+  /** When it ends on the listing's wall clock, as localStart. */
+  localEnd: Scalars['String']['output'];
+  /** When it starts on the listing's wall clock (its FreeViewingSlots' `timeZone`), as 2026-05-30T10:30 (no offset): pages write its times from this, without the browser's Intl. */
+  localStart: Scalars['String']['output'];
   startsAt: Scalars['DateTime']['output'];
 };
 
@@ -2407,6 +2421,7 @@ export type FilterRelaxationResolvers<ContextType = RequestContext, ParentType e
 }>;
 
 export type FreeViewingSlotsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FreeViewingSlots'] = ResolversParentTypes['FreeViewingSlots']> = ResolversObject<{
+  from?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   hasAvailability?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   slots?: Resolver<Array<ResolversTypes['ViewingSlot']>, ParentType, ContextType>;
   timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2625,6 +2640,8 @@ export type OneOffViewingWindowResolvers<ContextType = RequestContext, ParentTyp
 export type OpenHouseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['OpenHouse'] = ResolversParentTypes['OpenHouse']> = ResolversObject<{
   endsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  localEnd?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  localStart?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   note?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   startsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   startsAtLocal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2914,6 +2931,8 @@ export type ViewingResolvers<ContextType = RequestContext, ParentType extends Re
   held?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['ViewingKind'], ParentType, ContextType>;
+  localEnd?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  localStart?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   property?: Resolver<ResolversTypes['Property'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sequence?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2948,6 +2967,8 @@ export type ViewingFeedbackEntryResolvers<ContextType = RequestContext, ParentTy
 
 export type ViewingSlotResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ViewingSlot'] = ResolversParentTypes['ViewingSlot']> = ResolversObject<{
   endsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  localEnd?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  localStart?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   startsAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 }>;
 
