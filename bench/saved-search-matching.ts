@@ -80,8 +80,9 @@ export async function runSavedSearchScenario({ databaseUrl, savedSearches, seed,
     const agent = await db.user.findFirstOrThrow({ where: { role: 'agent' } });
     let measuredId = '';
     for (const [index, location] of [NEW_LISTINGS[0], ...NEW_LISTINGS].entries()) {
+      // An upload's name, as the seeded listings have: the list scenarios that run next check every card's thumbnail.
       const listing = await db.property.create({
-        data: { agentId: agent.id, title: `Bench listing ${index + 1}`, location, image: '/uploads/bench.webp', priceMin: '100000.00', priceMax: '120000.00', status: 'verified' },
+        data: { agentId: agent.id, title: `Bench listing ${index + 1}`, location, image: `/uploads/${randomUUID()}.webp`, priceMin: '100000.00', priceMax: '120000.00', status: 'verified' },
       });
       const started = performance.now();
       const matched = await db.$transaction((tx) => matchListing(tx, notifier, listing.id), { timeout: 120_000 });
