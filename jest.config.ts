@@ -19,13 +19,13 @@ const base = {
   transform,
   dependencyExtractor: '<rootDir>/server/test/dependency-extractor.mjs',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  testEnvironment: 'node',
+  // The Node environment that, after a file's last hook, releases what the file still holds (apps, browsers,
+  // databases), and names a file that left a timer or socket running in its worker.
+  testEnvironment: '<rootDir>/server/test/test-environment.ts',
 } satisfies Config;
 
 const withInfrastructure = {
   ...base,
-  // The Node environment that, after a file's last hook, releases what the file still holds (apps, browsers, databases).
-  testEnvironment: '<rootDir>/server/test/test-environment.ts',
   globalSetup: '<rootDir>/server/test/global-setup.ts',
   globalTeardown: '<rootDir>/server/test/global-teardown.ts',
 } satisfies Config;
