@@ -93,17 +93,18 @@ function BuyerViewings({ property }: { property: ListingForViewings }) {
     days.set(day, [...(days.get(day) ?? []), slot]);
   }
   const localStartOf = (startsAt: string) => free?.slots.find((slot) => slot.startsAt === startsAt)?.localStart;
+  // A time a refetch no longer offers (booked by someone else meanwhile) counts as not chosen.
   const chosenLocal = chosen ? localStartOf(chosen) : undefined;
 
   const bookChosen = async () => {
-    if (!chosen || !timeZone) return;
+    if (!chosen || !chosenLocal || !timeZone) return;
     const booked = chosen;
-    const bookedLocal = localStartOf(booked);
+    const bookedLocal = chosenLocal;
     // A time picked while this one was being booked stays picked.
     const clearBooked = () => setChosen((current) => (current === booked ? null : current));
     try {
       await book({ variables: { propertyId: property.id, startsAt: booked } });
-      toaster.create({ type: 'success', title: 'Viewing booked', description: `${property.title}${bookedLocal ? `: ${formatWallDateTime(bookedLocal)}` : ''}. The agent has been told; the invite is in your e-mail.` });
+      toaster.create({ type: 'success', title: 'Viewing booked', description: `${property.title}: ${formatWallDateTime(bookedLocal)}. The agent has been told; the invite is in your e-mail.` });
       clearBooked();
     } catch (error) {
       toaster.create({ type: 'error', title: 'Not booked', description: errorMessage(error, 'Please choose another time.') });
@@ -166,7 +167,7 @@ function BuyerViewings({ property }: { property: ListingForViewings }) {
             </Stack>
           ))}
           <Flex gap="2" wrap="wrap">
-            <Button colorPalette="teal" disabled={!chosen} loading={booking} loadingText="Booking" onClick={bookChosen} data-testid="book-viewing">
+            <Button colorPalette="teal" disabled={!chosenLocal} loading={booking} loadingText="Booking" onClick={bookChosen} data-testid="book-viewing">
               <LuCalendarCheck aria-hidden /> {chosenLocal ? `Book ${formatWallDateTime(chosenLocal)}` : 'Choose a time to book'}
             </Button>
             <Button variant="outline" onClick={() => setFrom(addDays(String(free.from), 7))}>
