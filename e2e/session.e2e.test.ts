@@ -95,6 +95,15 @@ describe('signed in, a reload shows the first screen from the first response', (
     const buyer = await app.createUser('user', { name: 'Public Reviewer' });
     const listing = await createListing(app, agent.user.id, { title: 'Advertised Without Signing In', isAdvertised: true });
     await app.db.review.create({ data: { propertyId: listing.id, userId: buyer.user.id, text: 'Seen on the home page before any query.' } });
+    // A HEAD request (a monitor, a link checker) gets the page's headers, and its first screen's queries are not run:
+    // the GET after it reads the listing from the database, so nothing had been read (or kept) for it.
+    const { result: head, statements: readForHead } = await app.sqlStatementsDuring(() => fetch(`${app.url}/`, { method: 'HEAD', headers: { accept: 'text/html' } }));
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(readForHead).toEqual([]);
+    const { result: html, statements: readForGet } = await app.sqlStatementsDuring(async () => (await fetch(`${app.url}/`, { headers: { accept: 'text/html' } })).text());
+    expect(html).toContain('Advertised Without Signing In');
+    expect(readForGet.some((sql) => /\bproperties\b/.test(sql))).toBe(true);
     const page = await session().newPage({ width: 390, height: 844 });
 
     const home = await reloadAndCount(page, '/', (loaded) => loaded.getByTestId('advertised-grid').getByRole('heading', { name: 'Advertised Without Signing In' }).waitFor());

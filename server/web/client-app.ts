@@ -123,13 +123,14 @@ function loadPage(file: string, runtimeConfig: RuntimeConfig): Page {
 }
 
 async function sendPage(req: Request, res: Response, page: Page, firstScreen: FirstScreenOf | undefined, renderPage: PageRenderer | null | undefined) {
-  const state = firstScreen ? await firstScreen(req) : null;
+  // A HEAD request (a monitor, a link checker) gets the page's headers: its first screen's queries are not run for a body never sent.
+  const state = firstScreen && req.method === 'GET' ? await firstScreen(req) : null;
   const nonce = styleNonce(res);
   let html = page.parts.join(nonce);
   if (state) html = html.replace('</head>', `${firstScreenElement(state)}</head>`);
   // A signed-in page whose first screen the server answered: drawn here, so it paints before any script runs.
-  // (Not for HEAD, which sends no body; not for a path the URL parser would read as another host's.)
-  const drawable = state?.signedIn && state.results.length && renderPage && req.method === 'GET' && !req.path.startsWith('//');
+  // (Not for a path the URL parser would read as another host's.)
+  const drawable = state?.signedIn && state.results.length && renderPage && !req.path.startsWith('//');
   const rendered = drawable ? await renderPage(req.originalUrl, state) : null;
   if (rendered && SHELL.test(html)) {
     // Only the nonce attributes React wrote: the placeholder typed into a listing's text stays text.
