@@ -15,7 +15,7 @@
 // selling a listing take lock 1 here first (as removing it and accepting an offer do):
 // taking lock 2 first could deadlock with the agent's fraud marking by report,
 // which holds lock 1 FOR UPDATE and then asks for lock 2.
-import type { Prisma, PropertyStatus, Role, SaleState } from '../generated/prisma/client';
+import { Prisma, type PropertyStatus, type Role, type SaleState } from '../generated/prisma/client';
 
 type Tx = Prisma.TransactionClient;
 
@@ -27,26 +27,47 @@ export interface LockedListing {
   saleState: SaleState;
   deletedAt: Date | null;
   title: string;
+  timeZone: string | null;
+  viewingMinutes: number;
 }
 
+export interface ListingLockModes {
+  /** The agent's row: FOR KEY SHARE (the default), or FOR UPDATE for a write that changes the agent (fraud marking). */
+  agent?: 'share' | 'update';
+  /**
+   * The listing's row: FOR UPDATE (the default), or FOR NO KEY UPDATE for a write that
+   * leaves the row's key alone and must not wait for rows that only reference it (a
+   * viewing booked while an offer on the listing is written).
+   */
+  listing?: 'update' | 'noKeyUpdate';
+}
+
+const AGENT_LOCKS = { share: Prisma.raw('FOR KEY SHARE'), update: Prisma.raw('FOR UPDATE') };
+const LISTING_LOCKS = { update: Prisma.raw('FOR UPDATE'), noKeyUpdate: Prisma.raw('FOR NO KEY UPDATE') };
+
 /**
- * Takes locks 1 and 2 for listing `propertyId` (the agent's row FOR UPDATE
- * instead when `agentLock` says so) and returns the listing as it is now, or
- * null when there is no such listing. A listing's agent never changes, so the
- * agent's id may be read before the locks.
+ * Takes locks 1 and 2 for listing `propertyId`, as strong as `modes` says, and
+ * returns the listing as it is now, or null when there is no such listing. A
+ * listing's agent never changes, so the agent's id may be read before the locks.
  */
-export async function lockListing(tx: Tx, propertyId: string, agentLock: 'share' | 'update' = 'share'): Promise<LockedListing | null> {
-  const [agent] =
-    agentLock === 'update'
-      ? await tx.$queryRaw<Array<{ id: string; role: Role }>>`
-          SELECT id::text AS id, role::text AS role FROM users WHERE id = (SELECT agent_id FROM properties WHERE id = ${propertyId}::uuid) FOR UPDATE`
-      : await tx.$queryRaw<Array<{ id: string; role: Role }>>`
-          SELECT id::text AS id, role::text AS role FROM users WHERE id = (SELECT agent_id FROM properties WHERE id = ${propertyId}::uuid) FOR KEY SHARE`;
+export async function lockListing(tx: Tx, propertyId: string, { agent: agentLock = 'share', listing: listingLock = 'update' }: ListingLockModes = {}): Promise<LockedListing | null> {
+  const [agent] = await tx.$queryRaw<Array<{ id: string; role: Role }>>`
+    SELECT id::text AS id, role::text AS role FROM users WHERE id = (SELECT agent_id FROM properties WHERE id = ${propertyId}::uuid) ${AGENT_LOCKS[agentLock]}`;
   if (!agent) return null;
-  const [listing] = await tx.$queryRaw<Array<{ status: PropertyStatus; sale_state: SaleState; deleted_at: Date | null; title: string }>>`
-    SELECT status::text AS status, sale_state::text AS sale_state, deleted_at, title FROM properties WHERE id = ${propertyId}::uuid FOR UPDATE`;
+  const [listing] = await tx.$queryRaw<Array<{ status: PropertyStatus; sale_state: SaleState; deleted_at: Date | null; title: string; time_zone: string | null; viewing_minutes: number }>>`
+    SELECT status::text AS status, sale_state::text AS sale_state, deleted_at, title, time_zone, viewing_minutes FROM properties WHERE id = ${propertyId}::uuid ${LISTING_LOCKS[listingLock]}`;
   if (!listing) return null;
-  return { id: propertyId, agentId: agent.id, agentRole: agent.role, status: listing.status, saleState: listing.sale_state, deletedAt: listing.deleted_at, title: listing.title };
+  return {
+    id: propertyId,
+    agentId: agent.id,
+    agentRole: agent.role,
+    status: listing.status,
+    saleState: listing.sale_state,
+    deletedAt: listing.deleted_at,
+    title: listing.title,
+    timeZone: listing.time_zone,
+    viewingMinutes: listing.viewing_minutes,
+  };
 }
 
 /** Whether a locked listing is one buyers may see and act on (the rule of listing-visibility.ts, on locked rows). */

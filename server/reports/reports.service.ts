@@ -84,7 +84,7 @@ export function createReportsService({ db, notifier, jobs, userAdmin }: { db: Db
       const { note } = await validateInput(moderationNoteSchema, { note: rawNote });
       const propertyId = parseId(rawPropertyId, 'property id');
       return db.$transaction(async (tx) => {
-        const listing = await lockListing(tx, propertyId, action === 'MARK_AGENT_FRAUD' ? 'update' : 'share');
+        const listing = await lockListing(tx, propertyId, { agent: action === 'MARK_AGENT_FRAUD' ? 'update' : 'share' });
         if (!listing) throw notFound('Property not found.');
         const { count } = await tx.listingReport.updateMany({ where: { propertyId, status: 'open' }, data: { status: OUTCOME[action], resolutionNote: note, resolvedAt: new Date() } });
         if (!count) throw conflict(NO_OPEN_REPORTS);

@@ -33,11 +33,12 @@ import { requireViewer, type Caller } from '../context/caller';
 import { readRows, type Db } from '../db/client';
 import type { JobQueue } from '../jobs/job-queue';
 import { VIEWING_TIME_TAKEN } from '../db/constraint-meanings';
-import { Prisma, type OpenHouse as OpenHouseRecord, type Property as PropertyRecord, type Role, type SaleState, type PropertyStatus, type User as UserRecord, type Viewing as ViewingRecord, type ViewingFeedback as ViewingFeedbackRecord, type ViewingStatus } from '../generated/prisma/client';
+import { Prisma, type OpenHouse as OpenHouseRecord, type Property as PropertyRecord, type User as UserRecord, type Viewing as ViewingRecord, type ViewingFeedback as ViewingFeedbackRecord, type ViewingStatus } from '../generated/prisma/client';
 import type { Notifier, NotificationDraft } from '../notifications/notifier';
 import { recordAnswer, recordQuestion, withdrawQuestion } from '../insight/reply-time';
 import { NOTIFICATION_TYPES } from '../notifications/notification-types';
 import { findPublicListing, PROPERTY_NOT_FOUND } from '../properties/listing-visibility';
+import { isListedForBuyers, lockListing, type LockedListing } from '../properties/listing-locks';
 import { badInput, conflict, forbidden, notFound } from '../shared/errors';
 import { parseId } from '../shared/ids';
 import { cursorId, cursorTime, decodeCursor, encodeCursor, pageSize, toPage, type Page } from '../shared/pagination';
@@ -97,19 +98,6 @@ export interface FreeSlots {
   slots: Array<{ startsAt: string; endsAt: string; localStart: string; localEnd: string }>;
 }
 
-/** The listing as a viewing write sees it once it holds the listing's locks. */
-interface LockedForViewings {
-  id: string;
-  agentId: string;
-  agentRole: Role;
-  status: PropertyStatus;
-  saleState: SaleState;
-  deletedAt: Date | null;
-  title: string;
-  timeZone: string | null;
-  viewingMinutes: number;
-}
-
 export interface ViewingsDeps {
   db: Db;
   notifier: Notifier;
@@ -128,21 +116,11 @@ export function createViewingsService({ db, notifier, jobs, config, clock = () =
   const timeZoneOf = (property: Pick<PropertyRecord, 'timeZone'>) => property.timeZone ?? config.listingTimeZone;
 
   /** Locks 1 and 2 of the listing (listing-locks.ts), the listing's row FOR NO KEY UPDATE; null when there is no such listing. */
-  async function lockForViewings(tx: Tx, propertyId: string): Promise<LockedForViewings | null> {
-    const [agent] = await tx.$queryRaw<Array<{ id: string; role: Role }>>`
-      SELECT id::text AS id, role::text AS role FROM users WHERE id = (SELECT agent_id FROM properties WHERE id = ${propertyId}::uuid) FOR KEY SHARE`;
-    if (!agent) return null;
-    const [row] = await tx.$queryRaw<Array<{ status: PropertyStatus; sale_state: SaleState; deleted_at: Date | null; title: string; time_zone: string | null; viewing_minutes: number }>>`
-      SELECT status::text AS status, sale_state::text AS sale_state, deleted_at, title, time_zone, viewing_minutes FROM properties WHERE id = ${propertyId}::uuid FOR NO KEY UPDATE`;
-    if (!row) return null;
-    return { id: propertyId, agentId: agent.id, agentRole: agent.role, status: row.status, saleState: row.sale_state, deletedAt: row.deleted_at, title: row.title, timeZone: row.time_zone, viewingMinutes: row.viewing_minutes };
-  }
-
-  const isListed = (listing: LockedForViewings) => listing.status === 'verified' && !listing.deletedAt && listing.agentRole !== 'fraud';
+  const lockForViewings = (tx: Tx, propertyId: string) => lockListing(tx, propertyId, { listing: 'noKeyUpdate' });
 
   /** A listing that takes viewings now: listed for buyers and not sold (checked under its locks). */
-  function assertTakesViewings(listing: LockedForViewings | null): LockedForViewings {
-    if (!listing || !isListed(listing)) throw notFound(PROPERTY_NOT_FOUND);
+  function assertTakesViewings(listing: LockedListing | null): LockedListing {
+    if (!listing || !isListedForBuyers(listing)) throw notFound(PROPERTY_NOT_FOUND);
     if (listing.saleState === 'sold') throw conflict(SOLD_NO_VIEWINGS);
     return listing;
   }
