@@ -10,11 +10,10 @@ import { PropertyCover } from '../properties/PropertyCard';
 import { NoLongerListedCover } from '../properties/NoLongerListed';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
-import { LoadMore, usePagedQuery } from '../ui/paging';
+import { LoadMore, shownCount, usePagedQuery } from '../ui/paging';
 import { formatCalendarDay } from '@opennest/common/local-time';
 import { OfferStatusBadge } from './offer-parts';
 import { dollars } from '@opennest/common/money';
-import { plural } from '../ui/plural';
 import { HIGHLIGHTED_ITEM, itemAttributes, useHighlightedItem } from '../ui/highlighted-item';
 
 /**
@@ -30,7 +29,7 @@ export default function PropertyBoughtPage() {
 
   return (
     <>
-      <PageHeader title="Property Bought" subtitle={offers && offers.length > 0 ? (paging.hasMore ? `The newest ${plural(offers.length, 'offer')}` : plural(offers.length, 'offer')) : undefined} />
+      <PageHeader title="Property Bought" subtitle={shownCount(offers, paging, 'offer')} />
       <QueryState
         query={myOffers}
         data={offers}

@@ -7,7 +7,7 @@ import { useDeletePropertyMutation, useMyPropertiesQuery, type PropertyCardField
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
-import { LoadMore, usePagedQuery } from '../ui/paging';
+import { LoadMore, shownCount, usePagedQuery } from '../ui/paging';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { PageHeader } from './page-parts';
 import { forgetProperty } from './properties.cache';
@@ -152,7 +152,7 @@ export default function MyPropertiesPage() {
       <PageHeader
         title="My Added Properties"
         headingRef={headingRef}
-        subtitle={properties && properties.length > 0 ? `${paging.hasMore ? 'The newest ' : ''}${plural(properties.length, 'property', 'properties')}` : undefined}
+        subtitle={shownCount(properties, paging, 'property', 'properties')}
         actions={properties && properties.length > 0 ? addButton : undefined}
       />
       <QueryState query={myProperties} data={properties} skeleton={skeleton} errorTitle="Could not load your properties" empty={empty}>

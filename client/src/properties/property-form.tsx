@@ -1,8 +1,8 @@
 // The add and update property forms share their fields, schemas and submit
 // plumbing (spec sections 2 and 5). Photos upload as soon as they are chosen
 // (PhotosField); the submit waits for them and sends their URLs in order.
-import { Field, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import '../ui/recipes/native-select';
+import { Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { NativeSelectControl } from '../ui/SelectField';
 import { type FormikProps } from 'formik';
 import { useEffect, type ReactNode } from 'react';
 import { mixed, string, type AnyObjectSchema } from 'yup';
@@ -66,8 +66,8 @@ export const addressFormValues = (property?: { streetLine?: string | null; area?
   longitude: property?.longitude?.toString() ?? '',
 });
 
-/** The shared add rules; the photos are checked by the photo list, which sets image while it has one. */
-export const addPropertyFormSchema = addPropertySchema.shape({
+/** What the form adds to the shared rules; the photos are checked by the photo list, which sets image while it has one. */
+const formOnlyFields = {
   ...propertyFactsFields,
   ...addressFields,
   // Made from the address on submit.
@@ -75,17 +75,13 @@ export const addPropertyFormSchema = addPropertySchema.shape({
   amenities: amenitiesField,
   image: string().required('Property image is required'),
   photos: mixed().strip(),
-});
+};
 
-/** The shared update rules; a listing keeps at least one photo. */
-export const updatePropertyFormSchema = updatePropertySchema.shape({
-  ...propertyFactsFields,
-  ...addressFields,
-  location: mixed().strip(),
-  amenities: amenitiesField,
-  image: string().required('Property image is required'),
-  photos: mixed().strip(),
-});
+/** The shared add rules, with the form's. */
+export const addPropertyFormSchema = addPropertySchema.shape(formOnlyFields);
+
+/** The shared update rules, with the form's: a listing keeps at least one photo. */
+export const updatePropertyFormSchema = updatePropertySchema.shape(formOnlyFields);
 
 /** What the API receives: trimmed text, prices as the decimal text the user typed. */
 export function propertyInput(values: PropertyFormValues) {
@@ -210,16 +206,7 @@ const UNIT_OPTIONS = AREA_UNITS.map((unit) => ({ value: unit, label: AREA_UNIT_L
 export function FormSelect({ form, name, label, options, disabled }: { form: FormikProps<PropertyFormValues>; name: keyof PropertyFormValues & string; label: string; options: Array<{ value: string; label: string }>; disabled?: boolean }) {
   return (
     <FormField form={form} name={name} label={label}>
-      <NativeSelect.Root disabled={disabled}>
-        <NativeSelect.Field name={name} value={form.values[name] as string} onChange={form.handleChange} onBlur={form.handleBlur} data-testid={`fact-${name}`}>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <NativeSelectControl disabled={disabled} options={options} name={name} value={form.values[name] as string} onChange={form.handleChange} onBlur={form.handleBlur} data-testid={`fact-${name}`} />
     </FormField>
   );
 }

@@ -3,6 +3,7 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../app/errors';
+import { plural } from './plural';
 
 interface PageInfo {
   endCursor: string | null;
@@ -78,6 +79,16 @@ export function usePagedQuery<Data, Node>(
   const connection = query.data === undefined ? undefined : connectionOf(query.data);
   const paging = usePaging(connection?.pageInfo, query.fetchMore, what, resetKey);
   return { nodes: connection?.nodes, paging };
+}
+
+/**
+ * A paged list's count for its header: '3 offers', or 'The newest 20 offers' while
+ * more pages are left to load (the count is of the rows shown, not of them all);
+ * undefined before the first answer and for an empty list (its empty notice speaks).
+ */
+export function shownCount(rows: readonly unknown[] | undefined, paging: Pick<Paging, 'hasMore'>, one: string, many?: string): string | undefined {
+  if (!rows || rows.length === 0) return undefined;
+  return `${paging.hasMore ? 'The newest ' : ''}${plural(rows.length, one, many)}`;
 }
 
 interface LoadMoreProps {

@@ -11,11 +11,10 @@ import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { BrowsePropertiesButton } from '../ui/LinkButton';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
-import { LoadMore, usePagedQuery } from '../ui/paging';
+import { LoadMore, shownCount, usePagedQuery } from '../ui/paging';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { forgetWishlistItem } from './wishlist.cache';
-import { plural } from '../ui/plural';
 
 const EMPTY_WISHLIST = 'You have no properties in your wishlist.';
 
@@ -98,7 +97,7 @@ export default function WishlistPage() {
 
   return (
     <>
-      <PageHeader title="Wishlist" headingRef={headingRef} subtitle={items && items.length > 0 ? `${paging.hasMore ? 'The newest ' : ''}${plural(items.length, 'property', 'properties')}` : undefined} />
+      <PageHeader title="Wishlist" headingRef={headingRef} subtitle={shownCount(items, paging, 'property', 'properties')} />
       <QueryState
         query={wishlist}
         data={items}
