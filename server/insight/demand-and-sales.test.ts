@@ -61,7 +61,11 @@ describe('live demand for a listing', () => {
     const demand = await demandOf(property.id);
     expect(demand.curve.map((point) => point.changePercent)).toEqual([-30, -25, -20, -15, -10, -5, 0, 5, 10, 15, 20, 25, 30]);
     expect(demand.curve.find((point) => point.changePercent === -5)).toMatchObject({ priceMin: '950.00', priceMax: '1900.00' });
-    const raw = await matchingCountsAtPrices(app.db, property.id, demand.curve.map((point) => ((100 + point.changePercent) / 100).toFixed(2)));
+    const factors = demand.curve.map((point) => ((100 + point.changePercent) / 100).toFixed(2));
+    const raw = await matchingCountsAtPrices(app.db, property.id, factors);
+    // The counts come in the factors' order, whatever it is; none for a listing that is gone.
+    expect(await matchingCountsAtPrices(app.db, property.id, [...factors].reverse())).toEqual([...raw].reverse());
+    expect(await matchingCountsAtPrices(app.db, '00000000-0000-4000-8000-000000000000', factors)).toEqual([]);
     for (const [index, point] of demand.curve.entries()) {
       const brute = await bruteForceAt(property.id, point.priceMin, point.priceMax);
       expect({ change: point.changePercent, count: raw[index] }).toEqual({ change: point.changePercent, count: brute });

@@ -112,24 +112,47 @@ export function createMatchingJobHandler({ db, notifier }: { db: Db; notifier: N
  * The demand curve of listing `propertyId` (issue 23), by the same rule: for
  * each factor, how many saved searches would match it if both ends of its
  * asking range were multiplied by that factor (rounded to the cent), all else
- * as it is now. One statement: the searches matching everything but the price
- * are found once, then each factor's price terms are counted over them.
- * Returns the counts in the order of `factors` (empty when the listing is gone).
+ * as it is now. Returns the counts in the order of `factors` (empty when the
+ * listing is gone).
+ *
+ * One statement and one pass over the searches. The asking range's ends grow
+ * with the factor, so a search's price terms ((no low or max >= low) and (no
+ * high or min <= high)) admit a run of consecutive factors, in ascending
+ * order: from the first whose max reaches its low to the last whose min stays
+ * within its high. Each search's run is two look-ups in the sorted ends
+ * (width_bucket); the statement returns how many searches have each run, and
+ * the counts per factor are added up here. (Counting each factor's price terms
+ * over the searches instead took 13 passes of numeric arithmetic: 232 ms of a
+ * 100,000-search statement, against the 89 ms of finding the searches.)
  */
 export async function matchingCountsAtPrices(db: Db, propertyId: string, factors: readonly string[]): Promise<number[]> {
-  // The matching searches' price bounds are read out of their criteria once (not once per factor),
-  // and each factor's asking range is computed once (not once per search).
-  const rows = await db.$queryRawUnsafe<Array<{ matches: number }>>(
+  const ascending = factors.map((factor, index) => ({ factor, index })).sort((a, b) => Number(a.factor) - Number(b.factor));
+  const rows = await db.$queryRawUnsafe<Array<{ first: number; last: number; searches: number }>>(
     `WITH l AS (SELECT ${MATCHED_COLUMNS} FROM properties WHERE id = $1::uuid),
-     s AS MATERIALIZED (SELECT ${CRITERIA_PRICE_BOUNDS.low} AS low, ${CRITERIA_PRICE_BOUNDS.high} AS high FROM l JOIN saved_searches s ON ${MATCHING_CONDITION_BUT_PRICE})
-     SELECT (SELECT count(*) FROM s WHERE ${PRICE_CONDITION('asking.min', 'asking.max', { low: 's.low', high: 's.high' })})::int AS matches
-     FROM unnest($2::numeric[]) WITH ORDINALITY AS step(factor, position)
-     CROSS JOIN LATERAL (SELECT round(l.price_min * step.factor, 2) AS min, round(l.price_max * step.factor, 2) AS max FROM l) asking
-     ORDER BY step.position`,
+     -- Both ends at every factor, ascending; the maxima negated and reversed, so that counting those >= a low is width_bucket's "<=".
+     asking AS MATERIALIZED (
+       SELECT array_agg(round(l.price_min * step.factor, 2) ORDER BY step.position) AS mins,
+              array_agg(-round(l.price_max * step.factor, 2) ORDER BY step.position DESC) AS negated_maxes,
+              count(*)::int AS steps
+       FROM l CROSS JOIN unnest($2::numeric[]) WITH ORDINALITY AS step(factor, position)),
+     -- Found first (the planner would otherwise read every search's price bounds before the rest of the rule).
+     s AS MATERIALIZED (SELECT ${CRITERIA_PRICE_BOUNDS.low} AS low, ${CRITERIA_PRICE_BOUNDS.high} AS high FROM l JOIN saved_searches s ON ${MATCHING_CONDITION_BUT_PRICE}),
+     runs AS (
+       SELECT CASE WHEN s.low IS NULL THEN 0 ELSE asking.steps - width_bucket(-s.low, asking.negated_maxes) END AS first,
+              CASE WHEN s.high IS NULL THEN asking.steps - 1 ELSE width_bucket(s.high, asking.mins) - 1 END AS last
+       FROM s CROSS JOIN asking)
+     SELECT first, last, count(*)::int AS searches FROM runs WHERE first <= last GROUP BY first, last
+     -- The listing itself, so that "gone" and "no search matches" differ.
+     UNION ALL SELECT -1, -1, 0 FROM l`,
     propertyId,
-    factors,
+    ascending.map(({ factor }) => factor),
   );
-  return rows.map((row) => row.matches);
+  if (rows.length === 0) return [];
+  const inOrder = ascending.map(() => 0);
+  for (const { first, last, searches } of rows) for (let step = Math.max(first, 0); step <= last; step += 1) inOrder[step] += searches;
+  const counts = factors.map(() => 0);
+  ascending.forEach(({ index }, step) => (counts[index] = inOrder[step]));
+  return counts;
 }
 
 /** Does saved search `savedSearchId` match listing `propertyId` as it is now? (One search at a time: the brute-force check of the demand curve's tests.) */
