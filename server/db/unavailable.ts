@@ -47,3 +47,22 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 /** The caller-facing error for an unreachable database. */
 export const databaseUnavailable = () =>
   new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; please retry in a few seconds.', undefined, DATABASE_RETRY_AFTER_SECONDS);
+
+/**
+ * Runs `step`, a start-up step that talks to the database, again while the
+ * database is unavailable (up to `attempts` times, waiting a little longer each
+ * time): a server slow to take a first connection as the app starts (a database
+ * still starting, a loaded machine whose event loop was busy past the
+ * connection timeout) delays the start instead of failing it. Requests keep
+ * CONNECTION_TIMEOUT_MS as their bound; any other error is thrown at once.
+ */
+export async function retriedWhileUnavailable<T>(step: () => Promise<T>, { attempts = 4, delayMs = 500 }: { attempts?: number; delayMs?: number } = {}): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await step();
+    } catch (error) {
+      if (attempt >= attempts || !isDatabaseUnavailable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs * attempt));
+    }
+  }
+}

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import { CONNECTION_TIMEOUT_MS } from '../db/client';
+import { retriedWhileUnavailable } from '../db/unavailable';
 import { AppError } from '../shared/errors';
 import { DEFAULT_RATE_LIMITS, type RateLimitClass, type RateLimitConfig } from '../config';
 import { leasedLimit, leaseSize, type LeasedLimit } from './leases';
@@ -74,13 +75,21 @@ async function postgresStore(databaseUrl: string, config: RateLimitConfig): Prom
   // A small pool of its own: counting must not wait behind the app's queries.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS, keepAlive: true });
   pool.on('error', () => undefined);
-  await pool.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`).catch(ignoreConcurrentCreation);
   const tableOf = (kind: RateLimitClass) => kind.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-  for (const kind of Object.keys(config) as RateLimitClass[]) {
-    // The table the library would create, created here first so no request races its creation.
-    await pool
-      .query(`CREATE TABLE IF NOT EXISTS ${SCHEMA}."${tableOf(kind)}" (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`)
-      .catch(ignoreConcurrentCreation);
+  try {
+    // Its first connection is the app's start: a database slow to take it delays the start (retriedWhileUnavailable).
+    await retriedWhileUnavailable(async () => {
+      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`).catch(ignoreConcurrentCreation);
+      for (const kind of Object.keys(config) as RateLimitClass[]) {
+        // The table the library would create, created here first so no request races its creation.
+        await pool
+          .query(`CREATE TABLE IF NOT EXISTS ${SCHEMA}."${tableOf(kind)}" (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`)
+          .catch(ignoreConcurrentCreation);
+      }
+    });
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
   }
   return {
     limiter: (kind, points, duration) =>
