@@ -62,6 +62,12 @@ const settings = {
   connections: intSetting('BENCH_CONNECTIONS', 10),
   durationS: intSetting('BENCH_DURATION', 10),
   warmupS: intSetting('BENCH_WARMUP', 3, 0),
+  /**
+   * Measured runs of GraphQL B and of the floor per scenario, alternated; the
+   * verdicts take each figure's median. A single 10 s run's p99 moves by 10 to
+   * 20 ms from run to run, as much as the growth the flatness target bounds.
+   */
+  repeats: intSetting('BENCH_REPEATS', 1),
   dbPool: intSetting('BENCH_DB_POOL', 10),
   search: (process.env.BENCH_SEARCH ?? 'dhaka').trim() || 'dhaka',
   /** The place of "place + filters" (a PropertyFilter.place value; the seed's cities and neighbourhoods are places). */
@@ -475,6 +481,37 @@ interface Scenario {
 
 type Measured = { run: LoadResult; cpu: CpuUse | null };
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * Runs of one target (BENCH_REPEATS) as one: each figure's median (so p99 is
+ * the median of the runs' p99s, not a p99 of them all), failures summed, and
+ * every run's throughput and p99 in the details. One run: itself.
+ */
+function medianOfRuns(runs: Measured[]): Measured {
+  if (runs.length === 1) return runs[0];
+  const of = (pick: (run: LoadResult) => number) => median(runs.map(({ run }) => pick(run)));
+  const each = runs.map(({ run }) => `${run.rps.toFixed(0)} req/s p99 ${run.p99.toFixed(1)} ms`).join(', ');
+  const cpus = runs.map(({ cpu }) => cpu).filter((cpu) => cpu !== null);
+  return {
+    run: {
+      requests: of((run) => run.requests),
+      sent: of((run) => run.sent),
+      seconds: of((run) => run.seconds),
+      rps: of((run) => run.rps),
+      p50: of((run) => run.p50),
+      p99: of((run) => run.p99),
+      failures: runs.reduce((sum, { run }) => sum + run.failures, 0),
+      details: `median of ${runs.length} runs (${each}); first: ${runs[0].run.details}`,
+    },
+    cpu: cpus.length ? { ours: median(cpus.map((cpu) => cpu.ours)), others: Math.max(...cpus.map((cpu) => cpu.others)), steal: Math.max(...cpus.map((cpu) => cpu.steal)) } : null,
+  };
+}
+
 interface ScenarioResult {
   scenario: Scenario;
   gql: Measured;
@@ -510,7 +547,7 @@ async function main() {
   out(`node      ${process.version}; load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   out(
     `settings  BENCH_SIZES=${settings.sizes.join(',')} BENCH_AGENTS=${settings.agents} BENCH_SEED=${settings.seed} ` +
-      `BENCH_CONNECTIONS=${settings.connections} BENCH_DURATION=${settings.durationS}s BENCH_WARMUP=${settings.warmupS}s ` +
+      `BENCH_CONNECTIONS=${settings.connections} BENCH_DURATION=${settings.durationS}s BENCH_WARMUP=${settings.warmupS}s BENCH_REPEATS=${settings.repeats} ` +
       `BENCH_DB_POOL=${settings.dbPool} BENCH_SEARCH=${settings.search} BENCH_RARE_SEARCH=${settings.rareSearch} BENCH_LOG_LEVEL=${settings.logLevel} ` +
       `BENCH_SAVED_SEARCHES=${settings.savedSearches} BENCH_WEBHOOK_EVENTS=${settings.webhookEvents} BENCH_WEBHOOK_ENDPOINTS=${settings.webhookEndpoints}${settings.only ? ` BENCH_ONLY=${settings.only}` : ''}`,
   );
@@ -856,9 +893,16 @@ async function runSize({ size, first, adminUrl, runId, workDir, emulatorHost, lo
       }
       const gql = await measure(target(app.url));
       if (settings.warmupS) await runSqlLoop(pool, scenario.floor, settings.connections, settings.warmupS);
-      const floor = await measureSql(scenario.floor);
+      const floorRuns = [await measureSql(scenario.floor)];
+      const localRuns = [gqlLocal];
+      for (let repeat = 1; repeat < settings.repeats; repeat++) {
+        localRuns.push(await measure(target(appLocal.url)));
+        floorRuns.push(await measureSql(scenario.floor));
+      }
+      const floor = medianOfRuns(floorRuns);
+      const gqlLocalMedian = medianOfRuns(localRuns);
       const floorAll = await measureSql(scenario.floorWithCaller);
-      const result = { scenario, gql, gqlLocal, floor, floorAll, rssA: app.residentMiB(), rssB: appLocal.residentMiB() };
+      const result = { scenario, gql, gqlLocal: gqlLocalMedian, floor, floorAll, rssA: app.residentMiB(), rssB: appLocal.residentMiB() };
       results.push(result);
 
       out(`\n${scenario.definition.name}`);
@@ -867,7 +911,7 @@ async function runSize({ size, first, adminUrl, runId, workDir, emulatorHost, lo
         out(`  ${''.padEnd(13)} ${describeCpu(cpu)}`);
       };
       line('GraphQL A', gql, `emulator token check; ${gql.run.details}`);
-      line('GraphQL B', gqlLocal, `local token check; ${gqlLocal.run.details}`);
+      line('GraphQL B', gqlLocalMedian, `local token check; ${gqlLocalMedian.run.details}`);
       line('floor', floor, `the request's SQL through pg, caller look-up excluded; ${floor.run.details}`);
       line('floor+caller', floorAll, `the same with the caller look-up; ${floorAll.run.details}`);
       out(`  resident memory after the scenario: A ${result.rssA.toFixed(0)} MiB, B ${result.rssB.toFixed(0)} MiB`);
