@@ -13,9 +13,18 @@
 // city walks (city_key, ...) the same way (migration 20261127130000_similar_homes).
 import { Prisma, type Property as PropertyRecord } from '../generated/prisma/client';
 import { PUBLIC_LISTING_SQL } from './listing-visibility';
-import { FROM, SELECT_LIST } from './verified-listings-sql';
+import { SELECT_LIST } from './verified-listings-sql';
 
 export const SIMILAR_HOMES = 6;
+
+/**
+ * FROM for a walk: the listing with its agent's role (PUBLIC_LISTING_SQL reads
+ * `a.role`) as a sub-select per row, not a join. Joined, the planner may hash
+ * the users and sort the walk's every candidate (61 a walk in a city at a
+ * million listings, 0.7 of the statement's 1.1 ms) instead of stopping after
+ * the first 6 in the index's order; a sub-select leaves it only that walk.
+ */
+const WALK_FROM = Prisma.sql`FROM properties p CROSS JOIN LATERAL (SELECT (SELECT u.role FROM users u WHERE u.id = p.agent_id) AS role) a`;
 /** How far a similar home's price range may lie beyond the listing's, each way. */
 export const SIMILAR_PRICE_MARGIN = 0.2;
 
@@ -39,7 +48,7 @@ export function similarHomesSql(listing: Listing, limit = SIMILAR_HOMES): Prisma
   // A walk is one bedroom count's run of the index, so each count is a LATERAL
   // part of its own (a listing without bedrooms: the others without, one run).
   const walk = (tier: number, place: Prisma.Sql, { from, order, distance }: (typeof directions)[number], bedrooms: Prisma.Sql) =>
-    Prisma.sql`SELECT ${SELECT_LIST}, ${Prisma.raw(String(tier))} AS tier, ${distance} AS distance ${FROM}
+    Prisma.sql`SELECT ${SELECT_LIST}, ${Prisma.raw(String(tier))} AS tier, ${distance} AS distance ${WALK_FROM}
       WHERE ${place} AND ${alike} AND ${bedrooms} AND ${from} ORDER BY ${order} LIMIT ${limit}`;
   const walks = (tier: number, place: Prisma.Sql) =>
     directions.map((direction) =>
