@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Card, Stack, Text } from '@chakra-ui/react';
 import { LoadingBlock } from '../ui/CardList';
 import { errorMessage } from '../app/errors';
@@ -20,14 +21,21 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export default function EmailSettingsPage() {
   const settings = useEmailSettingsQuery({ fetchPolicy: 'cache-and-network' });
   const [setSetting] = useSetEmailSettingMutation();
+  // The choice a person just made, by type, shown until it is refused. QueryState draws the
+  // cached answer deferred, so the optimistic answer alone reaches the controlled select a
+  // render late: the select jumped back to the old value for that render (and, on a busy
+  // machine, until after "Setting saved").
+  const [chosen, setChosen] = useState<Partial<Record<EmailSettingFieldsFragment['type'], EmailDelivery>>>({});
 
   const change = async (row: EmailSettingFieldsFragment, delivery: EmailDelivery) => {
     const { type, about } = row;
+    setChosen((current) => ({ ...current, [type]: delivery }));
     try {
-      // The choice shows at once; a refused one goes back to the saved value.
       await setSetting({ variables: { type, delivery }, optimisticResponse: { setEmailSetting: { ...row, delivery } } });
       toaster.create({ type: 'success', title: 'Setting saved', description: `E-mails about ${about}: ${DELIVERY_LABEL[delivery].toLowerCase()}.` });
     } catch (error) {
+      // A refused choice goes back to the saved value.
+      setChosen(({ [type]: _refused, ...others }) => others);
       toaster.create({ type: 'error', title: 'Could not save the setting', description: errorMessage(error, 'Something went wrong. Please try again.') });
     }
   };
@@ -49,7 +57,7 @@ export default function EmailSettingsPage() {
                 <Stack as="li" key={row.type} gap="1" data-testid="email-setting">
                   <SelectField
                     label={capitalised(row.about)}
-                    value={row.delivery}
+                    value={chosen[row.type] ?? row.delivery}
                     options={row.choices.map((choice) => ({ value: choice, label: DELIVERY_LABEL[choice] }))}
                     onChange={(value) => void change(row, value as EmailDelivery)}
                   />
