@@ -3,6 +3,8 @@
 // validation and the GraphQL enum Amenity (server/properties/properties.graphql,
 // checked against this list by properties.unit.test.ts) all come from it.
 
+import { labelsOf } from './labels';
+
 export const AMENITIES = [
   'parking',
   'garage',
@@ -19,20 +21,7 @@ export const AMENITIES = [
 ] as const;
 export type AmenityValue = (typeof AMENITIES)[number];
 
-export const AMENITY_LABELS: Record<AmenityValue, string> = {
-  parking: 'Parking',
-  garage: 'Garage',
-  garden: 'Garden',
-  balcony: 'Balcony',
-  terrace: 'Terrace',
-  lift: 'Lift',
-  furnished: 'Furnished',
-  pets_allowed: 'Pets allowed',
-  air_conditioning: 'Air conditioning',
-  swimming_pool: 'Swimming pool',
-  gym: 'Gym',
-  security: '24-hour security',
-};
+export const AMENITY_LABELS = labelsOf(AMENITIES, { security: '24-hour security' });
 
 export const isAmenity = (value: unknown): value is AmenityValue => typeof value === 'string' && (AMENITIES as readonly string[]).includes(value);
 

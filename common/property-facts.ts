@@ -2,18 +2,14 @@
 // library (cards and the All Properties page's first load import these; the
 // rules are in validation/property-facts.ts).
 
+import { labelsOf } from './labels';
+
 export const PROPERTY_TYPES = ['house', 'apartment', 'townhouse', 'land', 'commercial'] as const;
 export type PropertyTypeValue = (typeof PROPERTY_TYPES)[number];
 export const AREA_UNITS = ['sq_ft', 'sq_m'] as const;
 export type AreaUnitValue = (typeof AREA_UNITS)[number];
 
-export const PROPERTY_TYPE_LABELS: Record<PropertyTypeValue, string> = {
-  house: 'House',
-  apartment: 'Apartment',
-  townhouse: 'Townhouse',
-  land: 'Land',
-  commercial: 'Commercial',
-};
+export const PROPERTY_TYPE_LABELS = labelsOf(PROPERTY_TYPES);
 /** The one unit everything starts in: the add form, the filter, a filter without a unit (the server's too). */
 export const DEFAULT_AREA_UNIT: AreaUnitValue = 'sq_m';
 /** The "at least" choices of the bedrooms and bathrooms filters (1+ … 5+). */

@@ -4,20 +4,11 @@
 // review and a user.
 import { fillAddress } from './address';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
-import os from 'node:os';
-import path from 'node:path';
-import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
+import { browserSessionForFile, expectAccessible } from './browser';
+import { photoForFile } from './photos';
 
-let session: BrowserSession;
-const imagePath = path.join(os.tmpdir(), `opennest-e2e-admin-${process.pid}.png`);
-beforeAll(async () => {
-  await sharp({ create: { width: 640, height: 480, channels: 3, background: '#276749' } }).png().toFile(imagePath);
-  session = await startBrowserSession();
-});
-afterAll(async () => {
-  await session?.close();
-});
+const session = browserSessionForFile();
+const imagePath = photoForFile('admin', '#276749', { width: 640, height: 480 });
 
 const usersRow = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
@@ -28,21 +19,21 @@ async function confirm(page: Page, button: string) {
 }
 
 it('promotes, watches and removes accounts', async () => {
-  const admin = await session.app.createUser('admin', { name: 'Amina Admin' });
-  const future = await session.app.createUser('user', { name: 'Farid Future' });
-  const reviewer = await session.app.createUser('user', { name: 'Rumi Reviewer' });
-  const leaving = await session.app.createUser('user', { name: 'Lina Leaving' });
-  const moderator = await session.app.createUser('user', { name: 'Mona Moderator' });
+  const admin = await session().app.createUser('admin', { name: 'Amina Admin' });
+  const future = await session().app.createUser('user', { name: 'Farid Future' });
+  const reviewer = await session().app.createUser('user', { name: 'Rumi Reviewer' });
+  const leaving = await session().app.createUser('user', { name: 'Lina Leaving' });
+  const moderator = await session().app.createUser('user', { name: 'Mona Moderator' });
 
   // The admin makes a user an agent.
-  const adminPage = await session.signedInPage(admin.email, admin.password, { at: '/dash-board/manage-users' });
+  const adminPage = await session().signedInPage(admin.email, admin.password, { at: '/dash-board/manage-users' });
   await usersRow(adminPage, 'Farid Future').waitFor();
   await expectAccessible(adminPage, 'manage users');
   await adminPage.getByRole('button', { name: 'Make Agent: Farid Future' }).click();
   await confirm(adminPage, 'Make Agent');
   await adminPage.getByText('Farid Future is now an agent').waitFor();
   await usersRow(adminPage, 'Farid Future').getByText('agent', { exact: true }).waitFor();
-  expect((await session.app.db.user.findUniqueOrThrow({ where: { id: future.user.id } })).role).toBe('agent');
+  expect((await session().app.db.user.findUniqueOrThrow({ where: { id: future.user.id } })).role).toBe('agent');
 
   // Making an admin asks first: cancelled, nothing changes; confirmed, the role changes and a toast says so.
   await adminPage.getByRole('button', { name: 'Make Admin: Mona Moderator' }).click();
@@ -50,15 +41,15 @@ it('promotes, watches and removes accounts', async () => {
   await expectAccessible(adminPage, 'manage users: make admin confirmation');
   await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
   await adminPage.getByRole('alertdialog').waitFor({ state: 'detached' });
-  expect((await session.app.db.user.findUniqueOrThrow({ where: { id: moderator.user.id } })).role).toBe('user');
+  expect((await session().app.db.user.findUniqueOrThrow({ where: { id: moderator.user.id } })).role).toBe('user');
   await adminPage.getByRole('button', { name: 'Make Admin: Mona Moderator' }).click();
   await confirm(adminPage, 'Make Admin');
   await adminPage.getByText('Mona Moderator is now an admin').waitFor();
   await usersRow(adminPage, 'Mona Moderator').getByText('admin', { exact: true }).waitFor();
-  expect((await session.app.db.user.findUniqueOrThrow({ where: { id: moderator.user.id } })).role).toBe('admin');
+  expect((await session().app.db.user.findUniqueOrThrow({ where: { id: moderator.user.id } })).role).toBe('admin');
 
-  // That agent (same session, next request) adds a property, which an admin verifies.
-  const agentPage = await session.signedInPage(future.email, future.password, { at: '/dash-board/add-property' });
+  // That agent (same session(), next request) adds a property, which an admin verifies.
+  const agentPage = await session().signedInPage(future.email, future.password, { at: '/dash-board/add-property' });
   await agentPage.getByLabel('Property title').waitFor();
   await expectAccessible(agentPage, 'add property: empty form');
   await agentPage.getByLabel('Property title').fill('Shady Acres');
@@ -77,11 +68,11 @@ it('promotes, watches and removes accounts', async () => {
   await confirm(adminPage, 'Verify');
   await adminPage.getByText('"Shady Acres" verified').waitFor();
   await adminPage.getByRole('row').filter({ hasText: 'Shady Acres' }).getByText('verified', { exact: true }).waitFor();
-  const listing = await session.app.db.property.findFirstOrThrow({ where: { title: 'Shady Acres' } });
-  await session.app.db.review.create({ data: { propertyId: listing.id, userId: reviewer.user.id, text: 'Suspiciously cheap.' } });
+  const listing = await session().app.db.property.findFirstOrThrow({ where: { title: 'Shady Acres' } });
+  await session().app.db.review.create({ data: { propertyId: listing.id, userId: reviewer.user.id, text: 'Suspiciously cheap.' } });
 
   // A buyer finds it.
-  const buyerPage = await session.signedInPage(reviewer.email, reviewer.password, { at: '/allProperties?search=savar' });
+  const buyerPage = await session().signedInPage(reviewer.email, reviewer.password, { at: '/allProperties?search=savar' });
   await buyerPage.getByTestId('property-card').filter({ hasText: 'Shady Acres' }).waitFor();
   await expectAccessible(buyerPage, 'all properties: searched');
 
@@ -92,7 +83,7 @@ it('promotes, watches and removes accounts', async () => {
   await expectAccessible(adminPage, 'manage users: fraud confirmation');
   await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Mark as Fraud' }).click();
   await usersRow(adminPage, 'Farid Future').getByText(/^fraud$/i).waitFor();
-  expect((await session.app.db.user.findUniqueOrThrow({ where: { id: future.user.id } })).role).toBe('fraud');
+  expect((await session().app.db.user.findUniqueOrThrow({ where: { id: future.user.id } })).role).toBe('fraud');
   await expect(usersRow(adminPage, 'Farid Future').getByRole('button').count()).resolves.toBe(0);
 
   await buyerPage.reload();
@@ -118,7 +109,7 @@ it('promotes, watches and removes accounts', async () => {
   await expectAccessible(adminPage, 'manage reviews: deleted alert');
   await adminPage.getByRole('alertdialog').waitFor({ state: 'detached' });
   await expect(adminPage.getByTestId('manage-review').filter({ hasText: 'Suspiciously cheap.' }).count()).resolves.toBe(0);
-  expect(await session.app.db.review.count({ where: { propertyId: listing.id } })).toBe(0);
+  expect(await session().app.db.review.count({ where: { propertyId: listing.id } })).toBe(0);
 
   await adminPage.goto('/dash-board/manage-users');
   await adminPage.getByRole('button', { name: 'Delete: Lina Leaving' }).click();
@@ -130,6 +121,6 @@ it('promotes, watches and removes accounts', async () => {
   await adminPage.getByRole('alertdialog').waitFor({ state: 'detached' });
   await adminPage.getByRole('table', { name: 'Users' }).getByRole('row').first().waitFor();
   await expect(usersRow(adminPage, 'Lina Leaving').count()).resolves.toBe(0);
-  expect(await session.app.db.user.count({ where: { id: leaving.user.id } })).toBe(0);
-  await expect(session.app.identity.getAccount(leaving.uid)).resolves.toBeNull();
+  expect(await session().app.db.user.count({ where: { id: leaving.user.id } })).toBe(0);
+  await expect(session().app.identity.getAccount(leaving.uid)).resolves.toBeNull();
 });

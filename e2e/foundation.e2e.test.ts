@@ -1,28 +1,20 @@
 // The foundation's journeys in Chromium: registration with a photo, sign-in
 // errors, redirects for signed-out users and non-admins, the 404 page, and the
 // fraud dashboard.
-import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { uniqueEmail } from '../server/test/identity';
-import { expectAccessible, signInThroughForm, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, signInThroughForm, browserSessionForFile } from './browser';
+import { photoForFile } from './photos';
 
-let session: BrowserSession;
-const photoPath = path.join(os.tmpdir(), `opennest-e2e-photo-${process.pid}.png`);
-beforeAll(async () => {
-  await sharp({ create: { width: 200, height: 200, channels: 3, background: '#2b6cb0' } }).png().toFile(photoPath);
-  session = await startBrowserSession();
-});
-afterAll(async () => {
-  await session?.close();
-});
+const session = browserSessionForFile();
+const photoPath = photoForFile('photo', '#2b6cb0', { width: 200, height: 200 });
 
 const alertText = (page: Page) => page.getByRole('alertdialog');
 
 describe('registration', () => {
   it('shows the validation messages of an empty form', async () => {
-    const page = await session.newPage();
+    const page = await session().newPage();
     await page.goto('/register');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     for (const message of ['Name is required', 'Profile photo is required', 'Email is required', 'Password is required']) {
@@ -43,7 +35,7 @@ describe('registration', () => {
   });
 
   it('registers with a photo and lands on home with the name shown', async () => {
-    const page = await session.newPage();
+    const page = await session().newPage();
     const email = uniqueEmail('newcomer');
 
     await page.goto('/register');
@@ -61,7 +53,7 @@ describe('registration', () => {
     await expectAccessible(page, 'home: signed in');
 
     // The record was created by the server as role user, with the uploaded, re-encoded photo.
-    const user = await session.app.db.user.findUniqueOrThrow({ where: { email } });
+    const user = await session().app.db.user.findUniqueOrThrow({ where: { email } });
     expect(user).toMatchObject({ name: 'Nadia Newcomer', role: 'user' });
     expect(user.image).toMatch(/^\/uploads\/.+\.webp$/);
     const photo = await page.request.get(user.image!);
@@ -71,8 +63,8 @@ describe('registration', () => {
   });
 
   it('says why a registration failed', async () => {
-    const existing = await session.app.createUser('user');
-    const page = await session.newPage();
+    const existing = await session().app.createUser('user');
+    const page = await session().newPage();
     await page.goto('/register');
     await page.getByLabel('Full name').fill('Copy Cat');
     await page.getByLabel('Profile photo').setInputFiles(photoPath);
@@ -87,7 +79,7 @@ describe('registration', () => {
 
 describe('login', () => {
   it('shows the validation messages of an empty form', async () => {
-    const page = await session.newPage();
+    const page = await session().newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('Email is required').waitFor();
@@ -100,8 +92,8 @@ describe('login', () => {
     ['a wrong password', 'KNOWN', 'Wrong#pass1', 'Incorrect password. Please try again.'],
     ['any other failure (malformed e-mail)', 'not-an-email', 'Whatever#1', 'Login failed. Please try again.'],
   ])('explains %s under "Oops..."', async (_case, email, password, message) => {
-    const known = email === 'KNOWN' ? await session.app.createUser('user') : null;
-    const page = await session.newPage();
+    const known = email === 'KNOWN' ? await session().app.createUser('user') : null;
+    const page = await session().newPage();
     await page.goto('/login');
     await page.getByLabel('Email').fill(known?.email ?? email);
     await page.getByLabel('Password', { exact: true }).fill(password);
@@ -113,8 +105,8 @@ describe('login', () => {
   });
 
   it('sends a signed-out visitor of /dash-board to /login and back after signing in', async () => {
-    const agent = await session.app.createUser('agent', { name: 'Ada Agent' });
-    const page = await session.newPage();
+    const agent = await session().app.createUser('agent', { name: 'Ada Agent' });
+    const page = await session().newPage();
     await page.goto('/dash-board');
     await page.waitForURL('**/login');
     await signInThroughForm(page, agent.email, agent.password);
@@ -129,8 +121,8 @@ describe('login', () => {
   });
 
   it('signs out with the Logout button', async () => {
-    const buyer = await session.app.createUser('user', { name: 'Bo Buyer' });
-    const page = await session.signedInPage(buyer.email, buyer.password);
+    const buyer = await session().app.createUser('user', { name: 'Bo Buyer' });
+    const page = await session().signedInPage(buyer.email, buyer.password);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('link', { name: 'Login' }).waitFor();
     await expectAccessible(page, 'home: signed out after logout');
@@ -141,8 +133,8 @@ describe('login', () => {
 
 describe('guards and error pages', () => {
   it('sends a user at an admin route to /forbidden', async () => {
-    const buyer = await session.app.createUser('user');
-    const page = await session.newPage();
+    const buyer = await session().app.createUser('user');
+    const page = await session().newPage();
     await page.goto('/dash-board/manage-users');
     await page.waitForURL('**/login');
     await signInThroughForm(page, buyer.email, buyer.password);
@@ -155,8 +147,8 @@ describe('guards and error pages', () => {
   });
 
   it('lets an admin in and shows the admin menu', async () => {
-    const admin = await session.app.createUser('admin', { name: 'Alma Admin' });
-    const page = await session.newPage();
+    const admin = await session().app.createUser('admin', { name: 'Alma Admin' });
+    const page = await session().newPage();
     await page.goto('/login', { waitUntil: 'load' });
     await signInThroughForm(page, admin.email, admin.password);
     await page.goto('/dash-board');
@@ -167,15 +159,15 @@ describe('guards and error pages', () => {
   });
 
   it('shows only the warning to a fraud account', async () => {
-    const fraud = await session.app.createUser('fraud');
-    const page = await session.signedInPage(fraud.email, fraud.password, { at: '/dash-board/add-property' });
+    const fraud = await session().app.createUser('fraud');
+    const page = await session().signedInPage(fraud.email, fraud.password, { at: '/dash-board/add-property' });
     await page.getByTestId('fraud-warning').getByText('Your agent account has been marked as fraudulent. You cannot access agent features.').waitFor();
     await expect(page.getByRole('navigation', { name: 'Dashboard' }).count()).resolves.toBe(0);
     await expectAccessible(page, 'dashboard: fraud warning');
   });
 
   it('shows the 404 page for an unknown path', async () => {
-    const page = await session.newPage();
+    const page = await session().newPage();
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await expect(page.title()).resolves.toBe('Page Not Found · OpenNest');
@@ -187,8 +179,8 @@ describe('guards and error pages', () => {
 
 describe('shared layout', () => {
   it('has the three links, the footer year and hides the name on small screens', async () => {
-    const buyer = await session.app.createUser('user', { name: 'Sami Small' });
-    const page = await session.signedInPage(buyer.email, buyer.password, { width: 390, height: 800 });
+    const buyer = await session().app.createUser('user', { name: 'Sami Small' });
+    const page = await session().signedInPage(buyer.email, buyer.password, { width: 390, height: 800 });
     await expect(page.getByTestId('navbar-user-name').isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const mobileNav = page.getByRole('navigation', { name: 'Main (mobile)' });
@@ -200,7 +192,7 @@ describe('shared layout', () => {
   });
 
   it('lets keyboard users skip to the page content', async () => {
-    const page = await session.newPage();
+    const page = await session().newPage();
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor();
     await page.keyboard.press('Tab');
@@ -211,7 +203,7 @@ describe('shared layout', () => {
   });
 
   it('serves the offline GraphQL explorer at /sandbox', async () => {
-    const page = await session.newPage();
+    const page = await session().newPage();
     await page.goto('/sandbox');
     await page.getByTestId('graphiql').locator('.graphiql-container').waitFor();
     await expectAccessible(page, 'sandbox');
@@ -224,7 +216,7 @@ describe("the home page's hero (spec: three slides, an endless loop, a move ever
   const waitForSlide = (page: Page, label: string) => page.locator(`[data-testid="hero-slide"][data-current][aria-label="${label}"]`).waitFor();
 
   it('moves on by itself through all three slides and back to the first', async () => {
-    const page = await session.newPage({ width: 390, height: 844 });
+    const page = await session().newPage({ width: 390, height: 844 });
     await page.goto('/');
     await waitForSlide(page, 'Slide 1 of 3');
     for (const label of ['Slide 2 of 3', 'Slide 3 of 3', 'Slide 1 of 3']) await waitForSlide(page, label);
@@ -243,7 +235,7 @@ describe("the home page's hero (spec: three slides, an endless loop, a move ever
   });
 
   it('stops when paused, and moves by its buttons, its dots and the arrow keys', async () => {
-    const page = await session.newPage();
+    const page = await session().newPage();
     await page.goto('/');
     // The first move says the app has taken over the page the server sent (whose buttons do nothing yet).
     await waitForSlide(page, 'Slide 2 of 3');
@@ -268,7 +260,7 @@ describe("the home page's hero (spec: three slides, an endless loop, a move ever
   });
 
   it('stays still for a visitor who prefers reduced motion, who can still start it', async () => {
-    const page = await session.newPage();
+    const page = await session().newPage();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
     await page.getByRole('button', { name: 'Play slideshow' }).waitFor();

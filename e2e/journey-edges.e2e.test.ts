@@ -8,22 +8,16 @@
 // moderation asking before it cannot be undone; the agent's chart on a phone;
 // a sold home's days; a full page load opening at the top.
 import { fillAddress } from './address';
-import os from 'node:os';
-import path from 'node:path';
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { createListing, createOffer, createWishlistItem, okData, unique } from '../server/test/fixtures';
 import * as operations from '../server/test/generated/graphql';
 import { waitForEmails } from '../server/test/mailbox';
 import { browserSessionForFile, expectAccessible } from './browser';
+import { photosForFile } from './photos';
 
 const session = browserSessionForFile();
 const PHONE = { width: 390, height: 844 };
-const photoPaths = ['#c05621', '#2b6cb0', '#2f855a'].map((_, index) => path.join(os.tmpdir(), `opennest-e2e-edges-${process.pid}-${index}.png`));
-
-beforeAll(async () => {
-  for (const [index, colour] of ['#c05621', '#2b6cb0', '#2f855a'].entries()) await sharp({ create: { width: 900, height: 675, channels: 3, background: colour } }).png().toFile(photoPaths[index]);
-});
+const photoPaths = photosForFile('edges', ['#c05621', '#2b6cb0', '#2f855a'], { width: 900, height: 675 });
 
 /** The bell in the page header, as a person reads it (its name carries the unread count). */
 const bell = (page: Page, unread: number) => page.getByRole('banner').getByRole('link', { name: unread ? `Notifications, ${unread} unread` : 'Notifications', exact: true });

@@ -5,24 +5,13 @@
 // report with a note the buyer then sees; the agent changes the price and the
 // listing's timeline shows the change.
 import { fillAddress } from './address';
-import os from 'node:os';
-import path from 'node:path';
-import sharp from 'sharp';
-import { expectAccessible, signedInAs, startBrowserSession, type BrowserSession } from './browser';
+import { browserSessionForFile, expectAccessible, signedInAs } from './browser';
+import { photosForFile } from './photos';
 
-let session: BrowserSession;
-const colours = ['#c05621', '#2b6cb0', '#2f855a'];
-const photoPaths = colours.map((_, index) => path.join(os.tmpdir(), `opennest-e2e-photo-${process.pid}-${index + 1}.png`));
+const session = browserSessionForFile();
+const photoPaths = photosForFile('photo', ['#c05621', '#2b6cb0', '#2f855a'], { width: 1200, height: 900 });
 
-beforeAll(async () => {
-  for (const [index, colour] of colours.entries()) await sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } }).png().toFile(photoPaths[index]);
-  session = await startBrowserSession();
-});
-afterAll(async () => {
-  await session?.close();
-});
-
-const signedInPage = (role: 'agent' | 'admin' | 'user', name: string) => signedInAs(session, role, name);
+const signedInPage = (role: 'agent' | 'admin' | 'user', name: string) => signedInAs(session(), role, name);
 
 it('lists a house with photos, finds it with filters, shows its gallery, handles a report and shows the price history', async () => {
   const unique = `P${Date.now().toString(36)}`;
@@ -48,12 +37,12 @@ it('lists a house with photos, finds it with filters, shows its gallery, handles
   await expectAccessible(agentPage, 'add property with photos');
   await agentPage.getByRole('button', { name: 'Add Property' }).click();
   await agentPage.waitForURL('**/dash-board/my-added-properties');
-  const stored = await session.app.db.property.findFirstOrThrow({ where: { title }, include: { photos: { orderBy: { position: 'asc' } } } });
+  const stored = await session().app.db.property.findFirstOrThrow({ where: { title }, include: { photos: { orderBy: { position: 'asc' } } } });
   expect(stored.photos).toHaveLength(3);
   expect(stored.image).toBe(stored.photos[0].url);
   expect(stored).toMatchObject({ propertyType: 'house', bedrooms: 4, bathrooms: 2, floorArea: 150, areaUnit: 'sq_m' });
   // A decoy that the filters must leave out: an apartment in the same place and price band.
-  await session.app.db.property.create({
+  await session().app.db.property.create({
     data: { agentId: stored.agentId, title: `Decoy Flat ${unique}`, location: `Dhanmondi ${unique}, Dhaka`, image: stored.image, priceMin: '210000', priceMax: '220000', status: 'verified', propertyType: 'apartment', bedrooms: 4, bathrooms: 1 },
   });
 

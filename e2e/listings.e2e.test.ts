@@ -2,26 +2,16 @@
 // admin verifies and advertises it, buyers find and sort it, and a rejected
 // listing cannot be edited.
 import { fillAddress } from './address';
-import os from 'node:os';
-import path from 'node:path';
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
+import { browserSessionForFile, expectAccessible } from './browser';
+import { photoForFile } from './photos';
 
-let session: BrowserSession;
-const imagePath = path.join(os.tmpdir(), `opennest-e2e-listing-${process.pid}.jpg`);
-
-beforeAll(async () => {
-  await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c05621' } }).jpeg().toFile(imagePath);
-  session = await startBrowserSession();
-});
-afterAll(async () => {
-  await session?.close();
-});
+const session = browserSessionForFile();
+const imagePath = photoForFile('listing', '#c05621', { width: 800, height: 600, format: 'jpeg' });
 
 async function signedInPage(role: 'agent' | 'admin' | 'user', name: string) {
-  const account = await session.app.createUser(role, { name });
-  return { page: await session.signedInPage(account.email, account.password), account };
+  const account = await session().app.createUser(role, { name });
+  return { page: await session().signedInPage(account.email, account.password), account };
 }
 
 /** Waits until the All Properties grid shows exactly these titles, in this order (up to 20 s, for a loaded CI machine). */
@@ -54,13 +44,13 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   const myCard = agentPage.getByTestId('property-card').filter({ hasText: title });
   await myCard.getByText('pending', { exact: true }).waitFor();
   await expectAccessible(agentPage, 'my added properties');
-  const stored = await session.app.db.property.findFirstOrThrow({ where: { title } });
+  const stored = await session().app.db.property.findFirstOrThrow({ where: { title } });
   expect(stored).toMatchObject({ agentId: agent.user.id, status: 'pending', location: shownLocation });
   expect(stored.priceMax.toFixed(2)).toBe('275000.50');
   expect(stored.image).toMatch(/^\/uploads\/.+\.webp$/);
 
   // Two other verified listings to sort against, one cheaper and one dearer.
-  await session.app.db.property.createMany({
+  await session().app.db.property.createMany({
     data: [
       { agentId: agent.user.id, title: `Cheaper Flat ${unique}`, location: `Mirpur ${unique}, Dhaka`, image: stored.image, priceMin: '100000', priceMax: '120000', status: 'verified' },
       { agentId: agent.user.id, title: `Dearer Villa ${unique}`, location: `Gulshan ${unique}, Dhaka`, image: stored.image, priceMin: '900000', priceMax: '950000', status: 'verified' },
@@ -131,7 +121,7 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   await adminPage.getByRole('alertdialog').waitFor({ state: 'detached', timeout: 5_000 });
   await expect(adminPage.getByRole('button', { name: `Advertised: ${title}` }).isDisabled()).resolves.toBe(true);
 
-  const visitor = await session.newPage();
+  const visitor = await session().newPage();
   await visitor.goto('/');
   await visitor.getByTestId('advertised-grid').getByTestId('property-card').filter({ hasText: title }).waitFor();
   await expectAccessible(visitor, 'home: signed out, advertised');
@@ -153,7 +143,7 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   await adminPage.getByRole('alertdialog').waitFor({ state: 'detached' });
   await adminPage.getByRole('row').filter({ hasText: doomed }).getByText('rejected', { exact: true }).waitFor();
 
-  const rejected = await session.app.db.property.findFirstOrThrow({ where: { title: doomed } });
+  const rejected = await session().app.db.property.findFirstOrThrow({ where: { title: doomed } });
   await agentPage.goto('/dash-board/my-added-properties');
   const rejectedCard = agentPage.getByTestId('property-card').filter({ hasText: doomed });
   await rejectedCard.getByText('rejected', { exact: true }).waitFor();
@@ -170,7 +160,7 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   await agentPage.getByLabel('Property title').fill(`${title} (renovated)`);
   await agentPage.getByRole('button', { name: 'Update Property' }).click();
   await agentPage.waitForURL('**/dash-board/my-added-properties');
-  const updated = await session.app.db.property.findUniqueOrThrow({ where: { id: stored.id } });
+  const updated = await session().app.db.property.findUniqueOrThrow({ where: { id: stored.id } });
   expect(updated).toMatchObject({ title: `${title} (renovated)`, status: 'verified', isAdvertised: true, image: stored.image });
   // The longest journey (four people, three accessibility checks per page): 70 s alone, up to 3x that beside two other browser files on 2 cores.
 }, 300_000);

@@ -3,30 +3,20 @@
 // that area in the All Properties search box (keyboard only) and sees only that
 // area's homes, not those that merely mention it. axe at each state, and at 390 px.
 import { createListing } from '../server/test/fixtures';
-import os from 'node:os';
-import path from 'node:path';
-import sharp from 'sharp';
-import { expectAccessible, signedInAs, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, signedInAs, browserSessionForFile } from './browser';
+import { photoForFile } from './photos';
 
-let session: BrowserSession;
-const photoPath = path.join(os.tmpdir(), `opennest-e2e-place-${process.pid}.png`);
-
-beforeAll(async () => {
-  await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2b6cb0' } }).png().toFile(photoPath);
-  session = await startBrowserSession();
-});
-afterAll(async () => {
-  await session?.close();
-});
+const session = browserSessionForFile();
+const photoPath = photoForFile('place', '#2b6cb0', { width: 800, height: 600 });
 
 it('an agent enters a structured address with autocomplete; a buyer picks the area and sees only its homes', async () => {
   const unique = Date.now().toString(36);
   const area = `Lakeshore${unique}`;
   const city = `Riverbend${unique}`;
-  const { page: agentPage, account: agent } = await signedInAs(session, 'agent', 'Pia Agent');
+  const { page: agentPage, account: agent } = await signedInAs(session(), 'agent', 'Pia Agent');
   // A home already listed in the area makes it a known place; another only mentions it.
-  const neighbour = await createListing(session.app, agent.user.id, { title: `Neighbour ${unique}`, location: `2 Pier Rd, ${area}, ${city}`, streetLine: '2 Pier Rd', area, city, postcode: '1300', countryCode: 'BD' });
-  const mentions = await createListing(session.app, agent.user.id, { title: `Mentions ${unique}`, location: `${area} Lane, Hilltop, ${city}`, streetLine: `${area} Lane`, area: 'Hilltop', city, postcode: '1301', countryCode: 'BD' });
+  const neighbour = await createListing(session().app, agent.user.id, { title: `Neighbour ${unique}`, location: `2 Pier Rd, ${area}, ${city}`, streetLine: '2 Pier Rd', area, city, postcode: '1300', countryCode: 'BD' });
+  const mentions = await createListing(session().app, agent.user.id, { title: `Mentions ${unique}`, location: `${area} Lane, Hilltop, ${city}`, streetLine: `${area} Lane`, area: 'Hilltop', city, postcode: '1301', countryCode: 'BD' });
 
   // The agent types part of the area and picks it with the keyboard: the city and country follow.
   await agentPage.goto('/dash-board/add-property');
@@ -57,12 +47,12 @@ it('an agent enters a structured address with autocomplete; a buyer picks the ar
   await expectAccessible(agentPage, 'add property: address filled');
   await agentPage.getByRole('button', { name: 'Add Property' }).click();
   await agentPage.waitForURL('**/dash-board/my-added-properties');
-  const added = await session.app.db.property.findFirstOrThrow({ where: { title: `Lake House ${unique}` } });
+  const added = await session().app.db.property.findFirstOrThrow({ where: { title: `Lake House ${unique}` } });
   expect(added).toMatchObject({ location: `7 Harbour Road, ${area}, ${city} 1300`, streetLine: '7 Harbour Road', area, city, postcode: '1300', countryCode: 'BD', latitude: 23.81, longitude: 0, areaKey: `${city}/${area}`.toLowerCase() });
-  await session.app.db.property.update({ where: { id: added.id }, data: { status: 'verified' } });
+  await session().app.db.property.update({ where: { id: added.id }, data: { status: 'verified' } });
 
   // The buyer, on a phone, picks the area in the search box with the keyboard.
-  const { page: buyerPage } = await signedInAs(session, 'user', 'Ben Buyer');
+  const { page: buyerPage } = await signedInAs(session(), 'user', 'Ben Buyer');
   await buyerPage.setViewportSize({ width: 390, height: 844 });
   await buyerPage.goto('/allProperties');
   const search = buyerPage.getByRole('combobox', { name: 'Search by location' });

@@ -4,18 +4,14 @@
 // the buyer messages the agent → the agent sees it live and replies → the buyer
 // offers → the agent's bell rises → the agent accepts → the buyer is told.
 import { fillAddress } from './address';
-import os from 'node:os';
-import path from 'node:path';
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { waitForEmails } from '../server/test/mailbox';
 import { browserSessionForFile, expectAccessible, signedInAs } from './browser';
+import { photoForFile } from './photos';
 
 const session = browserSessionForFile();
-const imagePath = path.join(os.tmpdir(), `opennest-e2e-talk-${process.pid}.jpg`);
+const imagePath = photoForFile('talk', '#0f766e', { width: 800, height: 600, format: 'jpeg' });
 const signedInPage = (role: 'agent' | 'admin' | 'user', name: string) => signedInAs(session(), role, name);
-
-beforeAll(() => sharp({ create: { width: 800, height: 600, channels: 3, background: '#0f766e' } }).jpeg().toFile(imagePath));
 
 /** The bell as a person reads it, in the page header (the dashboard menu has its own
  * "Notifications" link): its accessible name carries the unread count. */

@@ -1,15 +1,10 @@
 // Reporting a listing (issue 11), shared by the report dialog and the reports service.
 import { mixed, object, string } from 'yup';
+import { labelsOf } from '../labels';
 
 export const REPORT_REASONS = ['fraud', 'wrong_price', 'wrong_photos', 'already_sold', 'other'] as const;
 export type ReportReasonValue = (typeof REPORT_REASONS)[number];
-export const REPORT_REASON_LABELS: Record<ReportReasonValue, string> = {
-  fraud: 'Looks like fraud',
-  wrong_price: 'Wrong price',
-  wrong_photos: 'Wrong photos',
-  already_sold: 'Already sold',
-  other: 'Other',
-};
+export const REPORT_REASON_LABELS = labelsOf(REPORT_REASONS, { fraud: 'Looks like fraud' });
 export const REPORT_DETAILS_MAX_LENGTH = 1000;
 export const MODERATION_NOTE_MAX_LENGTH = 1000;
 
