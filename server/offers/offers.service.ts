@@ -45,6 +45,12 @@ export function createOffersService({ db, notifier, jobs }: { db: Db; notifier: 
     if (offer.agentId !== viewer.id) throw forbidden('This offer is on another agent’s property.');
   }
 
+  /** A page of the offers whose buyer or agent is `userId`, newest first (indexes offers(buyer_id|agent_id, created_at, id); read through the driver, records.ts). */
+  async function offersPage(side: 'buyer_id' | 'agent_id', userId: string, args: PageArgs): Promise<Page<OfferRecord>> {
+    const q = newestFirstQuery(args, OWN_LIST_PAGES);
+    return q.page(await readRecords(db, OFFER_RECORD, Prisma.sql`SELECT ${selectRecord(OFFER_RECORD, 'o')} FROM offers o WHERE o.${Prisma.raw(side)} = ${userId}::uuid ${q.sql('o')}`));
+  }
+
   return {
     async make(caller: Caller, input: { propertyId: string; offerAmount: unknown; buyingDate: unknown }): Promise<OfferRecord> {
       const viewer = requireViewer(caller, offersAccess.makeOffer.roles);
@@ -88,11 +94,9 @@ export function createOffersService({ db, notifier, jobs }: { db: Db; notifier: 
       });
     },
 
-    /** The calling buyer's offers, a page at a time (index offers(buyer_id, created_at, id); read through the driver, records.ts). */
+    /** The calling buyer's offers, a page at a time. */
     async listMine(caller: Caller, args: PageArgs): Promise<Page<OfferRecord>> {
-      const viewer = requireViewer(caller, offersAccess.myOffers.roles);
-      const q = newestFirstQuery(args, OWN_LIST_PAGES);
-      return q.page(await readRecords(db, OFFER_RECORD, Prisma.sql`SELECT ${selectRecord(OFFER_RECORD, 'o')} FROM offers o WHERE o.buyer_id = ${viewer.id}::uuid ${q.sql('o')}`));
+      return offersPage('buyer_id', requireViewer(caller, offersAccess.myOffers.roles).id, args);
     },
 
     /** The spec's GET /offers/user?email=: one's own offers, or anyone's for an admin. */
@@ -101,11 +105,9 @@ export function createOffersService({ db, notifier, jobs }: { db: Db; notifier: 
       return db.offer.findMany({ where: { buyer: { email: normalized } }, orderBy: newestFirst });
     },
 
-    /** Offers on the calling agent's listings, a page at a time (index offers(agent_id, created_at, id); read through the driver, records.ts). */
+    /** Offers on the calling agent's listings, a page at a time. */
     async listForAgent(caller: Caller, args: PageArgs): Promise<Page<OfferRecord>> {
-      const viewer = requireViewer(caller, offersAccess.offersOnMyProperties.roles);
-      const q = newestFirstQuery(args, OWN_LIST_PAGES);
-      return q.page(await readRecords(db, OFFER_RECORD, Prisma.sql`SELECT ${selectRecord(OFFER_RECORD, 'o')} FROM offers o WHERE o.agent_id = ${viewer.id}::uuid ${q.sql('o')}`));
+      return offersPage('agent_id', requireViewer(caller, offersAccess.offersOnMyProperties.roles).id, args);
     },
 
     /** The spec's GET /offers/agent/{email}: one's own, or anyone's for an admin. */
