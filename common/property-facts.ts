@@ -10,6 +10,9 @@ export const AREA_UNITS = ['sq_ft', 'sq_m'] as const;
 export type AreaUnitValue = (typeof AREA_UNITS)[number];
 
 export const PROPERTY_TYPE_LABELS = labelsOf(PROPERTY_TYPES);
+/** A listing's facts when it has none (or may not show them): each field empty. */
+export const NO_FACTS = { propertyType: null, bedrooms: null, bathrooms: null, floorArea: null, areaUnit: null, yearBuilt: null } as const;
+
 /** The one unit everything starts in: the add form, the filter, a filter without a unit (the server's too). */
 export const DEFAULT_AREA_UNIT: AreaUnitValue = 'sq_m';
 /** The "at least" choices of the bedrooms and bathrooms filters (1+ … 5+). */

@@ -2,6 +2,7 @@
 // acts on properties (properties, wishlist, offers, reviews, messages, reports,
 // notifications) and for both doors (GraphQL and REST). docs/invariants.md
 // states the rule; server/shared/listing-visibility.test.ts walks every path.
+import { NO_FACTS } from '@opennest/common/property-facts';
 import type { Db } from '../db/client';
 import { PROPERTY_RECORD, readRecords, selectRecord } from '../db/records';
 import type { Loaders } from '../context/loaders';
@@ -124,13 +125,8 @@ export function noLongerListedView(listing: PropertyRecord): PropertyRecord {
     status: 'rejected',
     isAdvertised: false,
     saleState: 'available',
-    propertyType: null,
-    bedrooms: null,
-    bathrooms: null,
-    floorArea: null,
-    areaUnit: null,
+    ...NO_FACTS,
     floorAreaSqm: null,
-    yearBuilt: null,
     amenities: [],
     // Its viewings keep their own time zones; the view says the configured one.
     timeZone: null,

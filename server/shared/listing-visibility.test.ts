@@ -6,6 +6,7 @@
 // agent, or its agent is marked as fraud, every path shows only its title and
 // "no longer listed" (no photos, history, place, price, facts), the listing
 // itself cannot be opened, and its agent and admins still see all of it.
+import { NO_FACTS } from '@opennest/common/property-facts';
 import { createCast, createListing, okData, unique, type Account } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { waitFor } from '../test/mailbox';
@@ -106,12 +107,7 @@ const noLongerListed = (held: Held) => ({
   status: 'rejected',
   isAdvertised: false,
   saleState: 'available',
-  propertyType: null,
-  bedrooms: null,
-  bathrooms: null,
-  floorArea: null,
-  areaUnit: null,
-  yearBuilt: null,
+  ...NO_FACTS,
   daysOnOpenNest: 0,
   photos: [],
   history: [],

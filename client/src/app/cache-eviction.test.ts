@@ -4,6 +4,7 @@ import { PropertyReviewsDocument, LatestReviewsDocument, MyReviewsDocument, type
 import { MyWishlistDocument, MyWishlistItemForDocument, type WishlistItemFieldsFragment } from '../wishlist/wishlist.generated';
 import { evictListsGainingReview, evictReviewLists, forgetReview } from '../reviews/reviews.cache';
 import { forgetWishlistItem, prependToWishlist } from '../wishlist/wishlist.cache';
+import { NO_FACTS } from '@opennest/common/property-facts';
 import { createCache } from './apollo';
 import { evictQuery } from './cache-eviction';
 
@@ -81,13 +82,8 @@ describe('cache helpers', () => {
           status: 'verified',
           isAdvertised: false,
           saleState: 'available',
-          propertyType: null,
-          bedrooms: null,
-          bathrooms: null,
-          floorArea: null,
-          areaUnit: null,
+          ...NO_FACTS,
           amenities: [],
-          yearBuilt: null,
           description: null,
           nextOpenHouse: null,
           createdAt: '2026-11-21T00:00:00.000Z',
