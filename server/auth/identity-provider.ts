@@ -124,6 +124,14 @@ export function createFirebaseIdentityProvider(config: FirebaseConfig, emulatorH
     createdAt: user.metadata.creationTime ? new Date(user.metadata.creationTime).toISOString() : null,
     lastSignInAt: user.metadata.lastSignInTime ? new Date(user.metadata.lastSignInTime).toISOString() : null,
   });
+  /** A credential's judgement, a refusal as the caller sees it (refusalOf). */
+  const judged = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw refusalOf(error);
+    }
+  };
   const orNull = async <T>(work: Promise<T>): Promise<T | null> => {
     try {
       return await work;
@@ -134,31 +142,9 @@ export function createFirebaseIdentityProvider(config: FirebaseConfig, emulatorH
   };
 
   return {
-    async verifyIdToken(token, { checkRevoked = false } = {}) {
-      let decoded: DecodedIdToken;
-      try {
-        decoded = await auth.verifyIdToken(token, checkRevoked);
-      } catch (error) {
-        throw refusalOf(error);
-      }
-      return toVerifiedIdentity(decoded);
-    },
-    async createSessionCookie(idToken, expiresInMs) {
-      try {
-        return await auth.createSessionCookie(idToken, { expiresIn: expiresInMs });
-      } catch (error) {
-        throw refusalOf(error);
-      }
-    },
-    async verifySessionCookie(cookie, { checkRevoked = false } = {}) {
-      let decoded: DecodedIdToken;
-      try {
-        decoded = await auth.verifySessionCookie(cookie, checkRevoked);
-      } catch (error) {
-        throw refusalOf(error);
-      }
-      return toVerifiedIdentity(decoded);
-    },
+    verifyIdToken: async (token, { checkRevoked = false } = {}) => toVerifiedIdentity(await judged(() => auth.verifyIdToken(token, checkRevoked))),
+    createSessionCookie: (idToken, expiresInMs) => judged(() => auth.createSessionCookie(idToken, { expiresIn: expiresInMs })),
+    verifySessionCookie: async (cookie, { checkRevoked = false } = {}) => toVerifiedIdentity(await judged(() => auth.verifySessionCookie(cookie, checkRevoked))),
     revokeSessions: (uid) => auth.revokeRefreshTokens(uid),
     getAccount: async (uid) => {
       const user = await orNull(auth.getUser(uid));
