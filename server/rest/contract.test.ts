@@ -476,6 +476,27 @@ function offerDecisionRow(action: 'accept' | 'reject'): Behaviour {
   };
 }
 
+/** A DELETE /…/{id} row: `make` stores a record; the answer is { deletedCount: 1 } and `remaining` finds it no more. */
+function deletionRow(route: string, as: Who, forbidden: Who, make: () => Promise<{ id: string }>, remaining: (id: string) => Promise<number>): Behaviour {
+  return {
+    route,
+    as,
+    fields: ['deletedCount'],
+    async arrange() {
+      const { id } = await make();
+      return {
+        params: { id },
+        async check(answer) {
+          expect(answer.body).toEqual({ deletedCount: 1 });
+          expect(await remaining(id)).toBe(0);
+        },
+      };
+    },
+    forbidden,
+    key: { name: 'id', in: 'path', kind: 'uuid', unknown: 404 },
+  };
+}
+
 const behaviours: Behaviour[] = [
   // ----- users
   {
@@ -942,23 +963,7 @@ const behaviours: Behaviour[] = [
     forbidden: 'buyer2',
     key: { name: 'email', in: 'path', kind: 'email', unknown: 'empty list', unknownAs: 'admin' },
   },
-  {
-    route: 'DELETE /reviews/{id}',
-    as: 'buyer',
-    fields: ['deletedCount'],
-    async arrange() {
-      const review = await reviewOf(await listing());
-      return {
-        params: { id: review.id },
-        async check(answer) {
-          expect(answer.body).toEqual({ deletedCount: 1 });
-          expect(await app.db.review.count({ where: { id: review.id } })).toBe(0);
-        },
-      };
-    },
-    forbidden: 'buyer2',
-    key: { name: 'id', in: 'path', kind: 'uuid', unknown: 404 },
-  },
+  deletionRow('DELETE /reviews/{id}', 'buyer', 'buyer2', async () => reviewOf(await listing()), (id) => app.db.review.count({ where: { id } })),
   {
     route: 'GET /admin/reviews',
     as: 'admin',
@@ -970,24 +975,8 @@ const behaviours: Behaviour[] = [
     forbidden: 'buyer',
     queryParams: { cursor: cursorParam },
   },
-  {
-    route: 'DELETE /admin/reviews/{id}',
-    as: 'admin',
-    fields: ['deletedCount'],
-    async arrange() {
-      const review = await reviewOf(await listing());
-      return {
-        params: { id: review.id },
-        async check(answer) {
-          expect(answer.body).toEqual({ deletedCount: 1 });
-          expect(await app.db.review.count({ where: { id: review.id } })).toBe(0);
-        },
-      };
-    },
-    // Even the review's own author: this is the admin route.
-    forbidden: 'buyer',
-    key: { name: 'id', in: 'path', kind: 'uuid', unknown: 404 },
-  },
+  // Refused even to the review's own author: this is the admin route.
+  deletionRow('DELETE /admin/reviews/{id}', 'admin', 'buyer', async () => reviewOf(await listing()), (id) => app.db.review.count({ where: { id } })),
 
   // ----- wishlist
   {
@@ -1038,23 +1027,7 @@ const behaviours: Behaviour[] = [
     key: { name: 'email', in: 'query', kind: 'email', unknown: 'empty list', unknownAs: 'admin' },
     queryParams: { email: { valid: 'a@example.test', bad: [] } },
   },
-  {
-    route: 'DELETE /wishlist/{id}',
-    as: 'buyer',
-    fields: ['deletedCount'],
-    async arrange() {
-      const item = await wishlistItemOf(await listing());
-      return {
-        params: { id: item.id },
-        async check(answer) {
-          expect(answer.body).toEqual({ deletedCount: 1 });
-          expect(await app.db.wishlistItem.count({ where: { id: item.id } })).toBe(0);
-        },
-      };
-    },
-    forbidden: 'buyer2',
-    key: { name: 'id', in: 'path', kind: 'uuid', unknown: 404 },
-  },
+  deletionRow('DELETE /wishlist/{id}', 'buyer', 'buyer2', async () => wishlistItemOf(await listing()), (id) => app.db.wishlistItem.count({ where: { id } })),
   {
     route: 'GET /wishlist-item/{id}',
     as: 'buyer',
