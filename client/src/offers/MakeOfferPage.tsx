@@ -3,7 +3,7 @@ import '../ui/recipes/data-list';
 import { useFormik } from 'formik';
 import { useMemo, useRef } from 'react';
 import { LuArrowLeft, LuHandCoins } from 'react-icons/lu';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
 import { useMakeOfferMutation } from './offers.generated';
@@ -19,6 +19,7 @@ import { QueryState } from '../ui/QueryState';
 import { toaster } from '../ui/toaster';
 import { evictMyOffers } from './offers.cache';
 import { dollars } from '@opennest/common/money';
+import { LinkButton } from '../ui/LinkButton';
 
 const WISHLIST = '/dash-board/wishlist';
 const PROPERTY_BOUGHT = '/dash-board/property-bought';
@@ -59,11 +60,9 @@ export default function MakeOffer() {
         title="Make an Offer"
         subtitle="Offer an amount within the price range; the agent accepts or rejects it."
         actions={
-          <Button asChild variant="ghost" size="sm">
-            <RouterLink to={WISHLIST}>
-              <LuArrowLeft aria-hidden /> Wishlist
-            </RouterLink>
-          </Button>
+          <LinkButton to={WISHLIST} icon={LuArrowLeft}>
+            Wishlist
+          </LinkButton>
         }
       />
       <QueryState query={wishlistItem} data={wishlistItem.data?.wishlistItem} skeleton={skeleton} errorTitle="Could not load the property" notFoundTitle="This wishlist item was not found">

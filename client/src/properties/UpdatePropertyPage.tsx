@@ -14,6 +14,7 @@ import { factsFormValues, addressFormValues, LockedFieldset, PropertyFields, pro
 import { PhotosField, storedPhotos, usePhotoList } from './PhotosField';
 import { keepFieldFocus, useFocusFirstError } from '../ui/form-validation';
 import { useNavigateWhileShown } from '../app/use-navigate-while-shown';
+import { LinkButton } from '../ui/LinkButton';
 
 const MY_PROPERTIES = '/dash-board/my-added-properties';
 const REJECTED_MESSAGE = 'This property is rejected and cannot be updated.';
@@ -25,11 +26,9 @@ export default function UpdateProperty() {
   const details = usePropertyDetailsQuery({ variables: { id }, fetchPolicy: 'network-only', notifyOnNetworkStatusChange: true });
 
   const backLink = (
-    <Button asChild variant="ghost" size="sm">
-      <RouterLink to={MY_PROPERTIES}>
-        <LuArrowLeft aria-hidden /> My Added Properties
-      </RouterLink>
-    </Button>
+    <LinkButton to={MY_PROPERTIES} icon={LuArrowLeft}>
+      My Added Properties
+    </LinkButton>
   );
 
   const skeleton = (
