@@ -16,7 +16,6 @@ import { useAlert } from '../ui/alerts';
 import { QueryState } from '../ui/QueryState';
 import type { CardFormProps, ConfirmOutcome } from './card-form';
 import { isFinalRefusal } from './payment-refusal';
-import { LinkButton } from '../ui/LinkButton';
 
 function CardFormUnavailable() {
   return (
@@ -77,9 +76,11 @@ export default function PaymentScreen() {
         title="Payment"
         subtitle="Pay for your accepted offer by card."
         actions={
-          <LinkButton to={PROPERTY_BOUGHT} icon={LuArrowLeft}>
-            Property Bought
-          </LinkButton>
+          <Button asChild variant="ghost" size="sm">
+            <RouterLink to={PROPERTY_BOUGHT}>
+              <LuArrowLeft aria-hidden /> Property Bought
+            </RouterLink>
+          </Button>
         }
       />
       <QueryState
