@@ -112,6 +112,9 @@ export function browserSessionForFile(): () => BrowserSession {
   };
 }
 
+/** The bell in the page header (the dashboard menu has its own "Notifications" link): its accessible name carries the unread count. */
+export const bell = (page: Page, unread: number) => page.getByRole('banner').getByRole('link', { name: unread ? `Notifications, ${unread} unread` : 'Notifications', exact: true });
+
 /** A new account in `role` named `name`, and a fresh page signed in as it through the login form. */
 export async function signedInAs(session: BrowserSession, role: 'agent' | 'admin' | 'user', name: string) {
   const account = await session.app.createUser(role, { name });

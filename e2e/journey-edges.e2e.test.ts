@@ -8,19 +8,16 @@
 // moderation asking before it cannot be undone; the agent's chart on a phone;
 // a sold home's days; a full page load opening at the top.
 import { fillAddress } from './address';
-import type { Page } from 'playwright-core';
 import { createListing, createOffer, createWishlistItem, okData, unique } from '../server/test/fixtures';
 import * as operations from '../server/test/generated/graphql';
 import { waitForEmails } from '../server/test/mailbox';
-import { browserSessionForFile, expectAccessible } from './browser';
+import { bell, browserSessionForFile, expectAccessible } from './browser';
 import { photosForFile } from './photos';
 
 const session = browserSessionForFile();
 const PHONE = { width: 390, height: 844 };
 const photoPaths = photosForFile('edges', ['#c05621', '#2b6cb0', '#2f855a'], { width: 900, height: 675 });
 
-/** The bell in the page header, as a person reads it (its name carries the unread count). */
-const bell = (page: Page, unread: number) => page.getByRole('banner').getByRole('link', { name: unread ? `Notifications, ${unread} unread` : 'Notifications', exact: true });
 
 /** A fresh account of `role` and a page signed in as it (at `size`). */
 async function signedIn(role: 'user' | 'agent' | 'admin', name: string, size?: { width: number; height: number }) {

@@ -4,17 +4,12 @@
 // wishlists one; its agent cuts the price; the buyer's open page hears of it
 // live and the e-mail arrives in the local inbox; the calculator gives a known
 // monthly payment. axe at each state, at 390 px.
-import type { Page } from 'playwright-core';
 import { createListing, type ListingData } from '../server/test/fixtures';
-import { waitForEmails } from '../server/test/mailbox';
-import { fillAddress } from './address';
-import { browserSessionForFile, expectAccessible, signedInAs } from './browser';
+import { bell, browserSessionForFile, expectAccessible, signedInAs } from './browser';
+import { cutPrice, expectKnownMortgage, expectPriceCutHeard } from './saved-homes';
 
 const session = browserSessionForFile();
 const PHONE = { width: 390, height: 844 };
-
-/** The bell in the page header: its accessible name carries the unread count. */
-const bell = (page: Page, unread: number) => page.getByRole('banner').getByRole('link', { name: unread ? `Notifications, ${unread} unread` : 'Notifications', exact: true });
 
 it('finds "garden" in a place, shows similar homes, and tells the buyer of a price cut on the one they saved', async () => {
   const { app } = session();
@@ -58,34 +53,11 @@ it('finds "garden" in a place, shows similar homes, and tells the buyer of a pri
   await bell(buyerPage, 0).waitFor();
   await expectAccessible(buyerPage, 'details on a phone: the similar home saved');
 
-  // Its agent cuts the price.
-  await agentPage.goto(`/dash-board/update-property/${willow.id}`);
-  await agentPage.getByLabel('Minimum price ($)').fill('190000');
-  await agentPage.getByLabel('Maximum price ($)').fill('200000');
-  // A listing from a free-text location (as before issue 19) has its address to complete before it can be saved.
-  await fillAddress(agentPage, willow.location);
-  await agentPage.getByRole('button', { name: 'Update Property' }).click();
-  await agentPage.waitForURL('**/dash-board/my-added-properties');
-
-  // Live: the bell rises, a toast says what changed, the price on the page follows.
+  // Its agent cuts the price; the buyer's open page hears of it, live, and by e-mail.
+  await cutPrice(agentPage, willow, '190000', '200000');
   const text = `Price cut on ${willow.title} (on your wishlist): now $190,000.00 – $200,000.00, was $210,000.00 – $230,000.00.`;
-  await bell(buyerPage, 1).waitFor({ timeout: 30_000 });
-  await buyerPage.getByText(text).first().waitFor();
-  await buyerPage.getByTestId('property-price').getByText('$190,000.00').waitFor();
-  await expectAccessible(buyerPage, 'details on a phone: price cut toast');
+  await expectPriceCutHeard(buyerPage, buyer.email, willow.id, text, '$190,000.00');
 
-  // And by e-mail, read from the local inbox.
-  const [email] = await waitForEmails(buyer.email, { subject: /A home on your wishlist costs less/ });
-  expect(email.text).toContain(text);
-  expect(email.text).toContain(`/propertyDetails/${willow.id}`);
-
-  // The calculator: 200,000 at 5 % over 25 years, no deposit, is 1,169.18 a month.
-  const calculator = buyerPage.getByTestId('mortgage-calculator');
-  await calculator.scrollIntoViewIfNeeded();
-  await calculator.getByLabel('Price ($)').fill('200000');
-  await calculator.getByLabel('Deposit ($)').fill('0');
-  await calculator.getByLabel('Interest rate (% a year)').fill('5');
-  await calculator.getByLabel('Term (years)').fill('25');
-  await calculator.getByTestId('mortgage-monthly').getByText('$1,169.18').waitFor();
+  await expectKnownMortgage(buyerPage);
   await expectAccessible(buyerPage, 'details on a phone: mortgage calculator');
 });

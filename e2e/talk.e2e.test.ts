@@ -4,18 +4,14 @@
 // the buyer messages the agent → the agent sees it live and replies → the buyer
 // offers → the agent's bell rises → the agent accepts → the buyer is told.
 import { fillAddress } from './address';
-import type { Page } from 'playwright-core';
 import { waitForEmails } from '../server/test/mailbox';
-import { browserSessionForFile, expectAccessible, signedInAs } from './browser';
+import { bell, browserSessionForFile, expectAccessible, signedInAs } from './browser';
 import { photoForFile } from './photos';
 
 const session = browserSessionForFile();
 const imagePath = photoForFile('talk', '#0f766e', { width: 800, height: 600, format: 'jpeg' });
 const signedInPage = (role: 'agent' | 'admin' | 'user', name: string) => signedInAs(session(), role, name);
 
-/** The bell as a person reads it, in the page header (the dashboard menu has its own
- * "Notifications" link): its accessible name carries the unread count. */
-const bell = (page: Page, unread: number) => page.getByRole('banner').getByRole('link', { name: unread ? `Notifications, ${unread} unread` : 'Notifications', exact: true });
 
 it('alerts a saved search, carries a conversation and an offer both ways, live', async () => {
   const town = `Talkpur${Date.now().toString(36)}`;
