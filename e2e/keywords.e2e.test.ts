@@ -5,8 +5,8 @@
 // live and the e-mail arrives in the local inbox; the calculator gives a known
 // monthly payment. axe at each state, at 390 px.
 import { createListing, type ListingData } from '../server/test/fixtures';
-import { bell, browserSessionForFile, expectAccessible, signedInAs } from './browser';
-import { cutPrice, expectKnownMortgage, expectPriceCutHeard } from './saved-homes';
+import { browserSessionForFile, expectAccessible, signedInAs } from './browser';
+import { cutPrice, expectKnownMortgage, expectPriceCutHeard, saveFromDetails } from './saved-homes';
 
 const session = browserSessionForFile();
 const PHONE = { width: 390, height: 844 };
@@ -48,10 +48,7 @@ it('finds "garden" in a place, shows similar homes, and tells the buyer of a pri
   // The buyer opens the similar home and saves it.
   await similar.getByRole('link', { name: `Details of ${willow.title}` }).click();
   await buyerPage.getByRole('heading', { level: 1, name: willow.title }).waitFor();
-  await buyerPage.getByRole('button', { name: 'Add to Wishlist' }).click();
-  await buyerPage.getByText(/in your wishlist/i).first().waitFor();
-  await bell(buyerPage, 0).waitFor();
-  await expectAccessible(buyerPage, 'details on a phone: the similar home saved');
+  await saveFromDetails(buyerPage, 'details on a phone: the similar home saved');
 
   // Its agent cuts the price; the buyer's open page hears of it, live, and by e-mail.
   await cutPrice(agentPage, willow, '190000', '200000');

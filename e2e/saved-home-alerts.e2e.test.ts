@@ -4,8 +4,8 @@
 // the e-mail arrives in the local inbox; the calculator on the details page
 // gives a known monthly payment. axe at each state.
 import { createListing } from '../server/test/fixtures';
-import { bell, browserSessionForFile, expectAccessible, signedInAs } from './browser';
-import { cutPrice, expectKnownMortgage, expectPriceCutHeard } from './saved-homes';
+import { browserSessionForFile, expectAccessible, signedInAs } from './browser';
+import { cutPrice, expectKnownMortgage, expectPriceCutHeard, saveFromDetails } from './saved-homes';
 
 const session = browserSessionForFile();
 const PHONE = { width: 390, height: 844 };
@@ -19,10 +19,7 @@ it('tells a buyer of a price cut on a saved home, live and by e-mail, and works 
   // The buyer, on a phone, saves the home from its details page.
   const buyer = await app.createUser('user', { name: 'Rumi Saver' });
   const buyerPage = await session().signedInPage(buyer.email, buyer.password, { ...PHONE, at: `/propertyDetails/${listing.id}` });
-  await buyerPage.getByRole('button', { name: 'Add to Wishlist' }).click();
-  await buyerPage.getByText(/in your wishlist/i).first().waitFor();
-  await bell(buyerPage, 0).waitFor();
-  await expectAccessible(buyerPage, 'details on a phone: saved to the wishlist');
+  await saveFromDetails(buyerPage, 'details on a phone: saved to the wishlist');
 
   // The agent cuts the price; the buyer's open page hears of it, live, and by e-mail.
   await cutPrice(agentPage, listing, '200000', '220000');

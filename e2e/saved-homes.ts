@@ -1,10 +1,18 @@
-// Steps the browser journeys share around a buyer's saved homes: an agent's
-// price cut, the buyer hearing of it (live and by e-mail) and the mortgage
+// Steps the browser journeys share around a buyer's saved homes: saving one, an
+// agent's price cut, the buyer hearing of it (live and by e-mail) and the mortgage
 // calculator's known figure.
 import type { Page } from 'playwright-core';
 import { waitForEmails } from '../server/test/mailbox';
 import { fillAddress } from './address';
 import { bell, expectAccessible } from './browser';
+
+/** The buyer saves the home their details page shows to the wishlist: a toast says so, and no notification comes of it. */
+export async function saveFromDetails(buyerPage: Page, state: string): Promise<void> {
+  await buyerPage.getByRole('button', { name: 'Add to Wishlist' }).click();
+  await buyerPage.getByText(/in your wishlist/i).first().waitFor();
+  await bell(buyerPage, 0).waitFor();
+  await expectAccessible(buyerPage, state);
+}
 
 /** The agent sets the listing's price range on its update form (completing the address a listing from a free-text location lacks). */
 export async function cutPrice(agentPage: Page, listing: { id: string; location: string }, priceMin: string, priceMax: string): Promise<void> {
