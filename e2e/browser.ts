@@ -112,6 +112,9 @@ export function browserSessionForFile(): () => BrowserSession {
   };
 }
 
+/** The phone viewport the journeys check at (the guide's 390 px). */
+export const PHONE = { width: 390, height: 844 };
+
 /** The bell in the page header (the dashboard menu has its own "Notifications" link): its accessible name carries the unread count. */
 export const bell = (page: Page, unread: number) => page.getByRole('banner').getByRole('link', { name: unread ? `Notifications, ${unread} unread` : 'Notifications', exact: true });
 

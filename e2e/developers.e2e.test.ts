@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, PHONE, startBrowserSession, type BrowserSession } from './browser';
 import { createListing, okData } from '../server/test/fixtures';
 import * as operations from '../server/test/generated/graphql';
 
@@ -31,7 +31,6 @@ afterAll(async () => {
   await session?.close();
 });
 
-const PHONE = { width: 390, height: 844 };
 
 async function graphqlWithKey(key: string, query: string): Promise<{ status: number; body: { data?: unknown; errors?: Array<{ message: string; extensions?: { code?: string } }> } }> {
   const response = await fetch(`${session.app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ query }) });

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { Prisma } from '../server/generated/prisma/client';
 import { createListing, createOffer, createUserRow, unique } from '../server/test/fixtures';
 import { fillAddress } from './address';
-import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, PHONE, startBrowserSession, type BrowserSession } from './browser';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -18,7 +18,6 @@ afterAll(async () => {
   await session?.close();
 });
 
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const SHOTS = '/tmp/issue23';
 mkdirSync(SHOTS, { recursive: true });

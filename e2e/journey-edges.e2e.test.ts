@@ -11,11 +11,10 @@ import { fillAddress } from './address';
 import { createListing, createOffer, createWishlistItem, okData, unique } from '../server/test/fixtures';
 import * as operations from '../server/test/generated/graphql';
 import { waitForEmails } from '../server/test/mailbox';
-import { bell, browserSessionForFile, expectAccessible } from './browser';
+import { bell, browserSessionForFile, expectAccessible, PHONE } from './browser';
 import { photosForFile } from './photos';
 
 const session = browserSessionForFile();
-const PHONE = { width: 390, height: 844 };
 const photoPaths = photosForFile('edges', ['#c05621', '#2b6cb0', '#2f855a'], { width: 900, height: 675 });
 
 

@@ -5,11 +5,10 @@
 // live and the e-mail arrives in the local inbox; the calculator gives a known
 // monthly payment. axe at each state, at 390 px.
 import { createListing, type ListingData } from '../server/test/fixtures';
-import { browserSessionForFile, expectAccessible, signedInAs } from './browser';
+import { browserSessionForFile, expectAccessible, PHONE, signedInAs } from './browser';
 import { cutPrice, expectKnownMortgage, expectPriceCutHeard, saveFromDetails } from './saved-homes';
 
 const session = browserSessionForFile();
-const PHONE = { width: 390, height: 844 };
 
 it('finds "garden" in a place, shows similar homes, and tells the buyer of a price cut on the one they saved', async () => {
   const { app } = session();

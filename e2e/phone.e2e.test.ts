@@ -3,9 +3,8 @@
 // actions are on screen; the pages pass the accessibility check there too.
 import type { Page } from 'playwright-core';
 import { createListing } from '../server/test/fixtures';
-import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, PHONE, startBrowserSession, type BrowserSession } from './browser';
 
-const PHONE = { width: 390, height: 844 };
 
 let session: BrowserSession;
 beforeAll(async () => {

@@ -4,11 +4,10 @@
 // the e-mail arrives in the local inbox; the calculator on the details page
 // gives a known monthly payment. axe at each state.
 import { createListing } from '../server/test/fixtures';
-import { browserSessionForFile, expectAccessible, signedInAs } from './browser';
+import { browserSessionForFile, expectAccessible, PHONE, signedInAs } from './browser';
 import { cutPrice, expectKnownMortgage, expectPriceCutHeard, saveFromDetails } from './saved-homes';
 
 const session = browserSessionForFile();
-const PHONE = { width: 390, height: 844 };
 
 it('tells a buyer of a price cut on a saved home, live and by e-mail, and works out a mortgage on the details page', async () => {
   const { app } = session();
