@@ -5,10 +5,10 @@
 // no N+1 queries in lists.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { MakeOfferInput } from '../graphql/generated/resolvers-types';
-import { callersRefusedBuyersActions, createCast, createListing, createOffer, createUserRow, dataOf, errorOf, FUTURE, ONLY_AGENTS, unique, type Account, type Json, type ListingData } from '../test/fixtures';
+import { callersRefusedBuyersActions, createListing, createOffer, createUserRow, dataOf, errorOf, FUTURE, ONLY_AGENTS, startAppWithCast, unique, type Account, type Json, type ListingData } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { confirmWithCard } from '../test/payments';
-import { looseVariables, startTestApp, type TestApp } from '../test/test-app';
+import { looseVariables, type TestApp } from '../test/test-app';
 
 const RANGE = 'Offer must be within the price range.';
 const OPEN_OFFER = 'You already have an open offer on this property.';
@@ -21,13 +21,8 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 let app: TestApp;
 let agent: Account, otherAgent: Account, buyer: Account, otherBuyer: Account, admin: Account, fraud: Account;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  ({ agent, otherAgent, buyer, otherBuyer, admin, fraud } = await createCast(app, ['agent', 'otherAgent', 'buyer', 'otherBuyer', 'admin', 'fraud']));
-});
-afterAll(async () => {
-  await app?.close();
-});
+beforeAll(async () => ({ app, cast: { agent, otherAgent, buyer, otherBuyer, admin, fraud } } = await startAppWithCast(['agent', 'otherAgent', 'buyer', 'otherBuyer', 'admin', 'fraud'])));
+afterAll(() => app?.close());
 
 /** A listing arranged directly in the database (verified, 1000.00–2000.00, unless told otherwise). */
 const seed = (agentId = agent.user.id, data: ListingData = {}) =>

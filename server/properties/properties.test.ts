@@ -4,9 +4,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Property as PropertyRecord, PropertyStatus } from '../generated/prisma/client';
 import type { AddPropertyInput, PropertySort as Sort, UpdatePropertyInput } from '../graphql/generated/resolvers-types';
-import { createCast, createListing, createOffer, createReview, createUserRow, createWishlistItem, dataOf, errorOf, ONLY_ADMINS, ONLY_AGENTS, PROPERTY_NOT_FOUND, unique, type Account, type Json, type ListingData } from '../test/fixtures';
+import { createListing, createOffer, createReview, createUserRow, createWishlistItem, dataOf, errorOf, ONLY_ADMINS, ONLY_AGENTS, PROPERTY_NOT_FOUND, startAppWithCast, unique, type Account, type Json, type ListingData } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
-import { looseVariables, startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
+import { looseVariables, type GraphqlResponse, type TestApp } from '../test/test-app';
 
 const INVALID_CURSOR = 'Invalid cursor; start again from the first page.';
 const REJECTED_MESSAGE = 'This property is rejected and cannot be updated.';
@@ -16,13 +16,8 @@ const AMOUNT_FORMAT = 'Enter an amount with at most 12 digits and 2 decimals';
 let app: TestApp;
 let agent: Account, otherAgent: Account, buyer: Account, admin: Account, fraud: Account;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  ({ agent, otherAgent, buyer, admin, fraud } = await createCast(app, ['agent', 'otherAgent', 'buyer', 'admin', 'fraud']));
-});
-afterAll(async () => {
-  await app?.close();
-});
+beforeAll(async () => ({ app, cast: { agent, otherAgent, buyer, admin, fraud } } = await startAppWithCast(['agent', 'otherAgent', 'buyer', 'admin', 'fraud'])));
+afterAll(() => app?.close());
 
 const validInput = (overrides: Partial<AddPropertyInput> = {}): AddPropertyInput => ({
   title: unique('Lake house'),

@@ -3,9 +3,9 @@
 // rules and verbatim storage; who reads which list; deleting one's own or (admin)
 // any; the admin list's cursor pages; the spec's review documents.
 import { randomUUID } from 'node:crypto';
-import { callersRefusedBuyersActions, createCast, createListing, createReview, createUserRow, dataOf, errorOf, PROPERTY_NOT_FOUND, unique, type Account, type Json, type ListingData } from '../test/fixtures';
+import { callersRefusedBuyersActions, createListing, createReview, createUserRow, dataOf, errorOf, PROPERTY_NOT_FOUND, startAppWithCast, unique, type Account, type Json, type ListingData } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
-import { startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
+import type { GraphqlResponse, TestApp } from '../test/test-app';
 
 const REQUIRED = 'Review text is required';
 const TOO_LONG = 'Review must be at most 2000 characters';
@@ -14,13 +14,8 @@ const XSS = '<img src=x onerror=alert(1)>';
 let app: TestApp;
 let agent: Account, otherAgent: Account, buyer: Account, otherBuyer: Account, admin: Account, fraud: Account;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  ({ agent, otherAgent, buyer, otherBuyer, admin, fraud } = await createCast(app, ['agent', 'otherAgent', 'buyer', 'otherBuyer', 'admin', 'fraud'], { images: { buyer: 'https://images.example.test/bea.jpg' } }));
-});
-afterAll(async () => {
-  await app?.close();
-});
+beforeAll(async () => ({ app, cast: { agent, otherAgent, buyer, otherBuyer, admin, fraud } } = await startAppWithCast(['agent', 'otherAgent', 'buyer', 'otherBuyer', 'admin', 'fraud'], { images: { buyer: 'https://images.example.test/bea.jpg' } })));
+afterAll(() => app?.close());
 
 /** A listing arranged directly in the database (verified unless told otherwise). */
 const seed = (agentId = agent.user.id, data: ListingData = {}) =>

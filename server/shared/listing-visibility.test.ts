@@ -7,21 +7,16 @@
 // "no longer listed" (no photos, history, place, price, facts), the listing
 // itself cannot be opened, and its agent and admins still see all of it.
 import { NO_FACTS } from '@opennest/common/property-facts';
-import { createCast, createListing, okData, unique, type Account } from '../test/fixtures';
+import { createListing, okData, startAppWithCast, unique, type Account } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { waitFor } from '../test/mailbox';
-import { startTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
 
 let app: TestApp;
 let admin: Account;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  ({ admin } = await createCast(app, ['admin']));
-});
-afterAll(async () => {
-  await app?.close();
-});
+beforeAll(async () => ({ app, cast: { admin } } = await startAppWithCast(['admin'])));
+afterAll(() => app?.close());
 
 interface Held {
   agent: Account;

@@ -5,11 +5,11 @@
 // the buyer hears one consistent story (never both "accepted" and "rejected").
 // The rules: offers.service.ts (compare-and-set on the offer's status, under the
 // lock order of properties/listing-locks.ts); docs/invariants.md.
-import { createCast, createListing, createOffer, dataOf, unique, type Account } from '../test/fixtures';
+import { createListing, createOffer, dataOf, startAppWithCast, unique, type Account } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
 import { graphqlOutcome, internalErrorsOf, refusalsOf, restOutcome, type Outcome } from '../test/outcomes';
 import { confirmWithCard } from '../test/payments';
-import { startTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
 
 const ONLY_PENDING = 'CONFLICT: Only pending offers can be accepted or rejected.';
 /** Rounds per race: each a fresh listing, so an interleaving that loses the race once is likely to be met. */
@@ -18,13 +18,8 @@ const ROUNDS = 3;
 let app: TestApp;
 let agent: Account, buyer: Account, otherBuyer: Account, admin: Account, otherAdmin: Account;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  ({ agent, buyer, otherBuyer, admin, otherAdmin } = await createCast(app, ['agent', 'buyer', 'otherBuyer', 'admin', 'otherAdmin']));
-});
-afterAll(async () => {
-  await app?.close();
-});
+beforeAll(async () => ({ app, cast: { agent, buyer, otherBuyer, admin, otherAdmin } } = await startAppWithCast(['agent', 'buyer', 'otherBuyer', 'admin', 'otherAdmin'])));
+afterAll(() => app?.close());
 
 const listingOf = (agentId: string) => createListing(app, agentId, { title: unique('Raced') });
 

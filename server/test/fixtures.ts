@@ -95,9 +95,9 @@ export async function createCast<const M extends CastMember>(app: TestApp, membe
 }
 
 /** A test app (startTestApp) with the named members of the cast signed up on it. */
-export async function startAppWithCast<const M extends CastMember>(members: readonly M[]): Promise<{ app: TestApp; cast: Record<M, Account> }> {
+export async function startAppWithCast<const M extends CastMember>(members: readonly M[], options: Parameters<typeof createCast<M>>[2] = {}): Promise<{ app: TestApp; cast: Record<M, Account> }> {
   const app = await startTestApp();
-  return { app, cast: await createCast(app, members) };
+  return { app, cast: await createCast(app, members, options) };
 }
 
 /**

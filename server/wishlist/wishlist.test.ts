@@ -4,22 +4,17 @@
 // carry the spec's propertyInfo, taken from the property itself.
 import { randomUUID } from 'node:crypto';
 import type { Property as PropertyRecord } from '../generated/prisma/client';
-import { callersRefusedBuyersActions, createCast, createListing, dataOf, errorOf, unique, type Account, type Json, type ListingData } from '../test/fixtures';
+import { callersRefusedBuyersActions, createListing, dataOf, errorOf, startAppWithCast, unique, type Account, type Json, type ListingData } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
-import { startTestApp, type TestApp } from '../test/test-app';
+import type { TestApp } from '../test/test-app';
 
 const ALREADY = 'Already in wishlist';
 
 let app: TestApp;
 let agent: Account, otherAgent: Account, buyer: Account, otherBuyer: Account, admin: Account, fraud: Account;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  ({ agent, otherAgent, buyer, otherBuyer, admin, fraud } = await createCast(app, ['agent', 'otherAgent', 'buyer', 'otherBuyer', 'admin', 'fraud'], { images: { agent: 'https://images.example.test/avery.jpg' } }));
-});
-afterAll(async () => {
-  await app?.close();
-});
+beforeAll(async () => ({ app, cast: { agent, otherAgent, buyer, otherBuyer, admin, fraud } } = await startAppWithCast(['agent', 'otherAgent', 'buyer', 'otherBuyer', 'admin', 'fraud'], { images: { agent: 'https://images.example.test/avery.jpg' } })));
+afterAll(() => app?.close());
 
 /** A listing arranged directly in the database (verified unless told otherwise). */
 const seed = (agentId = agent.user.id, data: ListingData = {}) =>
