@@ -3,6 +3,7 @@
 // one → bought with its transaction id → the agent's sold total → a review on
 // the details page and the home page.
 import type { Page } from 'playwright-core';
+import { createListing, createOffer } from '../server/test/fixtures';
 import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
 
 let session: BrowserSession;
@@ -24,21 +25,9 @@ it('takes a buyer from wishlist to a paid offer, and a review to the home page',
   const agent = await session.app.createUser('agent', { name: 'Arif Agent' });
   const buyer = await session.app.createUser('user', { name: 'Bushra Buyer' });
   const rival = await session.app.createUser('user', { name: 'Rafiq Rival' });
-  const property = await session.app.db.property.create({
-    data: {
-      agentId: agent.user.id,
-      title: 'Palm Court Residence',
-      location: 'Baridhara, Dhaka',
-      image: '/uploads/none.webp',
-      priceMin: '100000.00',
-      priceMax: '120000.00',
-      status: 'verified',
-    },
-  });
+  const property = await createListing(session.app, agent.user.id, { title: 'Palm Court Residence', location: 'Baridhara, Dhaka', image: '/uploads/none.webp', priceMin: '100000.00', priceMax: '120000.00' });
   // Another buyer's pending offer on the same property.
-  const rivalOffer = await session.app.db.offer.create({
-    data: { propertyId: property.id, buyerId: rival.user.id, agentId: agent.user.id, amount: '101000.00', buyingDate: new Date('2031-01-01'), status: 'pending' },
-  });
+  const rivalOffer = await createOffer(session.app, property, rival.user.id, 'pending', '101000.00');
 
   // The buyer adds the property to the wishlist from its details page.
   const page = await session.signedInPage(buyer.email, buyer.password, { at: `/propertyDetails/${property.id}` });

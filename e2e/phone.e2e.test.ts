@@ -2,7 +2,7 @@
 // content stays inside it, the page never scrolls sideways and each row's
 // actions are on screen; the pages pass the accessibility check there too.
 import type { Page } from 'playwright-core';
-import { createListing } from '../server/test/fixtures';
+import { createListing, createOffer } from '../server/test/fixtures';
 import { expectAccessible, PHONE, startBrowserSession, type BrowserSession } from './browser';
 
 
@@ -34,20 +34,14 @@ async function onScreen(button: ReturnType<Page['getByRole']>): Promise<boolean>
 it('shows Requested Properties as cards with Accept and Reject on screen', async () => {
   const agent = await session.app.createUser('agent', { name: 'Pia Phone-Agent' });
   const buyer = await session.app.createUser('user', { name: 'Benedikt Exceptionally-Long-Surname Buyer' });
-  const property = await session.app.db.property.create({
-    data: {
-      agentId: agent.user.id,
-      title: 'A Remarkably Long Property Title For A Small Screen',
-      location: 'Bashundhara Residential Area, Block D, Dhaka',
-      image: '/uploads/none.webp',
-      priceMin: '100000.00',
-      priceMax: '120000.00',
-      status: 'verified',
-    },
+  const property = await createListing(session.app, agent.user.id, {
+    title: 'A Remarkably Long Property Title For A Small Screen',
+    location: 'Bashundhara Residential Area, Block D, Dhaka',
+    image: '/uploads/none.webp',
+    priceMin: '100000.00',
+    priceMax: '120000.00',
   });
-  await session.app.db.offer.create({
-    data: { propertyId: property.id, buyerId: buyer.user.id, agentId: agent.user.id, amount: '110000.00', buyingDate: new Date('2031-01-01'), status: 'pending' },
-  });
+  await createOffer(session.app, property, buyer.user.id, 'pending', '110000.00');
 
   const page = await session.signedInPage(agent.email, agent.password, { ...PHONE, at: '/dash-board/requested-properties' });
   const accept = page.getByRole('button', { name: `Accept offer from ${buyer.user.name} on ${property.title}` });
