@@ -2,9 +2,9 @@
 // agent lists a property, the admin marks the agent as fraud (the listing
 // disappears and the agent's dashboard shows only the warning), then deletes a
 // review and a user.
-import { fillAddress } from './address';
 import type { Page } from 'playwright-core';
 import { browserSessionForFile, expectAccessible } from './browser';
+import { addListingThroughForm } from './forms';
 import { photoForFile } from './photos';
 
 const session = browserSessionForFile();
@@ -52,13 +52,7 @@ it('promotes, watches and removes accounts', async () => {
   const agentPage = await session().signedInPage(future.email, future.password, { at: '/dash-board/add-property' });
   await agentPage.getByLabel('Property title').waitFor();
   await expectAccessible(agentPage, 'add property: empty form');
-  await agentPage.getByLabel('Property title').fill('Shady Acres');
-  await fillAddress(agentPage, 'Savar, Dhaka');
-  await agentPage.getByLabel('Property image').setInputFiles(imagePath);
-  await agentPage.getByLabel('Minimum price ($)').fill('80000');
-  await agentPage.getByLabel('Maximum price ($)').fill('90000');
-  await agentPage.getByRole('button', { name: 'Add Property' }).click();
-  await agentPage.waitForURL('**/dash-board/my-added-properties');
+  await addListingThroughForm(agentPage, { title: 'Shady Acres', location: 'Savar, Dhaka', photo: imagePath, priceMin: '80000', priceMax: '90000' });
   await adminPage.goto('/dash-board/manage-properties');
   await adminPage.getByRole('button', { name: 'Verify Shady Acres' }).waitFor();
   await expectAccessible(adminPage, 'manage properties');

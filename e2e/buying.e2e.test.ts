@@ -2,9 +2,9 @@
 // accepts (the other buyer's offer is rejected) → a declined card, then a good
 // one → bought with its transaction id → the agent's sold total → a review on
 // the details page and the home page.
-import type { Page } from 'playwright-core';
 import { createListing, createOffer } from '../server/test/fixtures';
 import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
+import { payWithCard } from './forms';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -13,13 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await session?.close();
 });
-
-async function payWithCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry date (MM/YY)').fill(`12/${String(new Date().getFullYear() + 2).slice(2)}`);
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
 
 it('takes a buyer from wishlist to a paid offer, and a review to the home page', async () => {
   const agent = await session.app.createUser('agent', { name: 'Arif Agent' });

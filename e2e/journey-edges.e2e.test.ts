@@ -12,6 +12,7 @@ import { createListing, createOffer, createWishlistItem, okData, unique } from '
 import * as operations from '../server/test/generated/graphql';
 import { waitForEmails } from '../server/test/mailbox';
 import { bell, browserSessionForFile, expectAccessible, PHONE } from './browser';
+import { payWithCard } from './forms';
 import { photosForFile } from './photos';
 
 const session = browserSessionForFile();
@@ -81,10 +82,7 @@ it('shows Pay on the buyer’s open Property Bought page as soon as the agent ac
   await page.goto('/dash-board/notifications');
   await page.getByRole('link', { name: /^Open: Your offer of \$470,000\.00/ }).click();
   await page.waitForURL(`**/dash-board/payment/${offer.id}`);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date (MM/YY)').fill(`12/${String(new Date().getFullYear() + 2).slice(2)}`);
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await payWithCard(page);
   await page.getByRole('alertdialog').getByText('Payment Successful').waitFor();
   // Property Bought opens at the offer just paid, marked.
   await page.waitForURL(`**/dash-board/property-bought?item=${offer.id}`);

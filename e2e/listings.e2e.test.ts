@@ -1,9 +1,9 @@
 // The listings journey in Chromium: an agent lists a property with an image, an
 // admin verifies and advertises it, buyers find and sort it, and a rejected
 // listing cannot be edited.
-import { fillAddress } from './address';
 import type { Page } from 'playwright-core';
 import { browserSessionForFile, expectAccessible } from './browser';
+import { addListingThroughForm } from './forms';
 import { photoForFile } from './photos';
 
 const session = browserSessionForFile();
@@ -34,13 +34,7 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   // An agent adds a property with an image.
   const { page: agentPage, account: agent } = await signedInPage('agent', 'Asha Agent');
   await agentPage.goto('/dash-board/add-property');
-  await agentPage.getByLabel('Property title').fill(title);
-  const shownLocation = await fillAddress(agentPage, location);
-  await agentPage.getByLabel('Property image').setInputFiles(imagePath);
-  await agentPage.getByLabel('Minimum price ($)').fill('250000');
-  await agentPage.getByLabel('Maximum price ($)').fill('275000.50');
-  await agentPage.getByRole('button', { name: 'Add Property' }).click();
-  await agentPage.waitForURL('**/dash-board/my-added-properties');
+  const shownLocation = await addListingThroughForm(agentPage, { title, location, photo: imagePath, priceMin: '250000', priceMax: '275000.50' });
   const myCard = agentPage.getByTestId('property-card').filter({ hasText: title });
   await myCard.getByText('pending', { exact: true }).waitFor();
   await expectAccessible(agentPage, 'my added properties');
@@ -129,13 +123,7 @@ it('takes a listing from an agent to the home page, and freezes a rejected one',
   // Another of the agent's listings is rejected: its form is frozen.
   await agentPage.goto('/dash-board/add-property');
   const doomed = `Shaky Shack ${unique}`;
-  await agentPage.getByLabel('Property title').fill(doomed);
-  await fillAddress(agentPage, `Keraniganj ${unique}`);
-  await agentPage.getByLabel('Property image').setInputFiles(imagePath);
-  await agentPage.getByLabel('Minimum price ($)').fill('5000');
-  await agentPage.getByLabel('Maximum price ($)').fill('6000');
-  await agentPage.getByRole('button', { name: 'Add Property' }).click();
-  await agentPage.waitForURL('**/dash-board/my-added-properties');
+  await addListingThroughForm(agentPage, { title: doomed, location: `Keraniganj ${unique}`, photo: imagePath, priceMin: '5000', priceMax: '6000' });
   await adminPage.goto('/dash-board/manage-properties');
   await adminPage.getByRole('button', { name: `Reject ${doomed}` }).click();
   await adminPage.getByRole('alertdialog').getByRole('button', { name: 'Reject', exact: true }).click();

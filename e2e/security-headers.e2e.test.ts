@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { createListing, createOffer } from '../server/test/fixtures';
 import type { CspViolation } from '../server/web/csp-reports';
 import { browserSessionForFile, signInThroughForm } from './browser';
+import { payWithCard } from './forms';
 import { watchViolations, type SeenViolation } from './csp-violations';
 import { MISSING_RECORDS, VISITS, type Visitor } from './route-visits';
 
@@ -107,10 +108,7 @@ it('carries a live message into an open conversation', async () => {
 it('takes a card payment in local card mode', async () => {
   const page = pages.get('user')!;
   await page.goto(`/dash-board/payment/${fixtures.acceptedOfferId}`);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date (MM/YY)').fill(`12/${String(new Date().getFullYear() + 2).slice(2)}`);
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await payWithCard(page);
   await page.getByRole('alertdialog').getByText('Payment Successful').waitFor();
   await page.waitForURL(`**/dash-board/property-bought?item=${fixtures.acceptedOfferId}`);
   expect((await session().app.db.offer.findUniqueOrThrow({ where: { id: fixtures.acceptedOfferId } })).status).toBe('bought');

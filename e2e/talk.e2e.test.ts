@@ -3,9 +3,9 @@
 // it → the buyer's bell count rises live and the alert e-mail is in the inbox →
 // the buyer messages the agent → the agent sees it live and replies → the buyer
 // offers → the agent's bell rises → the agent accepts → the buyer is told.
-import { fillAddress } from './address';
 import { waitForEmails } from '../server/test/mailbox';
 import { bell, browserSessionForFile, expectAccessible, signedInAs } from './browser';
+import { addListingThroughForm } from './forms';
 import { photoForFile } from './photos';
 
 const session = browserSessionForFile();
@@ -34,13 +34,7 @@ it('alerts a saved search, carries a conversation and an offer both ways, live',
   // An agent adds a matching listing.
   const { page: agentPage, account: agent } = await signedInPage('agent', 'Rahim Agent');
   await agentPage.goto('/dash-board/add-property');
-  await agentPage.getByLabel('Property title').fill(title);
-  await fillAddress(agentPage, `Road 3, ${town}, Dhaka`);
-  await agentPage.getByLabel('Property image').setInputFiles(imagePath);
-  await agentPage.getByLabel('Minimum price ($)').fill('150000');
-  await agentPage.getByLabel('Maximum price ($)').fill('180000');
-  await agentPage.getByRole('button', { name: 'Add Property' }).click();
-  await agentPage.waitForURL('**/dash-board/my-added-properties');
+  await addListingThroughForm(agentPage, { title, location: `Road 3, ${town}, Dhaka`, photo: imagePath, priceMin: '150000', priceMax: '180000' });
 
   // An admin verifies it; the buyer's bell rises on the page they left open, and a toast says why.
   const { page: adminPage } = await signedInPage('admin', 'Amina Admin');
