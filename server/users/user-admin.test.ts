@@ -58,6 +58,13 @@ afterEach(() => {
   deleteAccountOverride = null;
 });
 
+/** Every signed-in caller an admin-only action refuses, for `it.each` (read when the test runs, after beforeAll). */
+const NON_ADMINS = [
+  ['a buyer', () => buyer],
+  ['an agent', () => agent],
+  ['a fraud account', () => fraud],
+] as const;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function expectError(result: GraphqlResponse<unknown>, code: string, message?: string) {
@@ -85,11 +92,7 @@ const roleOf = async (id: string) => (await app.db.user.findUnique({ where: { id
 // ---------------------------------------------------------------------------
 
 describe('users (the admin list of accounts)', () => {
-  it.each([
-    ['a buyer', () => buyer],
-    ['an agent', () => agent],
-    ['a fraud account', () => fraud],
-  ])('is refused to %s (FORBIDDEN), on GraphQL and REST', async (_who, accountOf) => {
+  it.each(NON_ADMINS)('is refused to %s (FORBIDDEN), on GraphQL and REST', async (_who, accountOf) => {
     expectError(await app.graphql(operations.Users, {}, accountOf().idToken), 'FORBIDDEN', ONLY_ADMINS);
     expect(await app.rest('GET', '/api/users', { token: accountOf().idToken })).toEqual({ status: 403, body: { code: 'FORBIDDEN', message: ONLY_ADMINS } });
   });
@@ -225,11 +228,7 @@ describe('setUserRole', () => {
     expect(await roleOf(marked.user.id)).toBe('fraud');
   });
 
-  it.each([
-    ['a buyer', () => buyer],
-    ['an agent', () => agent],
-    ['a fraud account', () => fraud],
-  ])('is refused to %s (FORBIDDEN) and changes nothing', async (_who, accountOf) => {
+  it.each(NON_ADMINS)('is refused to %s (FORBIDDEN) and changes nothing', async (_who, accountOf) => {
     const member = await app.createUser('user');
     expectError(await app.graphql(operations.SetUserRole, { id: member.user.id, role: 'admin' }, accountOf().idToken), 'FORBIDDEN', ONLY_ADMINS);
     expectError(await app.graphql(operations.SetUserRole, { id: accountOf().user.id, role: 'admin' }, accountOf().idToken), 'FORBIDDEN', ONLY_ADMINS);
@@ -398,11 +397,7 @@ describe('markUserAsFraud', () => {
     expect((await app.rest('PUT', `/api/users/fraud/${target.user.id}`, { token: admin.idToken })).body).toEqual({ code: 'CONFLICT', message: ONLY_AGENTS_FRAUD });
   });
 
-  it.each([
-    ['a buyer', () => buyer],
-    ['an agent', () => agent],
-    ['a fraud account', () => fraud],
-  ])('is refused to %s (FORBIDDEN)', async (_who, accountOf) => {
+  it.each(NON_ADMINS)('is refused to %s (FORBIDDEN)', async (_who, accountOf) => {
     const target = await app.createUser('agent');
     expectError(await app.graphql(operations.MarkUserAsFraud, { id: target.user.id }, accountOf().idToken), 'FORBIDDEN', ONLY_ADMINS);
     expect((await app.rest('PUT', `/api/users/fraud/${target.user.id}`, { token: accountOf().idToken })).status).toBe(403);
