@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { uniqueEmail } from '../server/test/identity';
-import { expectAccessible, signInThroughForm, browserSessionForFile } from './browser';
+import { browserSessionForFile, expectAccessible, PHONE, signInThroughForm } from './browser';
 import { photoForFile } from './photos';
 
 const session = browserSessionForFile();
@@ -216,7 +216,7 @@ describe("the home page's hero (spec: three slides, an endless loop, a move ever
   const waitForSlide = (page: Page, label: string) => page.locator(`[data-testid="hero-slide"][data-current][aria-label="${label}"]`).waitFor();
 
   it('moves on by itself through all three slides and back to the first', async () => {
-    const page = await session().newPage({ width: 390, height: 844 });
+    const page = await session().newPage(PHONE);
     await page.goto('/');
     await waitForSlide(page, 'Slide 1 of 3');
     for (const label of ['Slide 2 of 3', 'Slide 3 of 3', 'Slide 1 of 3']) await waitForSlide(page, label);

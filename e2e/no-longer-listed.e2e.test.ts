@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { okData } from '../server/test/fixtures';
 import * as operations from '../server/test/generated/graphql';
-import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, PHONE, startBrowserSession, type BrowserSession } from './browser';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
+  { name: 'phone', ...PHONE },
   { name: 'desktop', width: 1366, height: 900 },
 ] as const;
 

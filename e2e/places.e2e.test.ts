@@ -3,7 +3,7 @@
 // that area in the All Properties search box (keyboard only) and sees only that
 // area's homes, not those that merely mention it. axe at each state, and at 390 px.
 import { createListing } from '../server/test/fixtures';
-import { expectAccessible, signedInAs, browserSessionForFile } from './browser';
+import { browserSessionForFile, expectAccessible, PHONE, signedInAs } from './browser';
 import { photoForFile } from './photos';
 
 const session = browserSessionForFile();
@@ -53,7 +53,7 @@ it('an agent enters a structured address with autocomplete; a buyer picks the ar
 
   // The buyer, on a phone, picks the area in the search box with the keyboard.
   const { page: buyerPage } = await signedInAs(session(), 'user', 'Ben Buyer');
-  await buyerPage.setViewportSize({ width: 390, height: 844 });
+  await buyerPage.setViewportSize(PHONE);
   await buyerPage.goto('/allProperties');
   const search = buyerPage.getByRole('combobox', { name: 'Search by location' });
   await search.fill(area.slice(0, 12));

@@ -6,7 +6,7 @@
 // element is shown as text and runs nothing.
 import type { Page, Request } from 'playwright-core';
 import { createListing } from '../server/test/fixtures';
-import { browserSessionForFile, expectAccessible, signInThroughForm } from './browser';
+import { browserSessionForFile, expectAccessible, PHONE, signInThroughForm } from './browser';
 
 const session = browserSessionForFile();
 
@@ -61,7 +61,7 @@ describe('signed in, a reload shows the first screen from the first response', (
     const admin = await app.createUser('admin', { name: 'Speedy Admin' });
     const agent = await app.createUser('agent', { name: 'Listing Agent' });
     const listing = await createListing(app, agent.user.id, { title: 'Sunny Flat By The Lake', location: 'Gulshan, Dhaka' });
-    const page = await session().newPage({ width: 390, height: 844 });
+    const page = await session().newPage(PHONE);
     await page.goto('/login');
     await signInThroughForm(page, admin.email, admin.password);
 
@@ -104,7 +104,7 @@ describe('signed in, a reload shows the first screen from the first response', (
     const { result: html, statements: readForGet } = await app.sqlStatementsDuring(async () => (await fetch(`${app.url}/`, { headers: { accept: 'text/html' } })).text());
     expect(html).toContain('Advertised Without Signing In');
     expect(readForGet.some((sql) => /\bproperties\b/.test(sql))).toBe(true);
-    const page = await session().newPage({ width: 390, height: 844 });
+    const page = await session().newPage(PHONE);
 
     const home = await reloadAndCount(page, '/', (loaded) => loaded.getByTestId('advertised-grid').getByRole('heading', { name: 'Advertised Without Signing In' }).waitFor());
     expect(home).toEqual({ graphql: [], identity: [] });
@@ -118,10 +118,10 @@ describe('signed in, a reload shows the first screen from the first response', (
     const buyer = await app.createUser('user', { name: 'Scriptless Buyer' });
     const agent = await app.createUser('agent', { name: 'Drawn Agent' });
     const listing = await createListing(app, agent.user.id, { title: 'Drawn On The Server', location: 'Banani, Dhaka' });
-    const signedIn = await session().newPage({ width: 390, height: 844 });
+    const signedIn = await session().newPage(PHONE);
     await signedIn.goto('/login');
     await signInThroughForm(signedIn, buyer.email, buyer.password);
-    const page = await session().newPage({ width: 390, height: 844, scripts: false });
+    const page = await session().newPage({ ...PHONE, scripts: false });
     await page.context().addCookies(await signedIn.context().cookies());
     const blocked: string[] = [];
     page.on('console', (message) => {
@@ -156,7 +156,7 @@ describe('signed in, a reload shows the first screen from the first response', (
     const signedIn = await session().newPage();
     await signedIn.goto('/login');
     await signInThroughForm(signedIn, buyer.email, buyer.password);
-    const context = await browser.newContext({ baseURL: app.url, locale: 'en-GB', timezoneId: 'Asia/Dhaka', viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({ baseURL: app.url, locale: 'en-GB', timezoneId: 'Asia/Dhaka', viewport: PHONE });
     await context.addCookies(await signedIn.context().cookies());
     const page = await context.newPage();
     await markHeadingAsParsed(page);

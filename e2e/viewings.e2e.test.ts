@@ -18,7 +18,7 @@ import { parseInvite, inviteOfEmail, type ParsedInvite } from '../server/test/ca
 import { createListing, okData, unique } from '../server/test/fixtures';
 import * as operations from '../server/test/generated/graphql';
 import { waitForEmails } from '../server/test/mailbox';
-import { expectAccessible, startBrowserSession, type BrowserSession } from './browser';
+import { expectAccessible, PHONE, startBrowserSession, type BrowserSession } from './browser';
 
 let session: BrowserSession;
 beforeAll(async () => {
@@ -199,7 +199,7 @@ it("shows a listing's next open house on its card, on the listing's clock", asyn
   okData(await app.graphql(operations.AddOpenHouse, { propertyId: listing.id, startsAt: at('10:30'), endsAt: at('12:00') }, agent.idToken));
 
   const buyer = await app.createUser('user', { name: 'Petra Phone' });
-  const page = await session.signedInPage(buyer.email, buyer.password, { width: 390, height: 844, at: `/allProperties?search=${encodeURIComponent(street)}` });
+  const page = await session.signedInPage(buyer.email, buyer.password, { ...PHONE, at: `/allProperties?search=${encodeURIComponent(street)}` });
   const card = page.getByTestId('property-card').filter({ hasText: listing.title });
   // The server writes the time (OpenHouse.startsAtLocal): the same words whatever the browser's zone.
   await card.getByTestId('open-house-badge').getByText('Open house Sat 10:30', { exact: true }).waitFor();
