@@ -43,6 +43,9 @@ export function QueryState<T>({ query, data: answered, skeleton, errorTitle, not
   // main thread for hundreds of milliseconds. Deferred, the screen keeps what it showed for that
   // update and draws the answer in a background render that yields to input. An answer already
   // in the cache at the first render (the first screen's) is drawn at once, as before.
+  // So a control whose value is drawn from `data` gets a changed answer a render late: a
+  // controlled select jumps back for that render. Keep a person's choice in the page's own
+  // state until it is saved or refused (EmailSettingsPage).
   const data = useDeferredValue(answered);
   const loading = useDeferredValue(query.loading);
   const error = useDeferredValue(query.error);
