@@ -1,6 +1,6 @@
-import { Alert, Box, Button, Code, Field, Grid, Input, List, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Code, Field, Grid, Input, List, Stack, Text, type InputProps } from '@chakra-ui/react';
 import '../ui/recipes/list';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { LuCreditCard, LuLock } from 'react-icons/lu';
 import { PROCESSING_LABEL, type CardFormProps } from './card-form';
 import { cardBrand, confirmWithLocalServer, formatCardNumber, formatCvc, formatExpiry, TEST_CARDS, validateCard, type CardInput, type CardInputErrors } from './local-card';
@@ -52,59 +52,46 @@ export default function LocalCardForm({ apiUrl, publishableKey, clientSecret, pa
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="Card payment" data-testid="local-card-form">
       <Stack gap="4">
-        <Field.Root invalid={Boolean(errors.number)} disabled={processing}>
-          <Field.Label>Card number</Field.Label>
+        <CardField label="Card number" error={errors.number} disabled={processing} helper={brand && !errors.number && <Field.HelperText data-testid="card-brand">{brand.name}</Field.HelperText>}>
           <Box position="relative" width="full">
-            <Input
+            <CardInputBox
               ref={numberRef}
               name="cardnumber"
               value={card.number}
               onChange={(event) => update('number', formatCardNumber(event.target.value))}
               autoComplete="cc-number"
-              inputMode="numeric"
               placeholder="1234 1234 1234 1234"
               maxLength={23}
               pe="10"
-              fontFamily="mono"
             />
             <Box position="absolute" insetEnd="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" aria-hidden>
               <LuCreditCard />
             </Box>
           </Box>
-          {brand && !errors.number && <Field.HelperText data-testid="card-brand">{brand.name}</Field.HelperText>}
-          <Field.ErrorText>{errors.number}</Field.ErrorText>
-        </Field.Root>
+        </CardField>
         <Grid templateColumns="1fr 1fr" gap="4">
-          <Field.Root invalid={Boolean(errors.expiry)} disabled={processing}>
-            <Field.Label>Expiry date (MM/YY)</Field.Label>
-            <Input
+          <CardField label="Expiry date (MM/YY)" error={errors.expiry} disabled={processing}>
+            <CardInputBox
               ref={expiryRef}
               name="cc-exp"
               value={card.expiry}
               onChange={(event) => update('expiry', formatExpiry(event.target.value, card.expiry))}
               autoComplete="cc-exp"
-              inputMode="numeric"
               placeholder="MM/YY"
               maxLength={7}
-              fontFamily="mono"
             />
-            <Field.ErrorText>{errors.expiry}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={Boolean(errors.cvc)} disabled={processing}>
-            <Field.Label>CVC</Field.Label>
-            <Input
+          </CardField>
+          <CardField label="CVC" error={errors.cvc} disabled={processing}>
+            <CardInputBox
               ref={cvcRef}
               name="cvc"
               value={card.cvc}
               onChange={(event) => update('cvc', formatCvc(event.target.value))}
               autoComplete="cc-csc"
-              inputMode="numeric"
               placeholder={brand?.cvcLength === 4 ? '1234' : '123'}
               maxLength={brand?.cvcLength ?? 4}
-              fontFamily="mono"
             />
-            <Field.ErrorText>{errors.cvc}</Field.ErrorText>
-          </Field.Root>
+          </CardField>
         </Grid>
 
         {cardError && (
@@ -134,3 +121,18 @@ export default function LocalCardForm({ apiUrl, publishableKey, clientSecret, pa
     </form>
   );
 }
+
+/** One labelled card input with its error (and, for the number, the card's brand). */
+function CardField({ label, error, disabled, helper, children }: { label: string; error: string | undefined; disabled: boolean; helper?: ReactNode; children: ReactNode }) {
+  return (
+    <Field.Root invalid={Boolean(error)} disabled={disabled}>
+      <Field.Label>{label}</Field.Label>
+      {children}
+      {helper}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  );
+}
+
+/** A card input: digits typed on a numeric keypad, in a fixed-width font. */
+const CardInputBox = (props: InputProps & { ref: Ref<HTMLInputElement> }) => <Input inputMode="numeric" fontFamily="mono" {...props} />;
