@@ -1,16 +1,11 @@
 // Who may call each operation of integrators' API keys (see context/access.ts).
 // No scope on any of them: a key can neither make nor revoke keys (a leaked
 // key must not be able to mint a longer-lived one).
-import { accessTable, auth } from '../context/access';
+import { auth, sameAccessFor } from '../context/access';
+import { KEY_HOLDER_ROLES } from './api-key-credential';
 
-/** Keys are for agents and admins (api-key-credential.ts KEY_HOLDER_ROLES). */
-const keyHolders = auth('agent', 'admin');
+/** Keys are for agents and admins; their endpoints too (webhooks.access.ts). */
+export const integrators = auth(...KEY_HOLDER_ROLES);
 
-export const apiKeysAccess = accessTable({
-  // GraphQL root fields (api-keys.graphql)
-  apiKeys: keyHolders,
-  trustedDocuments: keyHolders,
-  createApiKey: keyHolders,
-  revokeApiKey: keyHolders,
-  registerTrustedDocument: keyHolders,
-});
+// GraphQL root fields (api-keys.graphql)
+export const apiKeysAccess = sameAccessFor(integrators, ['apiKeys', 'trustedDocuments', 'createApiKey', 'revokeApiKey', 'registerTrustedDocument']);

@@ -53,6 +53,10 @@ export type AccessTable = Readonly<Record<string, Access>>;
 /** Declares a domain's table, keeping each entry's kind (so `table.op.roles` is typed). */
 export const accessTable = <const Table extends AccessTable>(table: Table): Table => table;
 
+/** A domain's table whose every operation has the same access (e.g. all of them for integrators). */
+export const sameAccessFor = <const Name extends string, A extends Access>(access: A, operations: readonly Name[]): Readonly<Record<Name, A>> =>
+  Object.fromEntries(operations.map((operation) => [operation, access])) as Record<Name, A>;
+
 /** The SDL directive an access stands for, as written in the domain's .graphql (`@auth(roles: [user])`). */
 export function directiveOf(access: Access): string {
   switch (access.kind) {
