@@ -6,7 +6,8 @@
 // to it, so it paints before any script has run.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import { createServer, type Plugin } from 'vite';
+import { afterClientBuild } from './after-client-build';
 import { CSP_NONCE_PLACEHOLDER } from '@opennest/common/csp-nonce';
 import { withoutGlobalStyleElements } from './global-css';
 
@@ -54,36 +55,26 @@ function fillTemplate(template: string, shell: Shell, globalCss: string): string
 }
 
 export function prerender(): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'opennest:prerender',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved;
-    },
-    async closeBundle(error?: Error) {
-      if (error) return;
-      const server = await createServer({
-        configFile: false,
-        root: config.root,
-        mode: 'production',
-        logLevel: 'error',
-        define: config.define,
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-        optimizeDeps: { noDiscovery: true, include: [] },
-      });
-      try {
-        const { renderShells, renderGlobalCss } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderShells(): { home: Shell; app: Shell }; renderGlobalCss(): string };
-        const shells = renderShells();
-        const globalCss = renderGlobalCss();
-        const outDir = path.resolve(config.root, config.build.outDir);
-        const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
-        await writeFile(path.join(outDir, 'home.html'), fillTemplate(template, shells.home, globalCss));
-        await writeFile(path.join(outDir, 'index.html'), fillTemplate(template, shells.app, globalCss));
-      } finally {
-        await server.close();
-      }
-    },
-  };
+  return afterClientBuild('opennest:prerender', async (config, outDir) => {
+    const server = await createServer({
+      configFile: false,
+      root: config.root,
+      mode: 'production',
+      logLevel: 'error',
+      define: config.define,
+      appType: 'custom',
+      server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+      optimizeDeps: { noDiscovery: true, include: [] },
+    });
+    try {
+      const { renderShells, renderGlobalCss } = (await server.ssrLoadModule('/src/prerender.tsx')) as { renderShells(): { home: Shell; app: Shell }; renderGlobalCss(): string };
+      const shells = renderShells();
+      const globalCss = renderGlobalCss();
+      const template = await readFile(path.join(outDir, 'index.html'), 'utf8');
+      await writeFile(path.join(outDir, 'home.html'), fillTemplate(template, shells.home, globalCss));
+      await writeFile(path.join(outDir, 'index.html'), fillTemplate(template, shells.app, globalCss));
+    } finally {
+      await server.close();
+    }
+  });
 }

@@ -11,6 +11,7 @@
 import path from 'node:path';
 import { build, type Plugin as EsbuildPlugin } from 'esbuild';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { afterClientBuild } from './after-client-build';
 import { FIRST_SCREEN_MODULE, PAGE_RENDER_MODULE } from '@opennest/common/first-screen';
 import { globalCssPrebuiltForEsbuild } from './global-css';
 import { routerProductionBuildForEsbuild } from './router-production';
@@ -69,17 +70,7 @@ function definesOf(config: ResolvedConfig): Record<string, string> {
 }
 
 export function serverBundles(): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'opennest:server-bundles',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved;
-    },
-    async closeBundle(error?: Error) {
-      if (error) return;
-      const outDir = path.resolve(config.root, config.build.outDir);
-      await Promise.all([bundleFirstScreens(config.root, outDir), bundlePageRender(config.root, outDir, definesOf(config))]);
-    },
-  };
+  return afterClientBuild('opennest:server-bundles', async (config, outDir) => {
+    await Promise.all([bundleFirstScreens(config.root, outDir), bundlePageRender(config.root, outDir, definesOf(config))]);
+  });
 }
