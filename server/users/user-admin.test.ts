@@ -11,6 +11,7 @@ import type { IdentityProvider } from '../auth/identity-provider';
 import type { AddPropertyInput } from '../graphql/generated/resolvers-types';
 import { createCast, createListing, createOffer, createReview, createWishlistItem, dataOf, errorOf, FUTURE, ONLY_ADMINS, ONLY_AGENTS, PROPERTY_NOT_FOUND, unique, type Account, type Json } from '../test/fixtures';
 import * as operations from '../test/generated/graphql';
+import { requestsAgainstHeldRows } from '../test/held-rows';
 import { signUp } from '../test/identity';
 import { looseVariables, startTestApp, type GraphqlResponse, type TestApp } from '../test/test-app';
 
@@ -64,8 +65,6 @@ const NON_ADMINS = [
   ['an agent', () => agent],
   ['a fraud account', () => fraud],
 ] as const;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function expectError(result: GraphqlResponse<unknown>, code: string, message?: string) {
   expect(result.data ?? null).toBeNull();
@@ -277,37 +276,12 @@ describe('never zero admins, under concurrent requests', () => {
    * has passed authentication and is inside its transaction), then lets them all
    * go at the same moment.
    */
-  async function releasedTogether<T>(ids: string[], waiting: number, requests: () => Promise<T>): Promise<T> {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let lockedRows!: () => void;
-    const locked = new Promise<void>((resolve) => (lockedRows = resolve));
-    const holder = solo.db.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT id FROM users WHERE id IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))}) FOR UPDATE`;
-        lockedRows();
-        await released;
-      },
-      { timeout: 30_000 },
-    );
-    await Promise.race([locked, holder]);
-    let fired: Promise<T> | undefined;
-    try {
-      fired = requests();
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const [{ n }] = await solo.db.$queryRaw<Array<{ n: number }>>`
-          SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-        if (n >= waiting) break;
-        if (Date.now() > deadline) throw new Error(`only ${n} of ${waiting} requests reached the lock`);
-        await sleep(5);
-      }
-    } finally {
-      release();
-      await holder;
-    }
-    return fired;
-  }
+  const releasedTogether = <T>(ids: string[], waiting: number, requests: () => Promise<T>): Promise<T> =>
+    requestsAgainstHeldRows(solo.db, {
+      lock: (tx) => tx.$queryRaw`SELECT id FROM users WHERE id IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))}) FOR UPDATE`,
+      waiting,
+      requests,
+    });
 
   /** Exactly one call succeeded and the other was refused with the last-admin CONFLICT; one admin is left. */
   async function expectOneWinner(results: Array<GraphqlResponse<unknown>>, callers: Account[]) {
@@ -736,35 +710,13 @@ describe('deleteUser', () => {
     const listing = await createListing(app, lister.user.id);
     const offer = await createOffer(app, listing, buyer.user.id, 'pending');
     // The agent accepts the offer (row locked, then committed) while the admin's deletion is under way.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let lockedOffer!: () => void;
-    const locked = new Promise<void>((resolve) => (lockedOffer = resolve));
-    const acceptance = app.db.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT id FROM offers WHERE id = ${offer.id}::uuid FOR UPDATE`;
-        lockedOffer();
-        await released;
-        await tx.offer.update({ where: { id: offer.id }, data: { status: 'accepted' } });
-      },
-      { timeout: 30_000 },
-    );
-    await locked;
-    const deletion = app.graphql(operations.DeleteUser, { id: lister.user.id }, admin.idToken);
-    try {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const [{ n }] = await app.db.$queryRaw<Array<{ n: number }>>`
-          SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-        if (n >= 1) break;
-        if (Date.now() > deadline) throw new Error('the deletion never waited for the offer');
-        await sleep(5);
-      }
-    } finally {
-      release();
-      await acceptance;
-    }
-    expectError(await deletion, 'CONFLICT', SETTLED);
+    const deletion = await requestsAgainstHeldRows(app.db, {
+      lock: (tx) => tx.$queryRaw`SELECT id FROM offers WHERE id = ${offer.id}::uuid FOR UPDATE`,
+      commit: (tx) => tx.offer.update({ where: { id: offer.id }, data: { status: 'accepted' } }),
+      waiting: 1,
+      requests: () => app.graphql(operations.DeleteUser, { id: lister.user.id }, admin.idToken),
+    });
+    expectError(deletion, 'CONFLICT', SETTLED);
     expect((await app.db.offer.findUniqueOrThrow({ where: { id: offer.id } })).status).toBe('accepted');
     expect(await app.db.user.count({ where: { id: lister.user.id } })).toBe(1);
     expect(await app.identity.getAccount(lister.uid)).not.toBeNull();
