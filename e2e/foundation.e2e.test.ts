@@ -8,6 +8,18 @@ import { browserSessionForFile, expectAccessible, PHONE, signInThroughForm } fro
 import { photoForFile } from './photos';
 
 const session = browserSessionForFile();
+
+/** A signed-out visit of `route`: sent to /login, signed in there, then at `landing` with its heading. */
+async function signInAfterVisiting(route: string, account: { email: string; password: string }, landing: string, heading: string): Promise<Page> {
+  const page = await session().newPage();
+  await page.goto(route);
+  await page.waitForURL('**/login');
+  await signInThroughForm(page, account.email, account.password);
+  await page.waitForURL(`**${landing}`);
+  await page.getByRole('heading', { name: heading }).waitFor();
+  return page;
+}
+
 const photoPath = photoForFile('photo', '#2b6cb0', { width: 200, height: 200 });
 
 const alertText = (page: Page) => page.getByRole('alertdialog');
@@ -106,12 +118,7 @@ describe('login', () => {
 
   it('sends a signed-out visitor of /dash-board to /login and back after signing in', async () => {
     const agent = await session().app.createUser('agent', { name: 'Ada Agent' });
-    const page = await session().newPage();
-    await page.goto('/dash-board');
-    await page.waitForURL('**/login');
-    await signInThroughForm(page, agent.email, agent.password);
-    await page.waitForURL('**/dash-board/agent-profile');
-    await page.getByRole('heading', { name: 'Agent Profile' }).waitFor();
+    const page = await signInAfterVisiting('/dash-board', agent, '/dash-board/agent-profile', 'Agent Profile');
     await page.getByRole('navigation', { name: 'Dashboard' }).getByText('Add Property').waitFor();
     await expect(page.title()).resolves.toBe('Agent Profile · OpenNest');
     await expectAccessible(page, 'agent profile');
@@ -134,12 +141,7 @@ describe('login', () => {
 describe('guards and error pages', () => {
   it('sends a user at an admin route to /forbidden', async () => {
     const buyer = await session().app.createUser('user');
-    const page = await session().newPage();
-    await page.goto('/dash-board/manage-users');
-    await page.waitForURL('**/login');
-    await signInThroughForm(page, buyer.email, buyer.password);
-    await page.waitForURL('**/forbidden');
-    await page.getByRole('heading', { name: 'Forbidden' }).waitFor();
+    const page = await signInAfterVisiting('/dash-board/manage-users', buyer, '/forbidden', 'Forbidden');
     await page.getByText('403').waitFor();
     await expectAccessible(page, 'forbidden');
     await page.getByRole('link', { name: 'Go to Home' }).click();

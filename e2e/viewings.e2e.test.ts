@@ -50,6 +50,18 @@ const toastTitled = (page: Page, title: string) => page.locator('[data-scope="to
 const notificationToast = (page: Page, text: string) => page.locator('[data-scope="toast"][data-part="root"]').filter({ has: page.getByText(new RegExp(`^${text}`)) });
 
 /** The invite "Add to calendar" downloads on My Viewings, parsed. */
+/** The agent fills the open dialog's one field and presses its button; the agent sees `toast`, the buyer the live notification `notice`. */
+async function answerInDialog(
+  { agentPage, buyerPage }: { agentPage: Page; buyerPage: Page },
+  { field, value, button, toast, notice }: { field: string; value: string; button: string; toast: string; notice: string },
+): Promise<void> {
+  const dialog = agentPage.getByRole('dialog');
+  await dialog.getByLabel(field).fill(value);
+  await dialog.getByRole('button', { name: button }).click();
+  await toastTitled(agentPage, toast).waitFor();
+  await notificationToast(buyerPage, notice).waitFor();
+}
+
 async function downloadedInvite(page: Page, title: string): Promise<ParsedInvite> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Add to calendar: the viewing of ${title}` }).click()]);
   expect(download.suggestedFilename()).toBe('viewing.ics');
@@ -125,11 +137,7 @@ it('takes a viewing from availability to feedback, live, with one calendar event
 
   // The agent moves it to 12:00 (UI); the buyer accepts the new time (UI).
   await card.getByRole('button', { name: `New time for the viewing of ${title}` }).click();
-  const moveDialog = agentPage.getByRole('dialog');
-  await moveDialog.getByLabel('Time').fill('12:00');
-  await moveDialog.getByRole('button', { name: 'Propose time' }).click();
-  await toastTitled(agentPage, 'New time proposed').waitFor();
-  await notificationToast(buyerPage, 'Vera Viewings proposes').waitFor();
+  await answerInDialog({ agentPage, buyerPage }, { field: 'Time', value: '12:00', button: 'Propose time', toast: 'New time proposed', notice: 'Vera Viewings proposes' });
   await myViewing.getByTestId('viewing-status').getByText('New time proposed').waitFor();
   const [movedMail] = await waitForEmails(buyer.email, { subject: /proposes/ });
   expect(parseInvite(await inviteOfEmail(movedMail.id))).toMatchObject({ method: 'REQUEST', uid, sequence: 2, start: at('12:00') });
@@ -141,11 +149,10 @@ it('takes a viewing from availability to feedback, live, with one calendar event
   // The agent's week follows the acceptance live; the agent cancels it (UI), with a reason.
   await card.getByText('12:00–12:30').waitFor();
   await card.getByRole('button', { name: `Cancel the viewing of ${title}` }).click();
-  const cancelDialog = agentPage.getByRole('dialog');
-  await cancelDialog.getByLabel('Reason').fill('The owner is away that day.');
-  await cancelDialog.getByRole('button', { name: 'Cancel viewing' }).click();
-  await toastTitled(agentPage, 'Viewing cancelled').waitFor();
-  await notificationToast(buyerPage, 'Vera Viewings cancelled the viewing of').waitFor();
+  await answerInDialog(
+    { agentPage, buyerPage },
+    { field: 'Reason', value: 'The owner is away that day.', button: 'Cancel viewing', toast: 'Viewing cancelled', notice: 'Vera Viewings cancelled the viewing of' },
+  );
   await myViewing.getByTestId('viewing-reason').getByText('Cancelled by the agent: The owner is away that day.').waitFor();
   const [cancelledMail] = await waitForEmails(buyer.email, { subject: /cancelled the viewing of/ });
   expect(parseInvite(await inviteOfEmail(cancelledMail.id))).toMatchObject({ method: 'CANCEL', uid, sequence: 4, status: 'CANCELLED' });
