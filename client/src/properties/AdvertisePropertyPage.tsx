@@ -12,7 +12,7 @@ import { DataTable, DataTableSkeleton, type TableFrame } from '../ui/DataTable';
 import { usePagedQuery } from '../ui/paging';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
 import { LinkButton } from '../ui/LinkButton';
-import { AgentCell, PageHeader, StatusBadge, ThumbnailCell } from './page-parts';
+import { AgentCell, PageHeader, StatusBadge, ListingCells } from './page-parts';
 import { evictAdvertisedProperties } from './properties.cache';
 
 const PAGE_SIZE = 24;
@@ -65,20 +65,11 @@ export default function AdvertisePropertyPage() {
   };
   const confirmation = useConfirmAction(advertise, headingRef);
 
-
   const table = (rows: PropertyRow[]) => (
     <DataTable {...TABLE} paging={paging}>
       {rows.map((property) => (
         <Table.Row key={property.id} data-testid="advertise-row">
-          <ThumbnailCell property={property} />
-          <Table.Cell maxW="56">
-            <Text fontWeight="medium" lineClamp={2}>
-              {property.title}
-            </Text>
-          </Table.Cell>
-          <Table.Cell maxW="48">
-            <Text lineClamp={2}>{property.location}</Text>
-          </Table.Cell>
+          <ListingCells property={property} />
           <Table.Cell whiteSpace="nowrap">{priceRange(property.priceMin, property.priceMax)}</Table.Cell>
           <AgentCell agent={property.agent} />
           <Table.Cell>

@@ -1,14 +1,13 @@
-import { Link, Table, Text } from '@chakra-ui/react';
+import { Table } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { LuInbox } from 'react-icons/lu';
-import { Link as RouterLink } from 'react-router';
 import { useAllPropertiesQuery, type AllPropertiesQuery, type PropertyStatus } from './properties.generated';
 import { priceRange } from './format';
 import { DataTable, DataTableSkeleton, DecisionCell, type TableFrame } from '../ui/DataTable';
 import { usePagedQuery } from '../ui/paging';
 import { SelectField } from '../ui/SelectField';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
-import { AgentCell, PageHeader, StatusBadge, ThumbnailCell } from './page-parts';
+import { AgentCell, PageHeader, StatusBadge, ListingCells } from './page-parts';
 import { useListingDecision } from './listing-decision';
 import { managePropertiesVariables } from './manage-properties.first-screen';
 
@@ -44,7 +43,6 @@ export default function ManagePropertiesPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { busy, ask, dialog } = useListingDecision(headingRef);
 
-
   const filter = (
     <SelectField label="Status" width={{ base: 'full', sm: '48' }} value={status} options={FILTERS} onChange={(value) => setStatus(value as '' | PropertyStatus)} />
   );
@@ -53,15 +51,7 @@ export default function ManagePropertiesPage() {
     <DataTable {...TABLE} paging={paging}>
       {rows.map((property) => (
         <Table.Row key={property.id} data-testid="property-row">
-          <ThumbnailCell property={property} />
-          <Table.Cell maxW="56">
-            <Link asChild fontWeight="medium" color="teal.700" lineClamp={2}>
-              <RouterLink to={`/propertyDetails/${property.id}`}>{property.title}</RouterLink>
-            </Link>
-          </Table.Cell>
-          <Table.Cell maxW="48">
-            <Text lineClamp={2}>{property.location}</Text>
-          </Table.Cell>
+          <ListingCells property={property} linked />
           <AgentCell agent={property.agent} />
           <Table.Cell whiteSpace="nowrap">{priceRange(property.priceMin, property.priceMax)}</Table.Cell>
           <Table.Cell>

@@ -1,5 +1,6 @@
 // Small pieces the dashboard listing pages share.
-import { AspectRatio, Badge, Box, Flex, Heading, HStack, Image, Stack, Table, Text } from '@chakra-ui/react';
+import { AspectRatio, Badge, Box, Flex, Heading, HStack, Image, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
 import { PersonAvatar } from '../ui/PersonAvatar';
 import type { ReactNode, RefObject } from 'react';
 import { LuBath, LuBedDouble, LuCalendarClock, LuCheck, LuHouse, LuMapPin, LuRuler } from 'react-icons/lu';
@@ -155,14 +156,34 @@ export function AgentChip({ agent, labelled = false }: { agent: { name: string; 
 }
 
 /** The admin tables' Image cell: the listing's thumbnail, so a decision is made seeing the photo. */
-export function ThumbnailCell({ property }: { property: { thumbnail: string; title: string } }) {
+/**
+ * The admin tables' first cells of a listing: its photo, its title (a link to
+ * its page where `linked`) and its location.
+ */
+export function ListingCells({ property, linked = false }: { property: { id: string; thumbnail: string; title: string; location: string }; linked?: boolean }) {
   return (
-    // A fixed width only where the table is a table: on a phone its rows are cards, and the cell holds its label too.
-    <Table.Cell width={{ md: '24' }}>
-      <AspectRatio ratio={4 / 3} width="20" rounded="md" overflow="hidden" bg="gray.100">
-        <Image src={property.thumbnail} alt={property.title} loading="lazy" decoding="async" objectFit="cover" />
-      </AspectRatio>
-    </Table.Cell>
+    <>
+      {/* A fixed width only where the table is a table: on a phone its rows are cards, and the cell holds its label too. */}
+      <Table.Cell width={{ md: '24' }}>
+        <AspectRatio ratio={4 / 3} width="20" rounded="md" overflow="hidden" bg="gray.100">
+          <Image src={property.thumbnail} alt={property.title} loading="lazy" decoding="async" objectFit="cover" />
+        </AspectRatio>
+      </Table.Cell>
+      <Table.Cell maxW="56">
+        {linked ? (
+          <Link asChild fontWeight="medium" color="teal.700" lineClamp={2}>
+            <RouterLink to={`/propertyDetails/${property.id}`}>{property.title}</RouterLink>
+          </Link>
+        ) : (
+          <Text fontWeight="medium" lineClamp={2}>
+            {property.title}
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell maxW="48">
+        <Text lineClamp={2}>{property.location}</Text>
+      </Table.Cell>
+    </>
   );
 }
 
