@@ -50,21 +50,14 @@ export default function AllPropertiesPage() {
   const filtersSet = activeFilterCount(filter);
   const [filtersOpen, setFiltersOpen] = useState(filtersSet > 0);
 
-  // The search box: typed text reaches the URL (and the query) 300 ms after the last key.
-  const [draft, setDraft] = useState(search);
-  const debounceTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const committedSearch = useRef(search);
-  const currentSearch = useRef(search);
-  currentSearch.current = search;
   const placeName = params.get('place-name') ?? '';
   const currentPlace = useRef(filter.place);
   currentPlace.current = filter.place;
 
   const pickPlace = (place: PlaceSuggestion) => {
-    clearTimeout(debounceTimer.current);
     const label = placeLabel(place);
-    committedSearch.current = '';
-    setDraft(label);
+    // The box shows the place's name while the URL's search is empty.
+    searchBox.settle(label, '');
     updateParams({ search: '', place: place.filter, 'place-name': label });
   };
 
@@ -84,35 +77,17 @@ export default function AllPropertiesPage() {
     [setParams],
   );
 
-  const commitSearch = useCallback(
-    (value: string) => {
-      clearTimeout(debounceTimer.current);
-      const term = value.trim();
-      committedSearch.current = term;
-      // Typing replaces a picked place: the text is searched (a place it names exactly, else a substring).
-      if (term !== currentSearch.current || currentPlace.current) updateParams({ search: term, place: '', 'place-name': '' });
-    },
-    [updateParams],
+  // The search box: typed text reaches the URL (and the query) 300 ms after the last key.
+  // Typing replaces a picked place: the text is searched (a place it names exactly, else a substring).
+  const searchBox = useDebouncedParam(
+    search,
+    useCallback((term: string) => updateParams({ search: term, place: '', 'place-name': '' }), [updateParams]),
+    () => Boolean(currentPlace.current),
   );
-
-  // The URL changed by itself (back/forward, a pasted link): show its term (or place) in the box.
+  const { setDraft: setSearchDraft } = searchBox;
   useEffect(() => {
-    if (search === committedSearch.current) return;
-    committedSearch.current = search;
-    setDraft(search);
-  }, [search]);
-  useEffect(() => {
-    if (filter.place) setDraft(placeName);
-  }, [filter.place, placeName]);
-
-  useEffect(() => () => clearTimeout(debounceTimer.current), []);
-
-  const onSearchChange = (value: string) => {
-    if (value === draft) return;
-    setDraft(value);
-    clearTimeout(debounceTimer.current);
-    debounceTimer.current = setTimeout(() => commitSearch(value), SEARCH_DEBOUNCE_MS);
-  };
+    if (filter.place) setSearchDraft(placeName);
+  }, [filter.place, placeName, setSearchDraft]);
 
   // The keywords box: typed text reaches the URL (and the query) 300 ms after the last key.
   const keywords = filter.keywords ?? '';
@@ -120,7 +95,7 @@ export default function AllPropertiesPage() {
 
   const onSearchSubmit = (event: FormEvent) => {
     event.preventDefault();
-    commitSearch(draft);
+    searchBox.commit(searchBox.draft);
     words.commit(words.draft);
   };
 
@@ -165,8 +140,8 @@ export default function AllPropertiesPage() {
         <Button
           variant="outline"
           onClick={() => {
-            setDraft('');
-            commitSearch('');
+            searchBox.setDraft('');
+            searchBox.commit('');
           }}
         >
           Clear search
@@ -230,8 +205,8 @@ export default function AllPropertiesPage() {
                   <PlaceCombobox
                   type="search"
                   name="search"
-                  value={draft}
-                  onValueChange={onSearchChange}
+                  value={searchBox.draft}
+                  onValueChange={searchBox.onChange}
                   onPick={pickPlace}
                   listLabel="Places"
                   placeholder="e.g. Dhaka, Banani, Sylhet"
@@ -312,25 +287,35 @@ export default function AllPropertiesPage() {
 
 /**
  * A text box bound to a URL parameter (`value`): what is typed is written
- * (`write`, trimmed) 300 ms after the last key or at once on `commit`; when the
- * URL changes by itself (back/forward, a pasted link) the box shows its value.
+ * (`write`, trimmed) 300 ms after the last key or at once on `commit`, if it
+ * differs from the URL's value or `writeUnchanged` says so; when the URL
+ * changes by itself (back/forward, a pasted link) the box shows its value.
  */
-function useDebouncedParam(value: string, write: (text: string) => void) {
+function useDebouncedParam(value: string, write: (text: string) => void, writeUnchanged: () => boolean = () => false) {
   const [draft, setDraft] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const committed = useRef(value);
   const current = useRef(value);
   current.current = value;
+  const unchangedToo = useRef(writeUnchanged);
+  unchangedToo.current = writeUnchanged;
 
   const commit = useCallback(
     (text: string) => {
       clearTimeout(timer.current);
       const trimmed = text.trim();
       committed.current = trimmed;
-      if (trimmed !== current.current) write(trimmed);
+      if (trimmed !== current.current || unchangedToo.current()) write(trimmed);
     },
     [write],
   );
+
+  /** Shows `shown` with nothing pending; the caller writes the URL, whose value becomes `urlValue`. */
+  const settle = (shown: string, urlValue: string) => {
+    clearTimeout(timer.current);
+    committed.current = urlValue;
+    setDraft(shown);
+  };
 
   useEffect(() => {
     if (value === committed.current) return;
@@ -341,12 +326,13 @@ function useDebouncedParam(value: string, write: (text: string) => void) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const onChange = (text: string) => {
+    if (text === draft) return;
     setDraft(text);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => commit(text), SEARCH_DEBOUNCE_MS);
   };
 
-  return { draft, setDraft, commit, onChange };
+  return { draft, setDraft, commit, settle, onChange };
 }
 
 interface SearchBoxProps {
