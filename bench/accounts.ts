@@ -41,3 +41,19 @@ export async function createSignedInUser({ emulatorHost, appUrl, email, password
   if (!json.data?.recordSignIn) throw new Error(`recordSignIn failed (${response.status}): ${JSON.stringify(json.errors)}`);
   return { uid: localId, email, userId: json.data.recordSignIn.id, role: json.data.recordSignIn.role, idToken };
 }
+
+/**
+ * `count` buyer accounts straight into the database, named `<Kind> n`: they
+ * own the scenario's rows (offers, searches, bookings) and never sign in, so
+ * the Auth emulator has no account for them. Resolves with their ids, in order.
+ */
+export async function insertBuyers(client: { query<R extends object>(text: string, values: unknown[]): Promise<{ rows: R[] }> }, kind: string, count: number): Promise<string[]> {
+  const slug = kind.toLowerCase();
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO users (id, firebase_uid, email, name, role)
+     SELECT gen_random_uuid(), 'bench-' || $1 || '-' || n, $1 || '-' || n || '@bench.opennest.test', $2 || ' ' || n, 'user'
+     FROM generate_series(1, $3::int) AS n ORDER BY n RETURNING id`,
+    [slug, kind, count],
+  );
+  return rows.map((row) => row.id);
+}

@@ -10,6 +10,7 @@
 //   eight never), every agent's figure kept; the agent's own figure and another
 //   agent's are read: one primary-key look-up, whatever the history.
 import pg from 'pg';
+import { insertBuyers } from './accounts';
 import { createDb } from '../server/db/client';
 import { refreshFigure } from '../server/insight/reply-time';
 import { pick, prng } from './seed';
@@ -57,12 +58,7 @@ export async function seedInsightRecords(databaseUrl: string, { agentId, seed }:
 
     // Owners: 5,000 buyers, twenty searches each.
     const owners = Math.max(1, Math.ceil(INSIGHT_SAVED_SEARCHES / 20));
-    const { rows: ownerRows } = await client.query<{ id: string }>(
-      `INSERT INTO users (id, firebase_uid, email, name, role)
-       SELECT gen_random_uuid(), 'bench-demand-' || n, 'demand-' || n || '@bench.opennest.test', 'Demand ' || n, 'user'
-       FROM generate_series(1, $1::int) AS n RETURNING id`,
-      [owners],
-    );
+    const ownerIds = await insertBuyers(client, 'Demand', owners);
     const terms = ['gulshan', 'dhaka', 'gulshan, dhaka', 'banani', 'road 12', '', 'chattogram', 'dhanmondi', 'sylhet'];
     for (let start = 0; start < INSIGHT_SAVED_SEARCHES; start += 10_000) {
       const rows = { user: [] as string[], term: [] as string[], frequency: [] as string[], criteria: [] as string[] };
@@ -75,7 +71,7 @@ export async function seedInsightRecords(databaseUrl: string, { agentId, seed }:
         if (roll > 0.4) filter.priceMin = (price * (0.3 + random() * 0.9)).toFixed(2);
         if (random() < 0.2) filter.types = [pick(random, ['apartment', 'house', 'townhouse'])];
         if (random() < 0.3) filter.minBedrooms = 1 + Math.floor(random() * 4);
-        rows.user.push(ownerRows[i % owners].id);
+        rows.user.push(ownerIds[i % owners]);
         rows.term.push(term);
         rows.frequency.push(pick(random, FREQUENCIES));
         rows.criteria.push(JSON.stringify({ version: 2, search: term, sort: 'NEWEST', filter }));

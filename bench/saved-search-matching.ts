@@ -5,6 +5,7 @@
 // events and e-mail jobs the same transaction raises, as the matching job runs it.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { insertBuyers } from './accounts';
 import { createDb } from '../server/db/client';
 import { createEventBus } from '../server/events/event-bus';
 import type { Logger } from '../server/infra/logger';
@@ -35,13 +36,7 @@ export async function runSavedSearchScenario({ databaseUrl, savedSearches, seed,
   const seedStarted = performance.now();
   try {
     // Buyers, twenty saved searches each; terms as people type them: a district, a city, both, or nothing (any location).
-    const ownerIds = Array.from({ length: owners }, () => randomUUID());
-    await client.query(
-      `INSERT INTO users (id, firebase_uid, email, name, role)
-       SELECT id, 'bench-searcher-' || n, 'searcher-' || n || '@bench.opennest.test', 'Searcher ' || n, 'user'
-       FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, n)`,
-      [ownerIds],
-    );
+    const ownerIds = await insertBuyers(client, 'Searcher', owners);
     for (let start = 0; start < savedSearches; start += 10_000) {
       const rows = { user: [] as string[], name: [] as string[], term: [] as string[], frequency: [] as string[] };
       for (let i = start; i < Math.min(savedSearches, start + 10_000); i++) {

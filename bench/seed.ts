@@ -3,6 +3,7 @@
 // per statement), then VACUUM (ANALYZE) so the planner has real statistics.
 // A seeded PRNG makes every run with the same settings produce the same rows.
 import pg from 'pg';
+import { insertBuyers } from './accounts';
 
 export interface SeedOptions {
   databaseUrl: string;
@@ -339,12 +340,7 @@ export async function seedScenarioRecords(
   await client.connect();
   try {
     await client.query('BEGIN');
-    const { rows: buyerRows } = await client.query<{ id: string }>(
-      `INSERT INTO users (id, firebase_uid, email, name, role)
-       SELECT gen_random_uuid(), 'bench-buyer-' || n, 'buyer-' || n || '@bench.opennest.test', 'Buyer ' || n, 'user'
-       FROM generate_series(1, $1::int) AS n RETURNING id`,
-      [buyers],
-    );
+    const buyerIds = await insertBuyers(client, 'Buyer', buyers);
     const { rows: listings } = await client.query<{ id: string }>(
       `UPDATE properties SET agent_id = $1
        WHERE id IN (SELECT id FROM properties WHERE status = 'verified' AND deleted_at IS NULL AND NOT is_advertised ORDER BY id LIMIT $2)
@@ -357,7 +353,7 @@ export async function seedScenarioRecords(
               now() - make_interval(secs => row_number() OVER ()), now()
        FROM properties p CROSS JOIN unnest($2::uuid[]) AS b(id)
        WHERE p.id = ANY($1::uuid[])`,
-      [listings.map((l) => l.id), buyerRows.map((b) => b.id)],
+      [listings.map((l) => l.id), buyerIds],
     );
     const { rows: [reviewed] } = await client.query<{ id: string }>(
       `SELECT id FROM properties WHERE status = 'verified' AND deleted_at IS NULL AND is_advertised AND agent_id <> $1 ORDER BY id LIMIT 1`,
@@ -367,7 +363,7 @@ export async function seedScenarioRecords(
       `INSERT INTO reviews (id, property_id, user_id, text, created_at)
        SELECT gen_random_uuid(), $1, b.id, 'A fair price and a quick answer from the agent; the flat was as the photos showed.', now() - make_interval(mins => ordinality::int)
        FROM unnest($2::uuid[]) WITH ORDINALITY AS b(id, ordinality)`,
-      [reviewed.id, buyerRows.map((b) => b.id)],
+      [reviewed.id, buyerIds],
     );
     await client.query('COMMIT');
     await client.query('VACUUM (ANALYZE) offers, reviews, users');

@@ -9,6 +9,7 @@
 //   each of 50, none overlapping) in next week (Monday 00:00 UTC onwards), the
 //   query the agent's week page sends.
 import pg from 'pg';
+import { insertBuyers } from './accounts';
 
 /** The listings' zone in these scenarios (the configured default out of the box). */
 const ZONE = 'Asia/Dhaka';
@@ -32,12 +33,7 @@ export async function seedViewingRecords(databaseUrl: string, { agentId }: { age
   await client.connect();
   try {
     await client.query('BEGIN');
-    const { rows: buyers } = await client.query<{ id: string }>(
-      `INSERT INTO users (id, firebase_uid, email, name, role)
-       SELECT gen_random_uuid(), 'bench-viewer-' || n, 'viewer-' || n || '@bench.opennest.test', 'Viewer ' || n, 'user'
-       FROM generate_series(1, 50) AS n RETURNING id`,
-    );
-    const buyerIds = buyers.map((b) => b.id);
+    const buyerIds = await insertBuyers(client, 'Viewer', 50);
 
     // Free slots: a listing of another agent, its windows, a blocked date and an open house in the 14 days.
     const { rows: [listing] } = await client.query<{ id: string; agent_id: string; tomorrow: string }>(
