@@ -1,4 +1,4 @@
-import { Box, Button, Card, Code, DataList, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Code, DataList, HStack, Link, Text } from '@chakra-ui/react';
 import '../ui/recipes/data-list';
 import { LuCreditCard, LuShoppingBag } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -10,7 +10,8 @@ import { PropertyCover } from '../properties/PropertyCard';
 import { NoLongerListedCover } from '../properties/NoLongerListed';
 import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
-import { LoadMore, shownCount, usePagedQuery } from '../ui/paging';
+import { shownCount, usePagedQuery } from '../ui/paging';
+import { PagedCardGrid } from '../properties/PagedCardGrid';
 import { formatCalendarDay } from '@opennest/common/local-time';
 import { OfferStatusBadge } from './offer-parts';
 import { dollars } from '@opennest/common/money';
@@ -49,14 +50,9 @@ export default function PropertyBoughtPage() {
         }
       >
         {(made) => (
-          <Stack gap="6">
-            <SimpleGrid columns={cardGridColumns.all} gap="6" data-testid="offers-grid">
-              {made.map((offer) => (
-                <OfferCard key={offer.id} offer={offer} highlighted={highlighted} />
-              ))}
-            </SimpleGrid>
-            <LoadMore paging={paging} />
-          </Stack>
+          <PagedCardGrid items={made} paging={paging} testId="offers-grid">
+            {(offer) => <OfferCard key={offer.id} offer={offer} highlighted={highlighted} />}
+          </PagedCardGrid>
         )}
       </QueryState>
     </>

@@ -7,7 +7,8 @@ import { useDeletePropertyMutation, useMyPropertiesQuery, type PropertyCardField
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { toaster } from '../ui/toaster';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
-import { LoadMore, shownCount, usePagedQuery } from '../ui/paging';
+import { shownCount, usePagedQuery } from '../ui/paging';
+import { PagedCardGrid } from './PagedCardGrid';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { PageHeader } from './page-parts';
 import { forgetProperty } from './properties.cache';
@@ -84,19 +85,23 @@ export default function MyPropertiesPage() {
 
   const toComplete = (properties ?? []).filter((property) => !property.addressComplete);
   const grid = (listings: NonNullable<typeof properties>) => (
-    <Stack gap="6">
-    {toComplete.length > 0 && (
-      // Listings whose old free-text location could not be split into an address (issue 19).
-      <Alert.Root status="warning" data-testid="address-to-complete">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{plural(toComplete.length, 'address', 'addresses')} to complete</Alert.Title>
-          <Alert.Description>Buyers find listings by area, city and postcode. Update these to fill in their address: {toComplete.map((property) => property.title).join(', ')}.</Alert.Description>
-        </Alert.Content>
-      </Alert.Root>
-    )}
-    <SimpleGrid columns={cardGridColumns.all} gap="6">
-      {listings.map((property) => (
+    <PagedCardGrid
+      items={listings}
+      paging={paging}
+      before={
+        toComplete.length > 0 && (
+          // Listings whose old free-text location could not be split into an address (issue 19).
+          <Alert.Root status="warning" data-testid="address-to-complete">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{plural(toComplete.length, 'address', 'addresses')} to complete</Alert.Title>
+              <Alert.Description>Buyers find listings by area, city and postcode. Update these to fill in their address: {toComplete.map((property) => property.title).join(', ')}.</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )
+      }
+    >
+      {(property) => (
         <PropertyCard
           key={property.id}
           property={property}
@@ -141,10 +146,8 @@ export default function MyPropertiesPage() {
             </Stack>
           }
         />
-      ))}
-    </SimpleGrid>
-    <LoadMore paging={paging} />
-    </Stack>
+      )}
+    </PagedCardGrid>
   );
 
   return (

@@ -1,4 +1,4 @@
-import { Button, HStack, Link, SimpleGrid, Stack, Text, VStack } from '@chakra-ui/react';
+import { Button, HStack, Link, Text, VStack } from '@chakra-ui/react';
 import { useRef } from 'react';
 import { LuHandCoins, LuHeart, LuTrash2 } from 'react-icons/lu';
 import { Link as RouterLink } from 'react-router';
@@ -11,7 +11,8 @@ import { PropertyGridSkeleton } from '../properties/PropertyCardSkeleton';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { BrowsePropertiesButton } from '../ui/LinkButton';
 import { EmptyNotice, QueryState } from '../ui/QueryState';
-import { LoadMore, shownCount, usePagedQuery } from '../ui/paging';
+import { shownCount, usePagedQuery } from '../ui/paging';
+import { PagedCardGrid } from '../properties/PagedCardGrid';
 import { toaster } from '../ui/toaster';
 import { useConfirmAction } from '../ui/useConfirmAction';
 import { forgetWishlistItem } from './wishlist.cache';
@@ -43,9 +44,8 @@ export default function WishlistPage() {
   }, headingRef);
 
   const grid = (saved: WishlistItemFieldsFragment[]) => (
-    <Stack gap="6">
-    <SimpleGrid columns={cardGridColumns.all} gap="6" data-testid="wishlist-grid">
-      {saved.map((item) => {
+    <PagedCardGrid items={saved} paging={paging} testId="wishlist-grid">
+      {(item) => {
         const { property } = item;
         const open = property.status === 'verified' && property.saleState === 'available';
         return (
@@ -89,10 +89,8 @@ export default function WishlistPage() {
             }
           />
         );
-      })}
-    </SimpleGrid>
-    <LoadMore paging={paging} />
-    </Stack>
+      }}
+    </PagedCardGrid>
   );
 
   return (
