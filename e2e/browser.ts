@@ -118,10 +118,10 @@ export const PHONE = { width: 390, height: 844 };
 /** The bell in the page header (the dashboard menu has its own "Notifications" link): its accessible name carries the unread count. */
 export const bell = (page: Page, unread: number) => page.getByRole('banner').getByRole('link', { name: unread ? `Notifications, ${unread} unread` : 'Notifications', exact: true });
 
-/** A new account in `role` named `name`, and a fresh page signed in as it through the login form. */
-export async function signedInAs(session: BrowserSession, role: 'agent' | 'admin' | 'user', name: string) {
+/** A new account in `role` named `name`, and a fresh page (of `size`) signed in as it through the login form. */
+export async function signedInAs(session: BrowserSession, role: 'agent' | 'admin' | 'user', name: string, size?: { width: number; height: number }) {
   const account = await session.app.createUser(role, { name });
-  const page = await session.newPage();
+  const page = await session.newPage(size);
   await page.goto('/login');
   await signInThroughForm(page, account.email, account.password);
   return { page, account };

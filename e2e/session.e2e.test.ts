@@ -6,7 +6,7 @@
 // element is shown as text and runs nothing.
 import type { Page, Request } from 'playwright-core';
 import { createListing } from '../server/test/fixtures';
-import { browserSessionForFile, expectAccessible, PHONE, signInThroughForm } from './browser';
+import { browserSessionForFile, expectAccessible, PHONE, signedInAs, signInThroughForm } from './browser';
 
 const session = browserSessionForFile();
 
@@ -58,12 +58,9 @@ const coverIsTheParsedOne = (page: Page) => page.getByTestId('gallery').getByTes
 describe('signed in, a reload shows the first screen from the first response', () => {
   it('on All Properties, a property’s details and Manage Properties: no /graphql request for the first screen, no Firebase Auth', async () => {
     const { app } = session();
-    const admin = await app.createUser('admin', { name: 'Speedy Admin' });
+    const { page } = await signedInAs(session(), 'admin', 'Speedy Admin', PHONE);
     const agent = await app.createUser('agent', { name: 'Listing Agent' });
     const listing = await createListing(app, agent.user.id, { title: 'Sunny Flat By The Lake', location: 'Gulshan, Dhaka' });
-    const page = await session().newPage(PHONE);
-    await page.goto('/login');
-    await signInThroughForm(page, admin.email, admin.password);
 
     await markHeadingAsParsed(page);
     const allProperties = await reloadAndCount(page, '/allProperties?search=gulshan', (loaded) => loaded.getByRole('heading', { name: 'Sunny Flat By The Lake' }).waitFor());
@@ -115,12 +112,9 @@ describe('signed in, a reload shows the first screen from the first response', (
 
   it('draws the first screen on the server: with no script run, the page already shows its data', async () => {
     const { app } = session();
-    const buyer = await app.createUser('user', { name: 'Scriptless Buyer' });
+    const { page: signedIn } = await signedInAs(session(), 'user', 'Scriptless Buyer', PHONE);
     const agent = await app.createUser('agent', { name: 'Drawn Agent' });
     const listing = await createListing(app, agent.user.id, { title: 'Drawn On The Server', location: 'Banani, Dhaka' });
-    const signedIn = await session().newPage(PHONE);
-    await signedIn.goto('/login');
-    await signInThroughForm(signedIn, buyer.email, buyer.password);
     const page = await session().newPage({ ...PHONE, scripts: false });
     await page.context().addCookies(await signedIn.context().cookies());
     const blocked: string[] = [];
@@ -149,13 +143,10 @@ describe('signed in, a reload shows the first screen from the first response', (
 
   it('in another locale and time zone, redraws only the dates, keeping the page the server drew', async () => {
     const { app, browser } = session();
-    const buyer = await app.createUser('user', { name: 'Dhaka Buyer' });
+    const { page: signedIn } = await signedInAs(session(), 'user', 'Dhaka Buyer');
     const agent = await app.createUser('agent', { name: 'Zoned Agent' });
     // Late evening in UTC (the server's zone) is the next morning in Dhaka.
     const listing = await createListing(app, agent.user.id, { title: 'Listed Near Midnight', createdAt: new Date('2026-03-01T23:30:00Z') });
-    const signedIn = await session().newPage();
-    await signedIn.goto('/login');
-    await signInThroughForm(signedIn, buyer.email, buyer.password);
     const context = await browser.newContext({ baseURL: app.url, locale: 'en-GB', timezoneId: 'Asia/Dhaka', viewport: PHONE });
     await context.addCookies(await signedIn.context().cookies());
     const page = await context.newPage();
