@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Code, Field, Grid, Input, List, Stack, Text, type InputProps } from '@chakra-ui/react';
 import '../ui/recipes/list';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type Ref } from 'react';
 import { LuCreditCard, LuLock } from 'react-icons/lu';
 import { PROCESSING_LABEL, type CardFormProps } from './card-form';
 import { cardBrand, confirmWithLocalServer, formatCardNumber, formatCvc, formatExpiry, TEST_CARDS, validateCard, type CardInput, type CardInputErrors } from './local-card';
@@ -11,6 +11,16 @@ interface LocalCardFormProps extends CardFormProps {
   publishableKey: string;
 }
 
+/** Each card input's form name, autofill token and formatting of what is typed. */
+const CARD_INPUTS: Record<keyof CardInput, { name: string; autoComplete: string; format(typed: string, previous: string): string }> = {
+  number: { name: 'cardnumber', autoComplete: 'cc-number', format: (typed) => formatCardNumber(typed) },
+  expiry: { name: 'cc-exp', autoComplete: 'cc-exp', format: (typed, previous) => formatExpiry(typed, previous) },
+  cvc: { name: 'cvc', autoComplete: 'cc-csc', format: (typed) => formatCvc(typed) },
+};
+
+/** The inputs in the form's order: a submit focuses the first one with an error. */
+const CARD_FIELDS = ['number', 'expiry', 'cvc'] as const;
+
 /**
  * A plain card form for the local Stripe-compatible payment server (Stripe.js
  * cannot load offline). It confirms the payment with that server directly.
@@ -20,14 +30,13 @@ export default function LocalCardForm({ apiUrl, publishableKey, clientSecret, pa
   const [card, setCard] = useState<CardInput>({ number: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardInputErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const numberRef = useRef<HTMLInputElement>(null);
-  const expiryRef = useRef<HTMLInputElement>(null);
-  const cvcRef = useRef<HTMLInputElement>(null);
+  const refs = { number: useRef<HTMLInputElement>(null), expiry: useRef<HTMLInputElement>(null), cvc: useRef<HTMLInputElement>(null) };
   const brand = cardBrand(card.number);
 
   // A refused card: the message is announced (role=alert) and the number field gets focus for another card.
   useEffect(() => {
-    if (cardError) numberRef.current?.focus();
+    if (cardError) refs.number.current?.focus();
+    // (useRef gives the same ref object on every render.)
   }, [cardError]);
 
   const update = (field: keyof CardInput, value: string) => {
@@ -37,15 +46,23 @@ export default function LocalCardForm({ apiUrl, publishableKey, clientSecret, pa
     if (submitted) setErrors(validateCard(next));
   };
 
+  /** What binds one card input to the form: its ref, name, autofill token, value and formatting. */
+  const bound = (field: keyof CardInput) => ({
+    ref: refs[field],
+    name: CARD_INPUTS[field].name,
+    autoComplete: CARD_INPUTS[field].autoComplete,
+    value: card[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => update(field, CARD_INPUTS[field].format(event.target.value, card[field])),
+  });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (processing) return;
     setSubmitted(true);
     const found = validateCard(card);
     setErrors(found);
-    if (found.number) return numberRef.current?.focus();
-    if (found.expiry) return expiryRef.current?.focus();
-    if (found.cvc) return cvcRef.current?.focus();
+    const firstWrong = CARD_FIELDS.find((field) => found[field]);
+    if (firstWrong) return refs[firstWrong].current?.focus();
     await onPay(() => confirmWithLocalServer({ apiUrl, publishableKey, paymentIntentId, clientSecret, card }));
   };
 
@@ -54,16 +71,7 @@ export default function LocalCardForm({ apiUrl, publishableKey, clientSecret, pa
       <Stack gap="4">
         <CardField label="Card number" error={errors.number} disabled={processing} helper={brand && !errors.number && <Field.HelperText data-testid="card-brand">{brand.name}</Field.HelperText>}>
           <Box position="relative" width="full">
-            <CardInputBox
-              ref={numberRef}
-              name="cardnumber"
-              value={card.number}
-              onChange={(event) => update('number', formatCardNumber(event.target.value))}
-              autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
-              maxLength={23}
-              pe="10"
-            />
+            <CardInputBox {...bound('number')} placeholder="1234 1234 1234 1234" maxLength={23} pe="10" />
             <Box position="absolute" insetEnd="3" top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" aria-hidden>
               <LuCreditCard />
             </Box>
@@ -71,26 +79,10 @@ export default function LocalCardForm({ apiUrl, publishableKey, clientSecret, pa
         </CardField>
         <Grid templateColumns="1fr 1fr" gap="4">
           <CardField label="Expiry date (MM/YY)" error={errors.expiry} disabled={processing}>
-            <CardInputBox
-              ref={expiryRef}
-              name="cc-exp"
-              value={card.expiry}
-              onChange={(event) => update('expiry', formatExpiry(event.target.value, card.expiry))}
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              maxLength={7}
-            />
+            <CardInputBox {...bound('expiry')} placeholder="MM/YY" maxLength={7} />
           </CardField>
           <CardField label="CVC" error={errors.cvc} disabled={processing}>
-            <CardInputBox
-              ref={cvcRef}
-              name="cvc"
-              value={card.cvc}
-              onChange={(event) => update('cvc', formatCvc(event.target.value))}
-              autoComplete="cc-csc"
-              placeholder={brand?.cvcLength === 4 ? '1234' : '123'}
-              maxLength={brand?.cvcLength ?? 4}
-            />
+            <CardInputBox {...bound('cvc')} placeholder={brand?.cvcLength === 4 ? '1234' : '123'} maxLength={brand?.cvcLength ?? 4} />
           </CardField>
         </Grid>
 
