@@ -4,7 +4,8 @@
 // delivery logs (WebhooksSection), and a short getting-started text.
 import { Badge, Box, Button, Code, Heading, HStack, Link, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
-import { LuKeyRound, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { LuKeyRound, LuPlus } from 'react-icons/lu';
+import { RemoveButton } from '../ui/RemoveButton';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useAuth } from '../auth/AuthProvider';
@@ -114,9 +115,9 @@ export default function DevelopersPage() {
                       testId="api-key"
                       actions={
                         state.label === 'Active' ? (
-                          <Button size="sm" variant="outline" colorPalette="red" onClick={() => revocation.ask(key)} aria-label={`Revoke ${key.name}`}>
-                            <LuTrash2 aria-hidden /> Revoke
-                          </Button>
+                          <RemoveButton size="sm" label={`Revoke ${key.name}`} onClick={() => revocation.ask(key)}>
+                            Revoke
+                          </RemoveButton>
                         ) : undefined
                       }
                     >

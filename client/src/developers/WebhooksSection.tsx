@@ -6,7 +6,8 @@ import '../ui/recipes/checkbox';
 import '../ui/recipes/fieldset';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
-import { LuPlus, LuRefreshCw, LuSend, LuTrash2, LuWebhook } from 'react-icons/lu';
+import { LuPlus, LuRefreshCw, LuSend, LuWebhook } from 'react-icons/lu';
+import { RemoveButton } from '../ui/RemoveButton';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX_LENGTH, webhookEndpointSchema } from '@opennest/common/validation/webhook';
 import { errorMessage } from '../app/errors';
 import { CardList, ListCard, LoadingBlock } from '../ui/CardList';
@@ -211,9 +212,9 @@ export function WebhooksSection() {
                     >
                       <LuSend aria-hidden /> Send test event
                     </Button>
-                    <Button size="sm" variant="outline" colorPalette="red" onClick={() => deletion.ask(endpoint)} aria-label={`Delete ${endpoint.url}`}>
-                      <LuTrash2 aria-hidden /> Delete
-                    </Button>
+                    <RemoveButton size="sm" label={`Delete ${endpoint.url}`} onClick={() => deletion.ask(endpoint)}>
+                      Delete
+                    </RemoveButton>
                   </>
                 }
               >

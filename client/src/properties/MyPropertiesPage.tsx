@@ -1,6 +1,7 @@
 import { Alert, AspectRatio, Badge, Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
-import { LuCalendarDays, LuHouse, LuPencil, LuPlus, LuTrash2, LuUsers } from 'react-icons/lu';
+import { LuCalendarDays, LuHouse, LuPencil, LuPlus, LuUsers } from 'react-icons/lu';
+import { RemoveButton } from '../ui/RemoveButton';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useDeletePropertyMutation, useMyPropertiesQuery, type PropertyCardFieldsFragment } from './properties.generated';
@@ -139,9 +140,9 @@ export default function MyPropertiesPage() {
                     Rejected listings cannot be updated.
                   </Text>
                 )}
-                <Button flex="1" colorPalette="red" variant="outline" aria-label={`Delete ${property.title}`} onClick={() => deletion.ask(property)}>
-                  <LuTrash2 aria-hidden /> Delete
-                </Button>
+                <RemoveButton flex="1" label={`Delete ${property.title}`} onClick={() => deletion.ask(property)}>
+                  Delete
+                </RemoveButton>
               </HStack>
             </Stack>
           }

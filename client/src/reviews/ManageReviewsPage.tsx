@@ -1,6 +1,7 @@
-import { Button, Card, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Card, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
-import { LuMessageSquare, LuTrash2 } from 'react-icons/lu';
+import { LuMessageSquare } from 'react-icons/lu';
+import { RemoveButton } from '../ui/RemoveButton';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useAllReviewsQuery, useDeleteReviewMutation, type AllReviewsQuery } from './reviews.generated';
@@ -69,16 +70,9 @@ export default function ManageReviewsPage() {
                     </Link>
                   </Stack>
                 </HStack>
-                <Button
-                  size="sm"
-                  colorPalette="red"
-                  variant="outline"
-                  flexShrink={0}
-                  aria-label={`Delete the review by ${review.reviewer.name} of ${review.property.title}`}
-                  onClick={() => deletion.ask(review)}
-                >
-                  <LuTrash2 aria-hidden /> Delete
-                </Button>
+                <RemoveButton size="sm" flexShrink={0} label={`Delete the review by ${review.reviewer.name} of ${review.property.title}`} onClick={() => deletion.ask(review)}>
+                  Delete
+                </RemoveButton>
               </Flex>
               <Flex gap="1" columnGap="3" wrap="wrap" align="baseline">
                 <Text fontSize="sm" overflowWrap="anywhere">

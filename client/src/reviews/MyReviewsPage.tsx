@@ -1,6 +1,7 @@
-import { Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useRef } from 'react';
-import { LuMessageSquare, LuTrash2 } from 'react-icons/lu';
+import { LuMessageSquare } from 'react-icons/lu';
+import { RemoveButton } from '../ui/RemoveButton';
 import { errorMessage } from '../app/errors';
 import { useDeleteReviewMutation, useMyReviewsQuery, type ReviewFieldsFragment } from './reviews.generated';
 import { ListingTitle } from '../properties/NoLongerListed';
@@ -67,16 +68,9 @@ export default function MyReviewsPage() {
                 </Heading>
                 <ReviewTime iso={review.createdAt} />
               </Stack>
-              <Button
-                size="sm"
-                colorPalette="red"
-                variant="outline"
-                flexShrink={0}
-                aria-label={`Delete your review of ${review.property.title}`}
-                onClick={() => deletion.ask(review)}
-              >
-                <LuTrash2 aria-hidden /> Delete
-              </Button>
+              <RemoveButton size="sm" flexShrink={0} label={`Delete your review of ${review.property.title}`} onClick={() => deletion.ask(review)}>
+                Delete
+              </RemoveButton>
             </Flex>
             <ReviewText text={review.text} />
           </Card.Body>

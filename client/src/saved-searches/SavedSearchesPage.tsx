@@ -1,6 +1,7 @@
 import { Badge, Button, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
-import { LuPencil, LuPlay, LuSearch, LuTrash2 } from 'react-icons/lu';
+import { LuPencil, LuPlay, LuSearch } from 'react-icons/lu';
+import { RemoveButton } from '../ui/RemoveButton';
 import { errorMessage } from '../app/errors';
 import { useDeleteSavedSearchMutation, useSavedSearchesQuery, useUpdateSavedSearchMutation, type SavedSearchFieldsFragment } from './saved-searches.generated';
 import { PageHeader } from '../properties/page-parts';
@@ -74,9 +75,9 @@ export default function SavedSearches() {
                     <Button size="sm" variant="outline" onClick={() => setEditing(search)} aria-label={`Edit ${search.name}`}>
                       <LuPencil aria-hidden /> Edit
                     </Button>
-                    <Button size="sm" variant="outline" colorPalette="red" onClick={() => deletion.ask(search)} aria-label={`Delete ${search.name}`}>
-                      <LuTrash2 aria-hidden /> Delete
-                    </Button>
+                    <RemoveButton size="sm" label={`Delete ${search.name}`} onClick={() => deletion.ask(search)}>
+                      Delete
+                    </RemoveButton>
                   </>
                 }
               >

@@ -1,6 +1,7 @@
 import { Button, HStack, Link, Text, VStack } from '@chakra-ui/react';
 import { useRef } from 'react';
-import { LuHandCoins, LuHeart, LuTrash2 } from 'react-icons/lu';
+import { LuHandCoins, LuHeart } from 'react-icons/lu';
+import { RemoveButton } from '../ui/RemoveButton';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../app/errors';
 import { useMyWishlistQuery, useRemoveFromWishlistMutation, type WishlistItemFieldsFragment } from './wishlist.generated';
@@ -75,15 +76,9 @@ export default function WishlistPage() {
                       No longer open for offers.
                     </Text>
                   )}
-                  <Button
-                    flex={open ? '0 0 auto' : '1'}
-                    colorPalette="red"
-                    variant="outline"
-                    aria-label={`Remove ${property.title} from wishlist`}
-                    onClick={() => removal.ask(item)}
-                  >
-                    <LuTrash2 aria-hidden /> Remove
-                  </Button>
+                  <RemoveButton flex={open ? '0 0 auto' : '1'} label={`Remove ${property.title} from wishlist`} onClick={() => removal.ask(item)}>
+                    Remove
+                  </RemoveButton>
                 </HStack>
               </VStack>
             }
