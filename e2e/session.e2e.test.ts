@@ -159,11 +159,7 @@ describe('signed in, a reload shows the first screen from the first response', (
   });
 
   it('keeps the session across a reload and a new tab, without any token in the page’s storage', async () => {
-    const { app } = session();
-    const buyer = await app.createUser('user', { name: 'Remembered Buyer' });
-    const page = await session().newPage();
-    await page.goto('/login');
-    await signInThroughForm(page, buyer.email, buyer.password);
+    const { page } = await signedInAs(session(), 'user', 'Remembered Buyer');
     await page.reload();
     expect(await page.getByTestId('navbar-user-name').textContent()).toBe('Remembered Buyer');
     const other = await page.context().newPage();
@@ -178,11 +174,7 @@ describe('signed in, a reload shows the first screen from the first response', (
 
 describe('signing out in one tab', () => {
   it('signs out the browser’s other tabs', async () => {
-    const { app } = session();
-    const agent = await app.createUser('agent', { name: 'Two Tabs Agent' });
-    const first = await session().newPage();
-    await first.goto('/login');
-    await signInThroughForm(first, agent.email, agent.password);
+    const { page: first } = await signedInAs(session(), 'agent', 'Two Tabs Agent');
     const second = await first.context().newPage();
     await second.goto('/dash-board/my-added-properties');
     await second.getByRole('heading', { name: 'My Added Properties', level: 1 }).waitFor();
