@@ -24,13 +24,54 @@ export function runningResources(): Map<string, number> {
   return counts;
 }
 
-/** Requests that end by themselves (a file read, a write, a DNS look-up): not what keeps a worker alive. */
-const IN_FLIGHT = /Req|^WriteWrap$|^ShutdownWrap$/;
+/** Requests that end by themselves (a file read, a write, a DNS look-up, a callback queued for the next turn): not what keeps a worker alive. */
+const IN_FLIGHT = /Req|^WriteWrap$|^ShutdownWrap$|^Immediate$/;
 
 /** What runs now and did not before, as "2 Timeout" per type. */
 export function grownResources(before: Map<string, number>, now: Map<string, number>): string[] {
   return [...now].filter(([type, count]) => count > (before.get(type) ?? 0)).map(([type, count]) => `${count - (before.get(type) ?? 0)} ${type}`);
 }
+
+/** The handles alive in this process now, each as what can be told of it (a socket's peer, a child's program), stdio left out. */
+export function liveHandles(): string[] {
+  const stdio = new Set<unknown>([process.stdin, process.stdout, process.stderr]);
+  const handles = (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles();
+  return handles.filter((handle) => !stdio.has(handle)).map(describeHandle);
+}
+
+function describeHandle(handle: unknown): string {
+  const h = handle as Record<string, unknown> & { constructor?: { name?: string } };
+  const kind = h.constructor?.name ?? typeof handle;
+  if (typeof h.spawnfile === 'string') return `${kind} ${h.spawnfile} ${((h.spawnargs as string[] | undefined) ?? []).slice(1, 4).join(' ')} (pid ${String(h.pid)})`;
+  if (typeof h.address === 'function' && typeof h.listen === 'function') return `${kind} listening on ${JSON.stringify((h.address as () => unknown).call(handle))}`;
+  if ('remoteAddress' in h || 'remotePort' in h) return `${kind} to ${String(h.remoteAddress ?? h._pipeName ?? 'a pipe')}:${String(h.remotePort ?? '')}`;
+  return kind;
+}
+
+/**
+ * Jest ends a worker by asking it to (jest-worker's END message, 2) and force-exits it when it
+ * still runs 500 ms later, saying only "A worker process has failed to exit gracefully". 300 ms
+ * after the ask, this names what still keeps the worker alive, so that a run that shows the
+ * message also shows why. Its own 'message' listener goes with the ask: a listener left on the
+ * process would itself hold the channel to Jest open.
+ */
+function nameWhatOutlivesTheWorkersEnd(): void {
+  if (typeof process.send !== 'function') return;
+  const onMessage = (message: unknown) => {
+    if (!Array.isArray(message) || message[0] !== 2) return;
+    process.off('message', onMessage);
+    setTimeout(() => {
+      // Every resource, requests in flight too (a pending write or look-up also holds the loop).
+      const counts = new Map<string, number>();
+      for (const type of process.getActiveResourcesInfo()) counts.set(type, (counts.get(type) ?? 0) + 1);
+      for (const event of ['message', 'beforeExit'] as const) if (process.listenerCount(event) > 0) counts.set(`process '${event}' listener`, process.listenerCount(event));
+      const types = [...counts].map(([type, count]) => `${count} ${type}`);
+      process.stderr.write(`[test harness] worker ${process.pid} still runs 300 ms after Jest asked it to end: ${types.join(', ')}; handles: ${liveHandles().join('; ') || 'none'}\n`);
+    }, 300).unref();
+  };
+  process.on('message', onMessage);
+}
+nameWhatOutlivesTheWorkersEnd();
 
 /** How long a file's closing sockets and servers may take to go before what is left is named. */
 const SETTLE_MS = 1_000;

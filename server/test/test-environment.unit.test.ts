@@ -1,6 +1,6 @@
 // The test environment's report of what a file left running in its worker (test-environment.ts).
 import net from 'node:net';
-import { grownResources, runningResources } from './test-environment';
+import { grownResources, liveHandles, runningResources } from './test-environment';
 
 it('counts a timer and a server a file leaves running, and nothing once they are gone', async () => {
   const before = runningResources();
@@ -19,4 +19,12 @@ it('reports only growth, by type', () => {
   const before = new Map([['Timeout', 2], ['TCPSocketWrap', 1]]);
   expect(grownResources(before, new Map([['Timeout', 3], ['TCPSocketWrap', 1], ['ProcessWrap', 1]]))).toEqual(['1 Timeout', '1 ProcessWrap']);
   expect(grownResources(before, new Map([['Timeout', 1]]))).toEqual([]);
+});
+
+it('names a live handle by what it is: a listening server by its address', async () => {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  expect(liveHandles()).toContain(`Server listening on ${JSON.stringify({ address: '127.0.0.1', family: 'IPv4', port })}`);
+  await new Promise((resolve) => server.close(resolve));
 });
