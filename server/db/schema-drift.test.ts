@@ -48,12 +48,11 @@ const DATABASE_ONLY_OBJECTS: readonly string[] = [
   `check properties CHECK (latitude >= '-90'::integer::double precision AND latitude <= 90::double precision)`,
   `check properties CHECK (longitude >= '-180'::integer::double precision AND longitude <= 180::double precision)`,
   `check places CHECK (listed_count >= 0)`,
-  // 20261128140000_place_count_covering, 20261129100000_place_price_part_covering,
-  // 20261201090000_place_price_max_key: similar homes walk these keys; a place's
-  // capped count and the ids of its price-sorted page's second part come from
-  // the index alone (index-only), the buyer's minimum checked on its price_max key.
-  `index properties (area_key, property_type, bedrooms, price_min, price_max) include (status, deleted_at, sale_state, agent_id, id)`,
-  `index properties (city_key, property_type, bedrooms, price_min, price_max) include (status, deleted_at, sale_state, agent_id, id)`,
+  // 20261128140000_place_count_covering, 20261129100000_place_price_part_covering:
+  // similar homes walk these keys; a place's capped count and the ids of its
+  // price-sorted page's second part come from the index alone (index-only).
+  `index properties (area_key, property_type, bedrooms, price_min) include (price_max, status, deleted_at, sale_state, agent_id, id)`,
+  `index properties (city_key, property_type, bedrooms, price_min) include (price_max, status, deleted_at, sale_state, agent_id, id)`,
 ];
 
 let database: { url: string; drop(): Promise<void> };

@@ -140,11 +140,9 @@ const relevance = (keywords: string | undefined) => Prisma.sql`ts_rank(p.search_
  * the range out: the global GiST index would return the ranges of every
  * place (12,600 at a million listings, 6 ms to intersect with the place's).
  * The place's covering index (`(area_key | city_key, property_type, bedrooms,
- * price_min, price_max)` INCLUDE the other columns the common filter reads,
- * and the id) holds the rest, so `listingPageSql` takes the part's ids from it
- * alone (`idsFirst`) and reads the table only for those; price_max as a key
- * column checks `price_max >= minimum` in the index, before a candidate's
- * visibility is looked up (migration 20261201090000_place_price_max_key).
+ * price_min)` INCLUDE the other columns the common filter reads, and the id)
+ * holds the rest, so `listingPageSql` takes the part's ids from it alone
+ * (`idsFirst`) and reads the table only for those.
  */
 function priceParts(filter: ValidPropertyFilter, split: boolean, coveredByPlaceIndex: boolean): Array<{ condition: Prisma.Sql; idsFirst: boolean; containsMinimum: boolean }> {
   if (filter.priceMin === undefined) return [{ condition: Prisma.empty, idsFirst: false, containsMinimum: false }];
